@@ -1,0 +1,35 @@
+import {
+  ALL_CAPABILITY_GROUPS,
+  isCapabilityGroup,
+  type CapabilityGroup,
+} from '../../domain/shared/capability-groups.js';
+import { USAGE_MESSAGES, type UsageMessage } from './usage-messages.js';
+
+/** The groups a `--capabilities` value grants, or the static message of why it is bad. */
+export type CapabilitiesResult =
+  | { readonly ok: true; readonly grants: ReadonlySet<CapabilityGroup> }
+  | { readonly ok: false; readonly message: UsageMessage };
+
+/** Every group, granted when `--capabilities` is absent (SPEC §2). */
+export const grantAllGroups = (): ReadonlySet<CapabilityGroup> => new Set(ALL_CAPABILITY_GROUPS);
+
+/**
+ * Parses the value of `--capabilities` (SPEC §2): comma-separated group names, matched
+ * exactly (no trimming, no case folding). Returns the granted groups in SPEC order.
+ *
+ * Failures, checked in this order: an empty value (`--capabilities=` or
+ * `--capabilities ""`) is an empty list; `a,,b`, a leading or trailing comma is an empty
+ * item; a name that is not a group is an unknown group; a name given twice is a repeated
+ * group. The first failing item decides; messages are static.
+ */
+export function parseCapabilities(value: string): CapabilitiesResult {
+  if (value === '') return { ok: false, message: USAGE_MESSAGES.emptyCapabilityList };
+  const named = new Set<CapabilityGroup>();
+  for (const item of value.split(',')) {
+    if (item === '') return { ok: false, message: USAGE_MESSAGES.emptyCapabilityItem };
+    if (!isCapabilityGroup(item)) return { ok: false, message: USAGE_MESSAGES.unknownCapabilityGroup };
+    if (named.has(item)) return { ok: false, message: USAGE_MESSAGES.repeatedCapabilityGroup };
+    named.add(item);
+  }
+  return { ok: true, grants: new Set(ALL_CAPABILITY_GROUPS.filter((group) => named.has(group))) };
+}

@@ -1,0 +1,99 @@
+import { CAPABILITY_GROUPS, ALL_CAPABILITY_GROUPS } from '../../domain/shared/capability-groups.js';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
+import type { HelpTopic, UsageError } from './parsed-command.js';
+
+const SERVE_SYNOPSIS = 'qiongli mcp serve --profile lite --transport stdio [--capabilities GROUP[,GROUP...]]';
+
+const USAGE_LINES: Readonly<Record<HelpTopic, readonly string[]>> = {
+  root: [SERVE_SYNOPSIS, 'qiongli --version', 'qiongli --help | qiongli mcp --help | qiongli mcp serve --help'],
+  mcp: [SERVE_SYNOPSIS, 'qiongli mcp --help'],
+  serve: [SERVE_SYNOPSIS, 'qiongli mcp serve --help'],
+};
+
+const SUMMARY: Readonly<Record<HelpTopic, string>> = {
+  root: 'qiongli - the Qiongli Lite MCP server: search planning, literature search across\nfive scholarly APIs, evidence snapshots and Zotero import files for AI clients.',
+  mcp: 'qiongli mcp - run Qiongli as an MCP server.',
+  serve: 'qiongli mcp serve - serve the Lite profile over stdio. stdout carries only MCP\nframes; diagnostics go to stderr.',
+};
+
+const WIDTH = 80;
+const GROUP_COLUMN = 18;
+
+/** Tool names after the group name, wrapped at {@link WIDTH} columns. */
+function groupLines(group: keyof typeof CAPABILITY_GROUPS): string[] {
+  const lines: string[] = [];
+  let line = `  ${group}`.padEnd(GROUP_COLUMN);
+  let filled = false;
+  for (const [index, tool] of CAPABILITY_GROUPS[group].entries()) {
+    const word = index < CAPABILITY_GROUPS[group].length - 1 ? `${tool},` : tool;
+    if (filled && line.length + 1 + word.length > WIDTH) {
+      lines.push(line);
+      line = ' '.repeat(GROUP_COLUMN);
+      filled = false;
+    }
+    line += filled ? ` ${word}` : word;
+    filled = true;
+  }
+  lines.push(line);
+  return lines;
+}
+
+const SERVE_OPTIONS_SECTION = [
+  'options of mcp serve (as --name value or --name=value, in any order):',
+  '  --profile NAME        required; lite (alias: marketplace-lite).',
+  '                        The Full profile is not available.',
+  '  --transport NAME      required; stdio.',
+  '  --capabilities LIST   comma-separated groups whose tools are exposed;',
+  '                        default: every group.',
+  '  --help                alone: print the help of mcp serve.',
+].join('\n');
+
+const GLOBAL_OPTIONS_SECTION = [
+  'options:',
+  '  --version             print the version and exit.',
+  '  --help                print this help and exit.',
+].join('\n');
+
+const COMMANDS_SECTION = ['commands:', '  mcp serve             serve MCP over stdin/stdout.'].join('\n');
+
+const GROUPS_SECTION = ['capability groups and their tools:', ...ALL_CAPABILITY_GROUPS.flatMap(groupLines)].join('\n');
+
+const EXIT_CODES_SECTION = [
+  'exit codes:',
+  `  ${EXIT_OK}  success: help or version printed, input ended, or SIGINT/SIGTERM`,
+  `  ${EXIT_FAILURE}  fatal transport failure (stderr: error: <reason-code>)`,
+  `  ${EXIT_USAGE}  usage error (stderr: error: <message> and usage)`,
+].join('\n');
+
+const SECTIONS: Readonly<Record<HelpTopic, readonly string[]>> = {
+  root: [GLOBAL_OPTIONS_SECTION, COMMANDS_SECTION, SERVE_OPTIONS_SECTION],
+  mcp: [COMMANDS_SECTION, SERVE_OPTIONS_SECTION],
+  serve: [SERVE_OPTIONS_SECTION],
+};
+
+/**
+ * The usage synopsis of a command level (SPEC §2), ending with a newline. Shown on stderr
+ * after a usage error.
+ */
+export function usageText(topic: HelpTopic): string {
+  const [first, ...others] = USAGE_LINES[topic];
+  return [`usage: ${first ?? ''}`, ...others.map((line) => `       ${line}`)].join('\n') + '\n';
+}
+
+/**
+ * The help text of a command level, ending with a newline: what the command does, its
+ * usage, options, the capability groups with their tools, and the exit codes. The
+ * composition root prints it on stdout and exits {@link EXIT_OK}.
+ */
+export function helpText(topic: HelpTopic): string {
+  const usage = usageText(topic).trimEnd();
+  return [SUMMARY[topic], usage, ...SECTIONS[topic], GROUPS_SECTION, EXIT_CODES_SECTION].join('\n\n') + '\n';
+}
+
+/**
+ * The exact stderr text of a usage error: `error: <static message>`, a newline, then the
+ * usage of the error's topic. The caller writes it and exits {@link EXIT_USAGE}.
+ */
+export function renderUsageError(error: Pick<UsageError, 'message' | 'topic'>): string {
+  return `error: ${error.message}\n${usageText(error.topic)}`;
+}

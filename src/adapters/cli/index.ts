@@ -1,0 +1,9 @@
+/**
+ * The command-line adapter: the closed grammar of `qiongli` (SPEC §2), its help and usage
+ * texts, and the exit codes. Pure; the composition root does the printing and exiting.
+ */
+export { parseCommandLine } from './command-line.js';
+export { helpText, usageText, renderUsageError } from './help-texts.js';
+export { EXIT_OK, EXIT_FAILURE, EXIT_USAGE } from './exit-codes.js';
+export { USAGE_MESSAGES, type UsageMessage } from './usage-messages.js';
+export type { ParsedCommand, ServeCommand, VersionCommand, HelpCommand, UsageError, HelpTopic } from './parsed-command.js';

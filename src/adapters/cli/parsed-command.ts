@@ -1,0 +1,45 @@
+import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
+import type { UsageMessage } from './usage-messages.js';
+
+/** Which help or usage text applies: the program, `qiongli mcp`, or `qiongli mcp serve`. */
+export type HelpTopic = 'root' | 'mcp' | 'serve';
+
+/** Serve the Lite profile over stdio with the granted capability groups (SPEC §2). */
+export interface ServeCommand {
+  readonly kind: 'serve';
+  /** Always `lite`; the alias `marketplace-lite` is already resolved. */
+  readonly profile: 'lite';
+  /** The granted groups, in SPEC order; every group when `--capabilities` was absent. */
+  readonly grants: ReadonlySet<CapabilityGroup>;
+}
+
+/** Print the package version on stdout and exit 0. */
+export interface VersionCommand {
+  readonly kind: 'version';
+}
+
+/** Print the help text of `topic` on stdout and exit 0. */
+export interface HelpCommand {
+  readonly kind: 'help';
+  readonly topic: HelpTopic;
+}
+
+/**
+ * The command line is outside the closed grammar: print `renderUsageError(error)` on stderr,
+ * nothing on stdout, and exit 2. `message` is static; `topic` selects the usage text shown.
+ */
+export interface UsageError {
+  readonly kind: 'usage-error';
+  readonly message: UsageMessage;
+  readonly topic: HelpTopic;
+}
+
+/** What a command line asks for (SPEC §2). */
+export type ParsedCommand = ServeCommand | VersionCommand | HelpCommand | UsageError;
+
+/** Builds a usage error. */
+export const usageError = (message: UsageMessage, topic: HelpTopic): UsageError => ({
+  kind: 'usage-error',
+  message,
+  topic,
+});

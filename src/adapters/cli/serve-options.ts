@@ -1,0 +1,87 @@
+import { grantAllGroups, parseCapabilities } from './capabilities-option.js';
+import { usageError, type ParsedCommand } from './parsed-command.js';
+import { USAGE_MESSAGES, type UsageMessage } from './usage-messages.js';
+
+const SERVE_OPTIONS = ['profile', 'transport', 'capabilities'] as const;
+type ServeOption = (typeof SERVE_OPTIONS)[number];
+
+/** `lite` and its alias (SPEC §2). */
+const LITE_PROFILE_NAMES: readonly string[] = ['lite', 'marketplace-lite'];
+
+const isServeOption = (name: string): name is ServeOption => (SERVE_OPTIONS as readonly string[]).includes(name);
+
+type Collected =
+  | { readonly ok: true; readonly values: ReadonlyMap<ServeOption, string> }
+  | { readonly ok: false; readonly message: UsageMessage };
+
+const fail = (message: UsageMessage): Collected => ({ ok: false, message });
+
+/**
+ * Reads the option tokens after `serve`, left to right; the first bad token decides.
+ * `--name=value` and `--name value` are equivalent. A separate value is the next argument
+ * unless that is missing or starts with `-` (then the option has no value). An empty value
+ * of `--profile`/`--transport` is no value; an empty `--capabilities` value is an empty list.
+ */
+function collectOptions(args: readonly string[]): Collected {
+  const values = new Map<ServeOption, string>();
+  let index = 0;
+  while (index < args.length) {
+    const token = args[index] ?? '';
+    if (token === '--help' || !token.startsWith('-')) return fail(USAGE_MESSAGES.extraArgument);
+    if (!token.startsWith('--')) return fail(USAGE_MESSAGES.unknownOption);
+    const equals = token.indexOf('=');
+    const name = equals === -1 ? token.slice(2) : token.slice(2, equals);
+    if (!isServeOption(name)) return fail(USAGE_MESSAGES.unknownOption);
+    if (values.has(name)) return fail(USAGE_MESSAGES.duplicateOption);
+    let value: string;
+    if (equals === -1) {
+      const next = args[index + 1];
+      if (next === undefined || next.startsWith('-')) return fail(USAGE_MESSAGES.optionWithoutValue);
+      value = next;
+      index += 2;
+    } else {
+      value = token.slice(equals + 1);
+      index += 1;
+    }
+    if (value === '' && name !== 'capabilities') return fail(USAGE_MESSAGES.optionWithoutValue);
+    values.set(name, value);
+  }
+  return { ok: true, values };
+}
+
+function checkProfile(profile: string | undefined): UsageMessage | undefined {
+  if (profile === undefined) return USAGE_MESSAGES.missingProfile;
+  if (profile === 'full') return USAGE_MESSAGES.fullProfileUnavailable;
+  return LITE_PROFILE_NAMES.includes(profile) ? undefined : USAGE_MESSAGES.unsupportedProfile;
+}
+
+function checkTransport(transport: string | undefined): UsageMessage | undefined {
+  if (transport === undefined) return USAGE_MESSAGES.missingTransport;
+  return transport === 'stdio' ? undefined : USAGE_MESSAGES.unsupportedTransport;
+}
+
+/**
+ * Parses the arguments after `qiongli mcp serve` (SPEC §2). `--help` is help only as the
+ * sole argument; anywhere else in the list it is an extra argument.
+ *
+ * Order of checks (the first failure is returned, as a usage error with topic `serve`):
+ * 1. the tokens, left to right: extra argument (a positional or `--help` among options),
+ *    unknown option (including short forms such as `-h`), duplicate option (also when
+ *    mixing `--profile x` and `--profile=y`), option without value;
+ * 2. `--profile`: missing, `full`, other than `lite`/`marketplace-lite`;
+ * 3. `--transport`: missing, other than `stdio`;
+ * 4. `--capabilities` (see {@link parseCapabilities}).
+ */
+export function parseServeOptions(args: readonly string[]): ParsedCommand {
+  if (args.length === 1 && args[0] === '--help') return { kind: 'help', topic: 'serve' };
+  const collected = collectOptions(args);
+  if (!collected.ok) return usageError(collected.message, 'serve');
+  const { values } = collected;
+  const valueProblem = checkProfile(values.get('profile')) ?? checkTransport(values.get('transport'));
+  if (valueProblem !== undefined) return usageError(valueProblem, 'serve');
+  const capabilities = values.get('capabilities');
+  if (capabilities === undefined) return { kind: 'serve', profile: 'lite', grants: grantAllGroups() };
+  const parsed = parseCapabilities(capabilities);
+  if (!parsed.ok) return usageError(parsed.message, 'serve');
+  return { kind: 'serve', profile: 'lite', grants: parsed.grants };
+}

@@ -1,0 +1,26 @@
+/**
+ * The static messages of every command-line usage error (SPEC §2). Each case has its own
+ * message; none is ever built from what the user typed, so `error: <message>` on stderr
+ * cannot echo an argument, an option name or a value.
+ */
+export const USAGE_MESSAGES = {
+  nonUtf8Argument: 'argument is not valid UTF-8',
+  missingSubcommand: 'missing subcommand',
+  unknownSubcommand: 'unknown subcommand',
+  extraArgument: 'unexpected extra argument',
+  unknownOption: 'unknown option',
+  optionWithoutValue: 'option requires a value',
+  duplicateOption: 'option given more than once',
+  missingProfile: 'missing required option --profile',
+  fullProfileUnavailable: 'the Full profile is not available; use --profile lite',
+  unsupportedProfile: '--profile must be lite or marketplace-lite',
+  missingTransport: 'missing required option --transport',
+  unsupportedTransport: '--transport must be stdio',
+  emptyCapabilityList: '--capabilities must name at least one group',
+  emptyCapabilityItem: '--capabilities has an empty item',
+  unknownCapabilityGroup: '--capabilities names an unknown group',
+  repeatedCapabilityGroup: '--capabilities names a group more than once',
+} as const;
+
+/** One of the static usage-error messages. */
+export type UsageMessage = (typeof USAGE_MESSAGES)[keyof typeof USAGE_MESSAGES];

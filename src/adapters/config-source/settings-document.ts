@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { PROVIDER_IDS, type NativeSettings, type ProviderId, type ProviderSettings } from '../../ports/config-source.port.js';
+import { DEFAULT_SETTINGS } from '../../domain/provider-readiness/provider-readiness.js';
+import { hasDuplicateKeys } from './json-duplicate-keys.js';
+
+/** `document_kind` of the native global settings document (SPEC §8). */
+export const SETTINGS_DOCUMENT_KIND = 'qiongli-global-settings';
+/** The only `schema_version` this build understands (SPEC §8). */
+export const SETTINGS_SCHEMA_VERSION = 1;
+
+const MAX_EMAIL_CHARACTERS = 320;
+const MAX_PROFILE_CHARACTERS = 64;
+// C0 controls, DEL and C1 controls.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Email: 1–320 characters (Unicode code points), no control characters (SPEC §8). */
+const email = z
+  .string()
+  .refine((value) => {
+    const characters = [...value].length;
+    return characters >= 1 && characters <= MAX_EMAIL_CHARACTERS && !CONTROL_CHARACTER.test(value);
+  });
+
+/** Secret reference: `qsr1_` + 32 lowercase hex digits (SPEC §8; one canonical spelling). */
+const secretReference = z.string().regex(/^qsr1_[0-9a-f]{32}$/);
+
+/** A profile name: 1–64 lowercase letters, digits, `-` or `_`, starting with a letter or digit. */
+const profileName = z
+  .string()
+  .max(MAX_PROFILE_CHARACTERS)
+  .regex(/^[a-z0-9][a-z0-9_-]*$/);
+
+const providersSchema = z.strictObject({
+  openalex: z.strictObject({ enabled: z.boolean(), email: email.optional(), api_key_ref: secretReference.optional() }).optional(),
+  semantic_scholar: z.strictObject({ enabled: z.boolean(), api_key_ref: secretReference.optional() }).optional(),
+  crossref: z.strictObject({ enabled: z.boolean(), email: email.optional() }).optional(),
+  pubmed: z.strictObject({ enabled: z.boolean(), api_key_ref: secretReference.optional() }).optional(),
+  arxiv: z.strictObject({ enabled: z.boolean() }).optional(),
+});
+
+/**
+ * The strict shape of `settings.json` (SPEC §8). Unknown keys are rejected at every level.
+ * `providers` is required; each provider entry is optional and, when absent, takes its
+ * {@link DEFAULT_SETTINGS} entry; a present entry must say `enabled`. `revision` is a
+ * non-negative safe integer; `default_profile` is accepted but not used by Lite.
+ */
+export const settingsDocumentSchema = z.strictObject({
+  document_kind: z.literal(SETTINGS_DOCUMENT_KIND),
+  schema_version: z.literal(SETTINGS_SCHEMA_VERSION),
+  revision: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  default_profile: profileName.optional(),
+  providers: providersSchema,
+});
+
+type ProviderEntry = { enabled: boolean; email?: string | undefined; api_key_ref?: string | undefined };
+
+/**
+ * Turns the text of a settings document into validated settings.
+ *
+ * Returns `undefined` (never throws) when the text is not JSON, holds a duplicate key at any
+ * depth, or does not match {@link settingsDocumentSchema}. The result is deeply frozen.
+ */
+export function parseSettingsDocument(text: string): NativeSettings | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (hasDuplicateKeys(text)) return undefined;
+  const parsed = settingsDocumentSchema.safeParse(value);
+  if (!parsed.success) return undefined;
+  const entries: Partial<Record<ProviderId, ProviderEntry>> = parsed.data.providers;
+  return freezeSettings(
+    Object.fromEntries(
+      PROVIDER_IDS.map((id) => {
+        const entry = entries[id];
+        return [id, entry === undefined ? DEFAULT_SETTINGS.providers[id] : toProviderSettings(entry)];
+      }),
+    ) as Record<ProviderId, ProviderSettings>,
+  );
+}
+
+/** A deeply frozen copy of the given providers, so one shared reading cannot be mutated. */
+export function freezeSettings(providers: Readonly<Record<ProviderId, ProviderSettings>>): NativeSettings {
+  const copy = Object.fromEntries(PROVIDER_IDS.map((id) => [id, Object.freeze({ ...providers[id] })]));
+  return Object.freeze({ providers: Object.freeze(copy) as Record<ProviderId, ProviderSettings> });
+}
+
+const toProviderSettings = (entry: ProviderEntry): ProviderSettings => ({
+  enabled: entry.enabled,
+  ...(entry.email === undefined ? {} : { email: entry.email }),
+  ...(entry.api_key_ref === undefined ? {} : { apiKeyRef: entry.api_key_ref }),
+});

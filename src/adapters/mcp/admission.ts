@@ -1,0 +1,77 @@
+import { isUtf8 } from 'node:buffer';
+import { ErrorCode, LIMITS, Message } from './protocol-constants.js';
+import { exceedsDepth } from './json-depth.js';
+import { isValidId, type RequestId } from './json-rpc.js';
+import { utf8ByteLength } from '../../domain/shared/text-bounds.js';
+
+/** Request params: always a plain object when present. */
+export type Params = Record<string, unknown>;
+
+/** What admission (SPEC §4) makes of one message. */
+export type Admission =
+  | { readonly kind: 'request'; readonly id: RequestId; readonly method: string; readonly params: Params | undefined }
+  | { readonly kind: 'notification'; readonly method: string; readonly params: Params | undefined }
+  | { readonly kind: 'ignored' }
+  | { readonly kind: 'rejected'; readonly id: RequestId | null; readonly code: number; readonly message: string };
+
+/** A decoded frame: a single message value or a batch array, or a parse failure. */
+export type DecodedFrame =
+  | { readonly kind: 'value'; readonly value: unknown }
+  | { readonly kind: 'rejected'; readonly id: null; readonly code: number; readonly message: string };
+
+const ENVELOPE_KEYS = new Set(['jsonrpc', 'method', 'id', 'params']);
+
+/** Step 1: UTF-8 and JSON. Anything else is `-32700` with id null. */
+export function decodeFrame(payload: Uint8Array): DecodedFrame {
+  if (!isUtf8(payload)) return { kind: 'rejected', id: null, code: ErrorCode.ParseError, message: Message.parseError };
+  const text = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString('utf8');
+  try {
+    return { kind: 'value', value: JSON.parse(text) };
+  } catch {
+    return { kind: 'rejected', id: null, code: ErrorCode.ParseError, message: Message.parseError };
+  }
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const reject = (id: RequestId | null, code: number, message: string): Admission => ({ kind: 'rejected', id, code, message });
+
+/**
+ * Steps 2–5 of admission for one message value (not a batch array).
+ *
+ * @param encodedBytes the message's encoded size when known (lets small messages skip
+ *   re-encoding their params for the size check).
+ * @param paramsBudget the params budget for this message (SPEC §4 step 4); see
+ *   {@link paramsBudgetOf}.
+ */
+export function admitMessage(value: unknown, encodedBytes: number | undefined, paramsBudget: (message: Record<string, unknown>) => number): Admission {
+  const object = isPlainObject(value) ? value : undefined;
+  const echoId = object !== undefined && isValidId(object.id) ? object.id : null;
+  if (exceedsDepth(value, LIMITS.maxDepth)) return reject(echoId, ErrorCode.InvalidRequest, Message.tooDeep);
+  if (object === undefined) return reject(null, ErrorCode.InvalidRequest, Message.invalidRequest);
+  if (!('method' in object) && ('result' in object || 'error' in object)) return { kind: 'ignored' };
+  if (!hasValidEnvelope(object)) return reject(echoId, ErrorCode.InvalidRequest, Message.invalidRequest);
+  const method = object.method as string;
+  const params = object.params as Params | undefined;
+  const hasId = 'id' in object;
+  if (params !== undefined) {
+    const budget = paramsBudget(object);
+    const tooLarge =
+      encodedBytes === undefined || encodedBytes > budget ? utf8ByteLength(JSON.stringify(params)) > budget : false;
+    if (tooLarge) return hasId ? reject(echoId, ErrorCode.InvalidParams, Message.paramsTooLarge) : { kind: 'ignored' };
+  }
+  if (!hasId) return { kind: 'notification', method, params };
+  if (object.id === null) return reject(null, ErrorCode.InvalidRequest, Message.nullId);
+  return { kind: 'request', id: object.id as RequestId, method, params };
+}
+
+function hasValidEnvelope(object: Record<string, unknown>): boolean {
+  for (const key in object) if (!ENVELOPE_KEYS.has(key)) return false;
+  if (object.jsonrpc !== '2.0') return false;
+  const method = object.method;
+  if (typeof method !== 'string' || method.length === 0 || utf8ByteLength(method) > LIMITS.maxMethodBytes) return false;
+  if ('id' in object && object.id !== null && !isValidId(object.id)) return false;
+  if ('params' in object && !isPlainObject(object.params)) return false;
+  return true;
+}

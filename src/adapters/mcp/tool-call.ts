@@ -1,0 +1,65 @@
+import type { ToolCallContext, ToolDefinition } from './tool-definition.js';
+import type { Revision } from './protocol-constants.js';
+import { parseArguments } from '../../domain/shared/parse-arguments.js';
+import { redactCredentials } from '../../domain/shared/redaction.js';
+import type { Outcome, ToolFailure } from '../../domain/shared/tool-outcome.js';
+
+/** The keys `tools/call` params may carry (SPEC §6.2). */
+const CALL_KEYS = new Set(['name', 'arguments', '_meta']);
+
+/** A `tools/call` request that passed its params checks. */
+export interface AcceptedCall {
+  readonly tool: ToolDefinition;
+  readonly args: Record<string, unknown>;
+}
+
+/** Why a `tools/call` was refused before running (answered with `-32602`). */
+export type CallRefusal = 'malformed' | 'unknown-tool';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Checks `tools/call` params: name (string), arguments (object, default {}), _meta (object), nothing else. */
+export function acceptCall(params: Record<string, unknown> | undefined, find: (name: string) => ToolDefinition | undefined): AcceptedCall | CallRefusal {
+  if (params === undefined) return 'malformed';
+  for (const key in params) if (!CALL_KEYS.has(key)) return 'malformed';
+  const { name, arguments: args = {}, _meta: meta } = params;
+  if (typeof name !== 'string' || !isPlainObject(args)) return 'malformed';
+  if (meta !== undefined && !isPlainObject(meta)) return 'malformed';
+  const tool = find(name);
+  return tool === undefined ? 'unknown-tool' : { tool, args };
+}
+
+/**
+ * Runs an accepted call and encodes its `CallToolResult` for the revision. Every result —
+ * success or failure — passes the tool's redaction rule first (SPEC §6.3). Returns the encoded
+ * result object (not yet wrapped in a JSON-RPC response).
+ */
+export function runCall(call: AcceptedCall, revision: Revision, context: ToolCallContext, serverMeta: string): string | Promise<string> {
+  const parsed = parseArguments(call.tool.input, call.args, call.tool.messagePrecedence);
+  if (!parsed.ok) return encodeFailure(parsed.failure, revision, serverMeta);
+  const outcome = call.tool.run(parsed.value, context);
+  if (outcome instanceof Promise) return outcome.then((settled) => encodeOutcome(call.tool, settled, revision, serverMeta));
+  return encodeOutcome(call.tool, outcome, revision, serverMeta);
+}
+
+function encodeOutcome(tool: ToolDefinition, outcome: Outcome<unknown>, revision: Revision, serverMeta: string): string {
+  if (!outcome.ok) return encodeFailure(outcome.failure, revision, serverMeta);
+  const text = JSON.stringify(redactCredentials(outcome.value, tool.redaction));
+  const content = `"content":[{"type":"text","text":${JSON.stringify(text)}}]`;
+  return wrapResult(revision === '2025-03-26' ? content : `${content},"structuredContent":${text}`, revision, serverMeta);
+}
+
+function encodeFailure(failure: ToolFailure, revision: Revision, serverMeta: string): string {
+  const structured =
+    failure.kind === 'invalid_arguments'
+      ? { status: 'error', error_kind: 'invalid_arguments', reason_code: 'invalid-arguments', message: failure.message }
+      : { status: 'error', error_kind: 'tool_error', reason_code: failure.reasonCode, message: failure.message };
+  const content = `"content":[{"type":"text","text":${JSON.stringify(failure.message)}}]`;
+  const body = revision === '2025-03-26' ? content : `${content},"structuredContent":${JSON.stringify(structured)}`;
+  return wrapResult(`${body},"isError":true`, revision, serverMeta);
+}
+
+/** Adds `resultType` and the server-info `_meta` on modern results. */
+const wrapResult = (body: string, revision: Revision, serverMeta: string): string =>
+  revision === '2026-07-28' ? `{${body},"resultType":"complete","_meta":${serverMeta}}` : `{${body}}`;

@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import type { Outcome } from '../../domain/shared/tool-outcome.js';
+import type { RedactionRule } from '../../domain/shared/redaction.js';
+import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
+
+/** What a running tool call may use besides its arguments. */
+export interface ToolCallContext {
+  /** Aborted when the client cancels the request (or the server stops). */
+  readonly signal: AbortSignal;
+  /**
+   * Sends one `notifications/progress` for this request, when the client asked for progress
+   * with a `progressToken`; a no-op otherwise. Only effective before the response.
+   */
+  readonly reportProgress: (progress: number, total: number) => void;
+}
+
+/** MCP tool annotations (SPEC §6.1). */
+export interface ToolAnnotations {
+  readonly readOnlyHint: boolean;
+  readonly destructiveHint: boolean;
+  readonly idempotentHint: boolean;
+  readonly openWorldHint: boolean;
+}
+
+/**
+ * One public MCP tool: its wire description and the use case behind it.
+ *
+ * The MCP adapter validates arguments with `input` (so the advertised `inputSchema` and the
+ * validation can never disagree), runs `run`, redacts the outcome with `redaction` and projects
+ * it to the connection's protocol revision.
+ */
+export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly group: CapabilityGroup;
+  readonly input: I;
+  readonly output: O;
+  readonly annotations: ToolAnnotations;
+  /** Largest encoded `tools/call` params accepted for this tool (SPEC §4 step 4). */
+  readonly inputBudgetBytes: number;
+  /** Order in which failing checks' messages win (SPEC §6.4); zod's order otherwise. */
+  readonly messagePrecedence?: readonly string[];
+  /** Redaction rule applied to every result of this tool (SPEC §6.3). */
+  readonly redaction: RedactionRule;
+  /** Runs the use case on validated arguments. Expected failures are returned, not thrown. */
+  run(args: z.output<I>, context: ToolCallContext): Outcome<z.output<O>> | Promise<Outcome<z.output<O>>>;
+}
+
+/** 256 KiB: the default params budget. */
+export const DEFAULT_INPUT_BUDGET = 256 * 1024;
+/** 2 MiB: the params budget of the two bulk tools. */
+export const BULK_INPUT_BUDGET = 2 * 1024 * 1024;
+
+/** Annotations of a read-only, local, idempotent tool (eleven of the twelve). */
+export const LOCAL_READ_ONLY: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+
+/** Helper that keeps the input/output types of a definition tied together. */
+export const defineTool = <I extends z.ZodType, O extends z.ZodType>(definition: ToolDefinition<I, O>): ToolDefinition =>
+  definition as unknown as ToolDefinition;

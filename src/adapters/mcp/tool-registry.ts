@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import type { ToolDefinition } from './tool-definition.js';
+import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
+import type { Revision } from './protocol-constants.js';
+
+/** The twelve public tool names in their frozen order (SPEC §6.1). */
+export const FROZEN_TOOL_ORDER = [
+  'qiongli_config_status',
+  'qiongli_save_provider_config',
+  'qiongli_configure_provider',
+  'qiongli_open_config_wizard',
+  'qiongli_literature_status',
+  'qiongli_search_plan',
+  'qiongli_literature_search',
+  'qiongli_literature_export_evidence',
+  'qiongli_zotero_status',
+  'qiongli_zotero_export_import_files',
+  'qiongli_orchestrator_route',
+  'qiongli_task_plan',
+] as const;
+
+/** JSON Schema generated from a zod schema, without `$schema` so every client dialect accepts it. */
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const generated = z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as Record<string, unknown>;
+  delete generated.$schema;
+  return generated;
+}
+
+/** How a tool is described on the wire, before projection to a revision. */
+interface DescribedTool {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly inputSchema: Record<string, unknown>;
+  readonly outputSchema: Record<string, unknown>;
+  readonly annotations: ToolDefinition['annotations'];
+}
+
+/**
+ * The tools this process serves: the implemented definitions granted by `--capabilities`, in
+ * frozen order. Fixed for the life of the process, so each revision's `tools` array is encoded
+ * once and reused byte for byte.
+ */
+export class ToolRegistry {
+  private readonly byName = new Map<string, ToolDefinition>();
+  private readonly described: DescribedTool[];
+  private readonly encodedLists = new Map<string, string>();
+
+  constructor(definitions: readonly ToolDefinition[], grants: ReadonlySet<CapabilityGroup>) {
+    const order = new Map<string, number>(FROZEN_TOOL_ORDER.map((name, index) => [name, index]));
+    const granted = definitions
+      .filter((definition) => grants.has(definition.group) && order.has(definition.name))
+      .sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0));
+    for (const definition of granted) this.byName.set(definition.name, definition);
+    this.described = granted.map((definition) => ({
+      name: definition.name,
+      title: definition.title,
+      description: definition.description,
+      inputSchema: jsonSchemaOf(definition.input, 'input'),
+      outputSchema: jsonSchemaOf(definition.output, 'output'),
+      annotations: definition.annotations,
+    }));
+  }
+
+  /** A granted tool by public name; undefined for unknown and ungranted names alike. */
+  find(name: string): ToolDefinition | undefined {
+    return this.byName.get(name);
+  }
+
+  /** Names of the served tools, in frozen order. */
+  names(): string[] {
+    return this.described.map((tool) => tool.name);
+  }
+
+  /**
+   * The encoded `tools` array for a revision: `annotations` from 2025-03-26; `title` and
+   * `outputSchema` only from 2025-06-18 (SPEC §5.3).
+   */
+  encodedToolsFor(revision: Revision): string {
+    const cached = this.encodedLists.get(revision);
+    if (cached !== undefined) return cached;
+    const withTitles = revision !== '2025-03-26';
+    const tools = this.described.map((tool) =>
+      withTitles
+        ? tool
+        : { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations },
+    );
+    const encoded = JSON.stringify(tools);
+    this.encodedLists.set(revision, encoded);
+    return encoded;
+  }
+}

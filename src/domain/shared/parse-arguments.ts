@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+import { invalidArguments, succeed, type Outcome } from './tool-outcome.js';
+
+/** The message used when a check has no message of its own. Static, like every message. */
+export const GENERIC_INVALID_ARGUMENTS = 'Invalid arguments';
+
+/** The message for a key outside a tool's allow-list. */
+export const UNSUPPORTED_ARGUMENT = 'Unsupported argument';
+
+/**
+ * Validates tool arguments with the tool's zod schema and turns the first failed check into
+ * an `invalid_arguments` failure.
+ *
+ * Every check in a tool schema carries its own static message; anything without one falls
+ * back to {@link GENERIC_INVALID_ARGUMENTS}, so no message can ever contain input. When
+ * `precedence` is given, the failing message that comes earliest in it wins (SPEC §6.4 fixes
+ * the check order of some tools); otherwise zod's first issue wins.
+ */
+export function parseArguments<S extends z.ZodType>(
+  schema: S,
+  args: unknown,
+  precedence?: readonly string[],
+): Outcome<z.output<S>> {
+  const parsed = schema.safeParse(args, { error: () => GENERIC_INVALID_ARGUMENTS });
+  if (parsed.success) return succeed(parsed.data);
+  const messages = parsed.error.issues.map((issue) => issue.message);
+  let chosen = messages[0] ?? GENERIC_INVALID_ARGUMENTS;
+  if (precedence) {
+    let best = Number.POSITIVE_INFINITY;
+    for (const message of messages) {
+      const rank = precedence.indexOf(message);
+      if (rank >= 0 && rank < best) {
+        best = rank;
+        chosen = message;
+      }
+    }
+  }
+  return invalidArguments(chosen);
+}

@@ -1,0 +1,47 @@
+/** Reason codes of domain failures, with their fixed messages (SPEC §6.2). */
+export const TOOL_ERRORS = {
+  'native-config-unavailable': 'native provider configuration is unavailable',
+  'provider-runtime-unavailable': 'native provider runtime is unavailable',
+  'zotero-export-failed': 'Zotero export failed',
+} as const;
+
+/** The two fixed `capability-unavailable` messages (save vs. configure/wizard). */
+export const CAPABILITY_UNAVAILABLE = {
+  save: 'provider configuration writes are unavailable in this native preview',
+  wizard: 'provider configuration wizard is unavailable in this native preview',
+} as const;
+
+/** A reason code a tool may fail with. */
+export type ReasonCode = keyof typeof TOOL_ERRORS | 'capability-unavailable';
+
+/**
+ * An expected failure of a use case. The MCP adapter turns it into an `isError` tool result;
+ * the message is always static text chosen by the code, never input.
+ */
+export type ToolFailure =
+  | { readonly kind: 'invalid_arguments'; readonly message: string }
+  | { readonly kind: 'tool_error'; readonly reasonCode: ReasonCode; readonly message: string };
+
+/** Success or an expected failure. Unexpected failures are thrown. */
+export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly failure: ToolFailure };
+
+/** Wraps a success. */
+export const succeed = <T>(value: T): Outcome<T> => ({ ok: true, value });
+
+/** An invalid-arguments failure with a static message. */
+export const invalidArguments = <T = never>(message: string): Outcome<T> => ({
+  ok: false,
+  failure: { kind: 'invalid_arguments', message },
+});
+
+/** A domain failure with one of the fixed reason codes of SPEC §6.2. */
+export const toolError = <T = never>(reasonCode: keyof typeof TOOL_ERRORS): Outcome<T> => ({
+  ok: false,
+  failure: { kind: 'tool_error', reasonCode, message: TOOL_ERRORS[reasonCode] },
+});
+
+/** The `capability-unavailable` failure of the save tool or of the configure/wizard tools. */
+export const capabilityUnavailable = <T = never>(which: keyof typeof CAPABILITY_UNAVAILABLE): Outcome<T> => ({
+  ok: false,
+  failure: { kind: 'tool_error', reasonCode: 'capability-unavailable', message: CAPABILITY_UNAVAILABLE[which] },
+});

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
+
+/** The four import files the Zotero exporter can write (SPEC §6.4 #10). */
+export const ZOTERO_IMPORT_FILES = [
+  'references.json',
+  'references.ris',
+  'bibliography.bib',
+  'zotero-import-report.md',
+] as const;
+
+/** `qiongli_zotero_status` takes no arguments (SPEC §6.4 #9). */
+export const zoteroStatusInput = z.strictObject({}, { error: UNSUPPORTED_ARGUMENT });
+
+/** Result of the Zotero status. */
+export const zoteroStatusOutput = z.strictObject({
+  status: z.literal('disabled'),
+  connector: z.strictObject({ available: z.literal(false) }),
+  companion: z.strictObject({ available: z.literal(false) }),
+  fallback_import_files: z.strictObject({
+    available: z.literal(true),
+    formats: z.array(z.enum(ZOTERO_IMPORT_FILES)),
+  }),
+});
+
+/** The Zotero status, as returned to the client. */
+export type ZoteroStatus = z.output<typeof zoteroStatusOutput>;
+
+/**
+ * Reports Zotero integration status. Lite performs no probe, reads no environment and opens no
+ * socket: the connector and companion are unavailable and the import files are the way in.
+ */
+export function zoteroStatus(): ZoteroStatus {
+  return {
+    status: 'disabled',
+    connector: { available: false },
+    companion: { available: false },
+    fallback_import_files: { available: true, formats: [...ZOTERO_IMPORT_FILES] },
+  };
+}

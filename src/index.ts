@@ -1,0 +1,11 @@
+/**
+ * Qiongli as a library: compose the Lite profile in another program (or a test) and replace
+ * adapters through the ports' service identifiers.
+ */
+export { createContainer, type ContainerOverrides, type Profile } from './composition/create-container.js';
+export { GrantsId, ServerIdentityId, ToolDefinitionsId, ToolRegistryId } from './composition/identifiers.js';
+export { TransportId, type Transport, type TransportListener, type Framing } from './ports/transport.port.js';
+export { SecretStoreId, type SecretStore, type SecretResolution } from './ports/secret-store.port.js';
+export { ConfigSourceId, type ConfigSource, type SettingsReading, type NativeSettings } from './ports/config-source.port.js';
+export { ProviderClientId, type ProviderClient, type ProviderSearchRequest, type ProviderSearchOutcome } from './ports/provider-client.port.js';
+export { VERSION } from './composition/version.js';

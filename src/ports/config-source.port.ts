@@ -1,0 +1,37 @@
+/** Canonical provider ids in search order (SPEC §7.1). */
+export const PROVIDER_IDS = ['openalex', 'semantic_scholar', 'crossref', 'pubmed', 'arxiv'] as const;
+/** One of the five canonical provider ids. */
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+/** Settings of one provider, as read from the native settings document. */
+export interface ProviderSettings {
+  readonly enabled: boolean;
+  /** Public contact email (OpenAlex, Crossref). */
+  readonly email?: string;
+  /** Reference to an API key held by the SecretStore (OpenAlex, Semantic Scholar, PubMed). */
+  readonly apiKeyRef?: string;
+}
+
+/** The validated native settings (SPEC §8). */
+export interface NativeSettings {
+  readonly providers: Readonly<Record<ProviderId, ProviderSettings>>;
+}
+
+/** What the configuration source can say: settings, or that configuration is unavailable. */
+export type SettingsReading =
+  | { readonly status: 'available'; readonly settings: NativeSettings }
+  | { readonly status: 'unavailable' };
+
+/**
+ * Source of the native provider settings. Read once per process, lazily, on first need.
+ * A missing document yields the defaults (only arXiv enabled); a document that exists but is
+ * invalid, unreadable, a symlink or writable by other users yields `unavailable`.
+ *
+ * Promise: never throws, never exposes the path it read from.
+ */
+export interface ConfigSource {
+  read(): Promise<SettingsReading>;
+}
+
+/** Service identifier of the {@link ConfigSource} port. */
+export const ConfigSourceId: unique symbol = Symbol.for('qiongli.ConfigSource');

@@ -1,0 +1,65 @@
+import type { ProviderId } from './config-source.port.js';
+
+/** An author as the literature record carries it (SPEC §7.4). */
+export type RecordAuthor = { readonly family: string; readonly given?: string } | { readonly literal: string };
+
+/** External identifiers a provider may report. */
+export interface RecordIdentifiers {
+  readonly arxiv?: string;
+  readonly pmid?: string;
+  readonly openalex?: string;
+  readonly semantic_scholar?: string;
+}
+
+/** One record as a provider returned it, before dedupe (SPEC §7.4). */
+export interface ProviderRecord {
+  readonly title: string;
+  readonly doi?: string;
+  readonly year?: number;
+  readonly venue?: string;
+  readonly authors?: readonly RecordAuthor[];
+  readonly url?: string;
+  readonly identifiers?: RecordIdentifiers;
+  readonly record_type?: 'article' | 'preprint';
+}
+
+/** Public failure kinds of a provider request (SPEC §7.2). Their text never holds a URL, key or body. */
+export type ProviderFailureKind =
+  | 'timeout'
+  | 'http_error'
+  | 'transport_error'
+  | 'decode_error'
+  | 'rate_limited'
+  | 'cancelled';
+
+/** One provider search request, in domain terms. */
+export interface ProviderSearchRequest {
+  readonly provider: ProviderId;
+  /** The trimmed query text. */
+  readonly query: string;
+  /** Records wanted (already bounded to 1–200). */
+  readonly limit: number;
+  /** Resolved credentials; only ever placed where SPEC §7.1 says. */
+  readonly credentials: { readonly apiKey?: string; readonly email?: string };
+  /** Aborts every wait and HTTP request of this search. */
+  readonly signal: AbortSignal;
+}
+
+/** What one provider search gives back. */
+export type ProviderSearchOutcome =
+  | { readonly ok: true; readonly records: readonly ProviderRecord[]; readonly cached: boolean }
+  | { readonly ok: false; readonly kind: ProviderFailureKind };
+
+/**
+ * Searches one scholarly provider. Endpoints are constants of the adapter: nothing in the
+ * request can change where it connects.
+ *
+ * Promise: never throws; every failure is a typed kind; when `signal` aborts, the HTTP request
+ * is aborted and the outcome is `cancelled`.
+ */
+export interface ProviderClient {
+  search(request: ProviderSearchRequest): Promise<ProviderSearchOutcome>;
+}
+
+/** Service identifier of the {@link ProviderClient} port. */
+export const ProviderClientId: unique symbol = Symbol.for('qiongli.ProviderClient');

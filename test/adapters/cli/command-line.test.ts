@@ -1,0 +1,109 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { parseCommandLine } from '../../../src/adapters/cli/command-line.js';
+import { USAGE_MESSAGES } from '../../../src/adapters/cli/usage-messages.js';
+import { ALL_CAPABILITY_GROUPS, type CapabilityGroup } from '../../../src/domain/shared/capability-groups.js';
+
+const SERVE = ['mcp', 'serve'];
+
+/** The granted groups of a command line that must parse as `serve`. */
+function grantsOf(argv: readonly string[]): CapabilityGroup[] {
+  const parsed = parseCommandLine(argv);
+  assert.equal(parsed.kind, 'serve', JSON.stringify(parsed));
+  return parsed.kind === 'serve' ? [...parsed.grants] : [];
+}
+
+describe('parseCommandLine valid forms (SPEC §2)', () => {
+  it('serves the lite profile over stdio with every group when --capabilities is absent (SPEC §2)', () => {
+    const parsed = parseCommandLine([...SERVE, '--profile', 'lite', '--transport', 'stdio']);
+    assert.equal(parsed.kind, 'serve');
+    assert.equal(parsed.kind === 'serve' && parsed.profile, 'lite');
+    assert.deepEqual(grantsOf([...SERVE, '--profile', 'lite', '--transport', 'stdio']), ALL_CAPABILITY_GROUPS);
+  });
+
+  it('maps the marketplace-lite alias to the lite profile (SPEC §2)', () => {
+    const parsed = parseCommandLine([...SERVE, '--profile', 'marketplace-lite', '--transport', 'stdio']);
+    assert.deepEqual(parsed.kind === 'serve' && parsed.profile, 'lite');
+  });
+
+  it('accepts the --name=value form for every option (SPEC §2)', () => {
+    const grants = grantsOf([...SERVE, '--profile=marketplace-lite', '--transport=stdio', '--capabilities=zotero']);
+    assert.deepEqual(grants, ['zotero']);
+  });
+
+  it('accepts a mix of --name value and --name=value forms (SPEC §2)', () => {
+    assert.deepEqual(grantsOf([...SERVE, '--profile=lite', '--transport', 'stdio']), ALL_CAPABILITY_GROUPS);
+  });
+
+  it('accepts the options in any order (SPEC §2)', () => {
+    const options = [['--profile', 'lite'], ['--transport', 'stdio'], ['--capabilities', 'evidence']] as const;
+    const orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    for (const order of orders) {
+      const argv = [...SERVE, ...order.flatMap((index) => options[index] ?? [])];
+      assert.deepEqual(grantsOf(argv), ['evidence'], argv.join(' '));
+    }
+  });
+
+  it('grants only the groups --capabilities names (SPEC §2)', () => {
+    assert.deepEqual(grantsOf([...SERVE, '--profile', 'lite', '--transport', 'stdio', '--capabilities', 'literature,evidence']), [
+      'literature',
+      'evidence',
+    ]);
+  });
+
+  it('grants a single group (SPEC §2)', () => {
+    assert.deepEqual(grantsOf([...SERVE, '--profile', 'lite', '--transport', 'stdio', '--capabilities', 'orchestration']), [
+      'orchestration',
+    ]);
+  });
+
+  it('grants every group when --capabilities names all five, in SPEC order whatever the input order (SPEC §2)', () => {
+    const reversed = [...ALL_CAPABILITY_GROUPS].reverse().join(',');
+    assert.deepEqual(grantsOf([...SERVE, '--profile', 'lite', '--transport', 'stdio', '--capabilities', reversed]), ALL_CAPABILITY_GROUPS);
+  });
+
+  it('parses qiongli --version as the version command (SPEC §2)', () => {
+    assert.deepEqual(parseCommandLine(['--version']), { kind: 'version' });
+  });
+
+  it('parses qiongli --help as the root help (SPEC §2)', () => {
+    assert.deepEqual(parseCommandLine(['--help']), { kind: 'help', topic: 'root' });
+  });
+
+  it('parses qiongli mcp --help as the mcp help (SPEC §2)', () => {
+    assert.deepEqual(parseCommandLine(['mcp', '--help']), { kind: 'help', topic: 'mcp' });
+  });
+
+  it('parses qiongli mcp serve --help, as the sole argument after serve, as the serve help (SPEC §2)', () => {
+    assert.deepEqual(parseCommandLine([...SERVE, '--help']), { kind: 'help', topic: 'serve' });
+  });
+
+  it('accepts non-ASCII UTF-8 text as ordinary input, not as non-UTF-8 (SPEC §2)', () => {
+    const parsed = parseCommandLine([...SERVE, '--profile', 'lité', '--transport', 'stdio']);
+    assert.deepEqual(parsed, { kind: 'usage-error', message: USAGE_MESSAGES.unsupportedProfile, topic: 'serve' });
+  });
+});
+
+describe('parseCommandLine on arbitrary input (SPEC §2)', () => {
+  const MARK = 'Q#';
+  const word = fc.oneof(
+    fc.constantFrom('mcp', 'serve', '--profile', 'lite', 'marketplace-lite', 'full', '--transport', 'stdio', '--capabilities', 'config', '--help', '--version', '--profile=', '-h', ','),
+    fc.string().map((text) => `${MARK}${text}`),
+    fc.string().map((text) => `--${MARK}${text}`),
+    fc.string().map((text) => `--capabilities=config,${MARK}${text}`),
+  );
+
+  it('never throws, and a usage error always carries one of the static messages (SPEC §2)', () => {
+    const messages: readonly string[] = Object.values(USAGE_MESSAGES);
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 8 }), (argv) => {
+        const parsed = parseCommandLine(argv);
+        if (parsed.kind !== 'usage-error') return;
+        assert.ok(messages.includes(parsed.message));
+        assert.ok(!parsed.message.includes(MARK));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,0 +1,117 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseSettingsDocument } from '../../../src/adapters/config-source/index.js';
+import { DEFAULTS, FULL_SETTINGS, REF_A, fullDocument, fullDocumentWith, minimalDocument } from './settings-documents.js';
+
+const refused = (text: string, label = text) => assert.equal(parseSettingsDocument(text), undefined, label);
+
+describe('settings document schema (SPEC §8)', () => {
+  it('maps every provider field, api_key_ref becoming apiKeyRef (SPEC §8)', () => {
+    assert.deepEqual(parseSettingsDocument(JSON.stringify(fullDocument())), FULL_SETTINGS);
+  });
+
+  it('fills absent provider entries from the defaults (SPEC §8, decision)', () => {
+    assert.deepEqual(parseSettingsDocument(JSON.stringify(minimalDocument())), DEFAULTS);
+    const onlyCrossref = { ...minimalDocument(), providers: { crossref: { enabled: true, email: 'c@example.org' } } };
+    assert.deepEqual(parseSettingsDocument(JSON.stringify(onlyCrossref)), {
+      providers: { ...DEFAULTS.providers, crossref: { enabled: true, email: 'c@example.org' } },
+    });
+  });
+
+  it('returns deeply frozen settings, so one shared reading cannot be altered (SPEC §8)', () => {
+    const settings = parseSettingsDocument(JSON.stringify(fullDocument()));
+    assert.ok(settings);
+    assert.ok(Object.isFrozen(settings) && Object.isFrozen(settings.providers) && Object.isFrozen(settings.providers.openalex));
+  });
+
+  it('refuses text that is not a JSON object (SPEC §8)', () => {
+    for (const text of ['', '{', '{"document_kind":}', 'null', '[]', '"x"', '1', "{'a':1}", '{"a":1,}']) refused(text);
+  });
+
+  it('refuses duplicate keys, including escaped-equal and nested ones (SPEC §8)', () => {
+    const text = JSON.stringify(fullDocument());
+    refused(text.replace('"revision":7', '"revision":7,"revision":7'), 'top level');
+    refused(text.replace('"revision":7', '"revision":7,"r\\u0065vision":7'), 'escaped');
+    refused(text.replace('"arxiv":{"enabled":false}', '"arxiv":{"enabled":false,"enabled":false}'), 'nested');
+    refused(text.replace('"providers":{', '"providers":{"arxiv":{"enabled":true},'), 'provider twice');
+  });
+
+  it('refuses unknown keys at every level (SPEC §8)', () => {
+    refused(fullDocumentWith((d) => (d.extra = true)), 'top level');
+    refused(fullDocumentWith((d) => (d.providers.zotero = { enabled: true })), 'unknown provider');
+    refused(fullDocumentWith((d) => (d.providers.openalex.api_key = 'sk-123')), 'unknown provider field');
+    refused(fullDocumentWith((d) => (d.providers.arxiv.email = 'a@example.org')), 'field of another provider');
+    refused(fullDocumentWith((d) => (d.providers.crossref.api_key_ref = REF_A)), 'crossref takes no key');
+    refused(fullDocumentWith((d) => (d.providers.semantic_scholar.email = 'a@example.org')), 'semantic scholar takes no email');
+    refused(fullDocumentWith((d) => (d.providers.pubmed.email = 'a@example.org')), 'pubmed takes no email');
+    refused(JSON.stringify(fullDocument()).replace('"revision":7', '"revision":7,"__proto__":{}'), '__proto__');
+  });
+
+  it('refuses a wrong document_kind or schema_version (SPEC §8)', () => {
+    for (const kind of ['qiongli-settings', 'Qiongli-Global-Settings', '', 1]) {
+      refused(fullDocumentWith((d) => (d.document_kind = kind)), String(kind));
+    }
+    for (const version of [0, 2, '1', 1.5, null]) refused(fullDocumentWith((d) => (d.schema_version = version)), String(version));
+    refused(fullDocumentWith((d) => delete d.document_kind), 'no document_kind');
+    refused(fullDocumentWith((d) => delete d.schema_version), 'no schema_version');
+  });
+
+  it('requires revision to be a non-negative safe integer (SPEC §8, decision)', () => {
+    for (const revision of [0, 1, Number.MAX_SAFE_INTEGER]) {
+      assert.ok(parseSettingsDocument(fullDocumentWith((d) => (d.revision = revision))), String(revision));
+    }
+    for (const revision of [-1, 1.5, Number.MAX_SAFE_INTEGER + 1, '3', null]) {
+      refused(fullDocumentWith((d) => (d.revision = revision)), String(revision));
+    }
+    refused(fullDocumentWith((d) => delete d.revision), 'no revision');
+  });
+
+  it('accepts default_profile as a short profile name only (SPEC §8, decision)', () => {
+    for (const profile of ['lite', 'marketplace-lite', 'full', 'a'.repeat(64)]) {
+      assert.ok(parseSettingsDocument(fullDocumentWith((d) => (d.default_profile = profile))), profile);
+    }
+    assert.ok(parseSettingsDocument(fullDocumentWith((d) => delete d.default_profile)), 'absent');
+    for (const profile of ['', 'Lite', 'a'.repeat(65), 'lite pro', '-lite', 3, null]) {
+      refused(fullDocumentWith((d) => (d.default_profile = profile)), String(profile));
+    }
+  });
+
+  it('requires the providers object and enabled in every provider entry given (SPEC §8)', () => {
+    refused(fullDocumentWith((d) => delete d.providers), 'no providers');
+    refused(fullDocumentWith((d) => (d.providers = null)), 'null providers');
+    refused(fullDocumentWith((d) => delete d.providers.arxiv.enabled), 'no enabled');
+    refused(fullDocumentWith((d) => (d.providers.arxiv.enabled = 'true')), 'string enabled');
+    refused(fullDocumentWith((d) => (d.providers.arxiv = true)), 'provider not an object');
+  });
+
+  it('accepts emails of 1–320 characters without control characters (SPEC §8)', () => {
+    for (const email of ['a', 'x'.repeat(320), 'ünï@例え.jp', '😀'.repeat(320)]) {
+      assert.ok(parseSettingsDocument(fullDocumentWith((d) => (d.providers.crossref.email = email))), email);
+    }
+    for (const email of ['', 'x'.repeat(321), 'a\n@example.org', 'a\u0000b', 'tab\there', 'del\u007f', 'c1\u0085', 7, null]) {
+      refused(fullDocumentWith((d) => (d.providers.crossref.email = email)), JSON.stringify(email));
+      refused(fullDocumentWith((d) => (d.providers.openalex.email = email)), JSON.stringify(email));
+    }
+  });
+
+  it('accepts a secret reference only as qsr1_ + 32 lowercase hex digits (SPEC §8, decision)', () => {
+    const bad = [
+      'qsr1_0123456789ABCDEF0123456789ABCDEF',
+      'qsr1_0123456789abcdef0123456789abcde',
+      'qsr1_0123456789abcdef0123456789abcdef0',
+      'qsr2_0123456789abcdef0123456789abcdef',
+      'QSR1_0123456789abcdef0123456789abcdef',
+      'qsr1_0123456789abcdef0123456789abcdeg',
+      ' qsr1_0123456789abcdef0123456789abcdef',
+      'qsr1_0123456789abcdef0123456789abcdef\n',
+      'sk-live-123',
+      '',
+      42,
+    ];
+    for (const reference of bad) {
+      for (const provider of ['openalex', 'semantic_scholar', 'pubmed']) {
+        refused(fullDocumentWith((d) => (d.providers[provider].api_key_ref = reference)), `${provider} ${String(reference)}`);
+      }
+    }
+  });
+});

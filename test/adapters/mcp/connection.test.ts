@@ -1,0 +1,184 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { z } from 'zod';
+import { McpConnection } from '../../../src/adapters/mcp/connection.js';
+import { ToolRegistry } from '../../../src/adapters/mcp/tool-registry.js';
+import { defineTool, LOCAL_READ_ONLY, type ToolCallContext, type ToolDefinition } from '../../../src/adapters/mcp/tool-definition.js';
+import { ALL_CAPABILITY_GROUPS } from '../../../src/domain/shared/capability-groups.js';
+import { succeed } from '../../../src/domain/shared/tool-outcome.js';
+import { FakeTransport } from '../../fakes/transport.fake.js';
+import { initialize, modern, request } from '../../support/messages.js';
+
+/** A test tool under a real public name, whose behaviour each test controls. */
+const controllableTool = (name: string, run: (args: any, context: ToolCallContext) => any): ToolDefinition =>
+  defineTool({
+    name,
+    title: 'test',
+    description: 'test',
+    group: 'orchestration',
+    input: z.looseObject({}),
+    output: z.looseObject({}),
+    annotations: LOCAL_READ_ONLY,
+    inputBudgetBytes: 256 * 1024,
+    redaction: 'standard',
+    run,
+  });
+
+function connect(tools: ToolDefinition[]) {
+  const transport = new FakeTransport();
+  const events = { finished: 0, failed: [] as string[] };
+  const connection = new McpConnection(
+    transport,
+    new ToolRegistry(tools, new Set(ALL_CAPABILITY_GROUPS)),
+    { name: 'qiongli', version: '0.0.0', title: 'Q', instructions: 'i' },
+    { finished: () => events.finished++, failed: (reason) => events.failed.push(reason) },
+  );
+  connection.start();
+  transport.receive(initialize(0, '2025-06-18'));
+  return { transport, events, connection };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('MCP connection dispatch (SPEC §5.4)', () => {
+  it('answers a fast request while a slow call is still running (responses may arrive out of order)', async () => {
+    let release!: () => void;
+    const slow = controllableTool('qiongli_task_plan', () => new Promise((resolve) => (release = () => resolve(succeed({ done: true })))));
+    const { transport } = connect([slow]);
+    transport.receive(request(1, 'tools/call', { name: 'qiongli_task_plan', arguments: {} }));
+    transport.receive(request(2, 'ping'));
+    await tick();
+    assert.deepEqual(transport.responseTo(2).result, {});
+    assert.equal(transport.responseTo(1), undefined);
+    release();
+    await tick();
+    assert.equal(transport.responseTo(1).result.structuredContent.done, true);
+  });
+
+  it('aborts the signal of a cancelled request and never sends its response', async () => {
+    let seen: AbortSignal | undefined;
+    const slow = controllableTool('qiongli_task_plan', (_args, context) => {
+      seen = context.signal;
+      return new Promise((resolve) => context.signal.addEventListener('abort', () => resolve(succeed({ late: true }))));
+    });
+    const { transport } = connect([slow]);
+    transport.receive(request('c1', 'tools/call', { name: 'qiongli_task_plan', arguments: {} }));
+    transport.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'c1' } });
+    await tick();
+    assert.equal(seen?.aborted, true);
+    assert.equal(transport.responseTo('c1'), undefined);
+  });
+
+  it('gives each request its own signal and ignores cancellation of unknown ids', async () => {
+    const signals: AbortSignal[] = [];
+    const releases: (() => void)[] = [];
+    const slow = controllableTool('qiongli_task_plan', (_args, context) => {
+      signals.push(context.signal);
+      return new Promise((resolve) => releases.push(() => resolve(succeed({}))));
+    });
+    const { transport } = connect([slow]);
+    transport.receive(request(1, 'tools/call', { name: 'qiongli_task_plan' }));
+    transport.receive(request(2, 'tools/call', { name: 'qiongli_task_plan' }));
+    transport.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 99 } });
+    transport.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: '1' } });
+    assert.notEqual(signals[0], signals[1]);
+    assert.deepEqual(signals.map((signal) => signal.aborted), [false, false]);
+    releases.forEach((release) => release());
+    await tick();
+    assert.ok(transport.responseTo(1) && transport.responseTo(2));
+  });
+
+  it('sends progress notifications with the request token before the response, in its framing', async () => {
+    const reporting = controllableTool('qiongli_task_plan', async (_args, context) => {
+      context.reportProgress(1, 2);
+      context.reportProgress(2, 2);
+      return succeed({});
+    });
+    const { transport } = connect([reporting]);
+    transport.receive(request(5, 'tools/call', { name: 'qiongli_task_plan', _meta: { progressToken: 'tok' } }), 'content-length');
+    await tick();
+    const sent = transport.sent.slice(1);
+    assert.deepEqual(sent.map((frame) => frame.framing), ['content-length', 'content-length', 'content-length']);
+    const [first, second, response] = sent.map((frame) => JSON.parse(frame.payload));
+    assert.deepEqual(first.params, { progressToken: 'tok', progress: 1, total: 2 });
+    assert.deepEqual(second.params, { progressToken: 'tok', progress: 2, total: 2 });
+    assert.equal(response.id, 5);
+  });
+
+  it('sends no progress without a progressToken', async () => {
+    const reporting = controllableTool('qiongli_task_plan', async (_args, context) => {
+      context.reportProgress(1, 1);
+      return succeed({});
+    });
+    const { transport } = connect([reporting]);
+    transport.receive(request(6, 'tools/call', { name: 'qiongli_task_plan' }));
+    await tick();
+    assert.equal(transport.messages().filter((message) => message.method === 'notifications/progress').length, 0);
+  });
+
+  it('replaces a response over 8 MiB with -32603 tool-output-too-large and keeps serving', async () => {
+    const huge = controllableTool('qiongli_task_plan', () => succeed({ blob: 'x'.repeat(8 * 1024 * 1024) }));
+    const { transport } = connect([huge]);
+    transport.receive(request(7, 'tools/call', { name: 'qiongli_task_plan' }));
+    transport.receive(request(8, 'ping'));
+    const response = transport.responseTo(7);
+    assert.equal(response.error.code, -32603);
+    assert.deepEqual(response.error.data, { reason_code: 'tool-output-too-large' });
+    assert.deepEqual(transport.responseTo(8).result, {});
+  });
+
+  it('answers a tool that throws with a static -32603 and keeps serving', async () => {
+    const broken = controllableTool('qiongli_task_plan', () => {
+      throw new Error('secret /home/user/path');
+    });
+    const { transport } = connect([broken]);
+    transport.receive(request(9, 'tools/call', { name: 'qiongli_task_plan' }));
+    assert.deepEqual(transport.responseTo(9).error, { code: -32603, message: 'Internal error' });
+  });
+
+  it('finishes only after every request read before end of input is answered', async () => {
+    let release!: () => void;
+    const slow = controllableTool('qiongli_task_plan', () => new Promise((resolve) => (release = () => resolve(succeed({})))));
+    const { transport, events } = connect([slow]);
+    transport.receive(request(10, 'tools/call', { name: 'qiongli_task_plan' }));
+    transport.end();
+    assert.equal(events.finished, 0);
+    release();
+    await tick();
+    assert.equal(events.finished, 1);
+    assert.ok(transport.responseTo(10));
+  });
+
+  it('answers an oversize frame with -32600 and id null in its framing', () => {
+    const { transport } = connect([]);
+    transport.oversize('content-length');
+    const last = transport.sent.at(-1)!;
+    assert.equal(last.framing, 'content-length');
+    assert.deepEqual(JSON.parse(last.payload).error.code, -32600);
+    assert.equal(JSON.parse(last.payload).id, null);
+  });
+
+  it('reports a fatal transport failure and aborts in-flight work', async () => {
+    let seen: AbortSignal | undefined;
+    const slow = controllableTool('qiongli_task_plan', (_args, context) => {
+      seen = context.signal;
+      return new Promise(() => undefined);
+    });
+    const { transport, events } = connect([slow]);
+    transport.receive(request(11, 'tools/call', { name: 'qiongli_task_plan' }));
+    transport.fail('incomplete-mcp-message');
+    assert.deepEqual(events.failed, ['incomplete-mcp-message']);
+    assert.equal(seen?.aborted, true);
+  });
+
+  it('applies the modern envelope to tools/call as well', () => {
+    const fast = controllableTool('qiongli_task_plan', () => succeed({ ok: 1 }));
+    const transport = new FakeTransport();
+    const connection = new McpConnection(transport, new ToolRegistry([fast], new Set(ALL_CAPABILITY_GROUPS)), { name: 'qiongli', version: '0', title: 'Q', instructions: 'i' }, { finished() {}, failed() {} });
+    connection.start();
+    transport.receive(modern(1, 'tools/call', { name: 'qiongli_task_plan', arguments: {} }));
+    const result = transport.responseTo(1).result;
+    assert.equal(result.resultType, 'complete');
+    assert.deepEqual(result.structuredContent, { ok: 1 });
+  });
+});

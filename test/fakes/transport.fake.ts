@@ -1,0 +1,47 @@
+import type { Framing, Transport, TransportFailure, TransportListener } from '../../src/ports/transport.port.js';
+
+/** An in-memory Transport: tests push frames in and read what the server sent. */
+export class FakeTransport implements Transport {
+  private listener: TransportListener | undefined;
+  readonly sent: { payload: string; framing: Framing }[] = [];
+
+  start(listener: TransportListener): void {
+    this.listener = listener;
+  }
+
+  send(payload: string, framing: Framing): void {
+    this.sent.push({ payload, framing });
+  }
+
+  flush(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** Delivers one message as the peer would send it. */
+  receive(message: unknown, framing: Framing = 'line'): void {
+    const text = typeof message === 'string' ? message : JSON.stringify(message);
+    this.listener?.onFrame(Buffer.from(text, 'utf8'), framing);
+  }
+
+  oversize(framing: Framing = 'line'): void {
+    this.listener?.onOversize(framing);
+  }
+
+  end(): void {
+    this.listener?.onEnd();
+  }
+
+  fail(reason: TransportFailure): void {
+    this.listener?.onFatal(reason);
+  }
+
+  /** Everything sent so far, parsed. */
+  messages(): any[] {
+    return this.sent.map((frame) => JSON.parse(frame.payload));
+  }
+
+  /** The response with a given id, if sent. */
+  responseTo(id: string | number): any {
+    return this.messages().find((message) => message.id === id && !('method' in message));
+  }
+}

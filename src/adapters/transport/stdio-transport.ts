@@ -1,0 +1,133 @@
+import type { Readable, Writable } from 'node:stream';
+import { Buffer } from 'node:buffer';
+import type { Framing, Transport, TransportFailure, TransportListener } from '../../ports/transport.port.js';
+import { type FrameBounds, SPEC_FRAME_BOUNDS } from './frame-bounds.js';
+import { FrameReader } from './frame-reader.js';
+import { FrameWriter } from './frame-writer.js';
+
+type Input = NodeJS.ReadableStream | Readable;
+
+/**
+ * The stdio {@link Transport} (SPEC §2, §3): decodes line and Content-Length frames from
+ * `input` with a {@link FrameReader} and writes frames to `output` with a {@link FrameWriter}.
+ * It writes nothing but frames.
+ *
+ * - Back-pressure: while `output` is full, `input` is paused; it resumes on `drain`.
+ * - Read side: `onFrame`/`onOversize` in arrival order, then exactly one of `onEnd` (clean end
+ *   of input), or `onFatal` with `invalid-mcp-message`, `incomplete-mcp-message`, or
+ *   `read-failure` (a read error, or the input closed without ending).
+ * - Write side: `onFatal('stdout-closed')` (EPIPE, closed or destroyed output) or
+ *   `onFatal('write-failure')`. This may come after `onEnd`, while the last responses are
+ *   written, so the caller can still exit with the failure. At most one `onFatal` in all;
+ *   after it, input is no longer read and later `send`s are ignored if the output failed.
+ */
+export class StdioTransport implements Transport {
+  private readonly writer: FrameWriter;
+  private reader: FrameReader | undefined;
+  private listener: TransportListener | undefined;
+  private inputDone = false;
+  private fatal: TransportFailure | undefined;
+  private outputFull = false;
+
+  /**
+   * @param input  the byte stream to read (stdin in production)
+   * @param output the byte stream to write (stdout in production)
+   * @param bounds frame size limits; the SPEC values unless a test needs smaller ones
+   */
+  constructor(
+    private readonly input: Input,
+    output: Writable,
+    private readonly bounds: FrameBounds = SPEC_FRAME_BOUNDS,
+  ) {
+    this.writer = new FrameWriter(output, {
+      onFailure: (reason) => this.fail(reason),
+      onPressure: (full) => this.onPressure(full),
+    });
+  }
+
+  /** Starts reading; throws if called twice. */
+  start(listener: TransportListener): void {
+    if (this.listener !== undefined) throw new Error('transport already started');
+    this.listener = listener;
+    this.reader = new FrameReader(
+      {
+        onFrame: (payload, framing) => listener.onFrame(payload, framing),
+        onOversize: (framing) => listener.onOversize(framing),
+        onEnd: () => this.finishInput(),
+        onFatal: (reason) => this.fail(reason),
+      },
+      this.bounds,
+    );
+    if (this.fatal !== undefined) {
+      this.reader.stop();
+      this.inputDone = true;
+      listener.onFatal(this.fatal);
+      return;
+    }
+    this.input.on('data', this.onData);
+    this.input.on('end', this.onInputEnd);
+    this.input.on('error', this.onInputError);
+    this.input.on('close', this.onInputClose);
+    if (this.outputFull) this.input.pause();
+  }
+
+  /** Queues one payload in the given framing; written whole, in call order. */
+  send(payload: string, framing: Framing): void {
+    this.writer.send(payload, framing);
+  }
+
+  /** Resolves when every queued frame was handed to the output; never rejects. */
+  flush(): Promise<void> {
+    return this.writer.flush();
+  }
+
+  private readonly onData = (chunk: Uint8Array | string): void => {
+    if (this.inputDone || this.reader === undefined) return;
+    this.reader.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+  };
+
+  private readonly onInputEnd = (): void => {
+    if (!this.inputDone) this.reader?.end();
+  };
+
+  private readonly onInputError = (): void => {
+    if (!this.inputDone) this.fail('read-failure');
+  };
+
+  private readonly onInputClose = (): void => {
+    // A close without `end` (or `error`) means input was cut off: not a clean end.
+    if (!this.inputDone) this.fail('read-failure');
+  };
+
+  private finishInput(): void {
+    this.inputDone = true;
+    this.detachInput();
+    this.listener?.onEnd();
+  }
+
+  private fail(reason: TransportFailure): void {
+    if (this.fatal !== undefined) return;
+    this.fatal = reason;
+    this.reader?.stop();
+    if (!this.inputDone) {
+      this.inputDone = true;
+      this.detachInput();
+      this.input.pause();
+    }
+    this.listener?.onFatal(reason);
+  }
+
+  private onPressure(full: boolean): void {
+    this.outputFull = full;
+    if (this.inputDone || this.listener === undefined) return;
+    if (full) this.input.pause();
+    else this.input.resume();
+  }
+
+  /** Stops listening to input, but keeps an error handler so a late error cannot crash. */
+  private detachInput(): void {
+    this.input.removeListener('data', this.onData);
+    this.input.removeListener('end', this.onInputEnd);
+    this.input.removeListener('close', this.onInputClose);
+  }
+}

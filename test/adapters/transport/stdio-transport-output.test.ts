@@ -1,0 +1,161 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Buffer } from 'node:buffer';
+import { PassThrough } from 'node:stream';
+import { StdioTransport } from '../../../src/adapters/transport/index.js';
+import type { Framing } from '../../../src/ports/transport.port.js';
+import { RecordingListener, cl, decode, end, fatal, line } from './recording-listener.js';
+import { FailingOutput, RecordingOutput, SlowOutput, nextTurn, settle } from './stream-doubles.js';
+
+const started = (output: RecordingOutput | SlowOutput | FailingOutput, input = new PassThrough()) => {
+  const transport = new StdioTransport(input, output);
+  const listener = new RecordingListener();
+  transport.start(listener);
+  return { transport, listener, input };
+};
+
+describe('StdioTransport: output', () => {
+  it('writes a line frame as the payload and a newline, nothing else (SPEC §2, §3)', async () => {
+    const output = new RecordingOutput();
+    const { transport } = started(output);
+    transport.send('{"id":1,"t":"文献"}', 'line');
+    await transport.flush();
+    assert.equal(output.text(), '{"id":1,"t":"文献"}\n');
+  });
+
+  it('writes a Content-Length frame with the UTF-8 byte length of a non-ASCII payload (SPEC §3)', async () => {
+    const output = new RecordingOutput();
+    const { transport } = started(output);
+    const payload = '{"id":1,"t":"文献 😀"}';
+    transport.send(payload, 'content-length');
+    await transport.flush();
+    const bytes = Buffer.concat(output.chunks);
+    assert.equal(bytes.toString('latin1', 0, 22), 'Content-Length: 26\r\n\r\n');
+    assert.equal(bytes.length - 22, 26);
+    assert.equal(bytes.subarray(22).toString('utf8'), payload);
+  });
+
+  it('keeps many frames whole and in call order across framings (SPEC §3)', async () => {
+    const output = new RecordingOutput();
+    const { transport } = started(output);
+    const expected = [];
+    for (let index = 0; index < 2000; index++) {
+      const framing: Framing = index % 3 === 0 ? 'content-length' : 'line';
+      const payload = JSON.stringify({ id: index, text: 'é'.repeat(index % 50) });
+      transport.send(payload, framing);
+      expected.push(framing === 'line' ? line(payload) : cl(payload));
+      if (index % 97 === 0) await nextTurn();
+    }
+    await transport.flush();
+    assert.deepEqual(decode(output.chunks), [...expected, end]);
+  });
+
+  it('joins the frames sent in one event-loop turn into one write (SPEC §3)', async () => {
+    const output = new RecordingOutput();
+    const { transport } = started(output);
+    for (let index = 0; index < 100; index++) transport.send(`{"id":${index}}`, 'line');
+    assert.equal(output.chunks.length, 0);
+    await nextTurn();
+    assert.equal(output.chunks.length, 1);
+    transport.send('{"id":"later"}', 'line');
+    await nextTurn();
+    assert.equal(output.chunks.length, 2);
+    assert.equal(decode(output.chunks).length, 102);
+  });
+
+  it('resolves flush only once the output has taken every queued frame (SPEC §3)', async () => {
+    const output = new SlowOutput();
+    const { transport } = started(output);
+    await transport.flush();
+    transport.send('{"id":1}', 'line');
+    transport.send('{"id":2}', 'content-length');
+    let flushed = false;
+    const flushing = transport.flush().then(() => {
+      flushed = true;
+    });
+    assert.equal(output.inFlight, 1, 'flush hands the queued frames over at once');
+    await settle();
+    assert.equal(flushed, false);
+    output.completeWrites();
+    await flushing;
+    assert.equal(flushed, true);
+    assert.equal(output.text(), '{"id":1}\nContent-Length: 8\r\n\r\n{"id":2}');
+  });
+
+  it('pauses input while the output is full and resumes on drain, losing nothing (SPEC §3)', async () => {
+    const output = new SlowOutput();
+    const input = new PassThrough();
+    const transport = new StdioTransport(input, output);
+    const listener = new RecordingListener((text, framing) => transport.send(text, framing));
+    transport.start(listener);
+    input.write('{"n":1}\n{"n":2}\n');
+    await settle();
+    assert.equal(output.inFlight, 1);
+    assert.equal(input.isPaused(), true, 'input is paused while the output is full');
+    input.write('{"n":3}\nContent-Length: 7\r\n\r\n{"n":4}');
+    await settle();
+    assert.equal(listener.events.length, 2, 'nothing is read while paused');
+    let rounds = 0;
+    while (listener.events.length < 4 || output.inFlight > 0) {
+      output.completeWrites();
+      await settle();
+      assert.ok(++rounds < 20, 'every frame flows after drain');
+    }
+    assert.equal(input.isPaused(), false, 'input resumes once drained');
+    input.end();
+    await settle();
+    await transport.flush();
+    assert.equal(output.text(), '{"n":1}\n{"n":2}\n{"n":3}\nContent-Length: 7\r\n\r\n{"n":4}');
+    assert.deepEqual(listener.events.at(-1), end);
+  });
+
+  it('reports EPIPE on the output as stdout-closed, once (SPEC §2)', async () => {
+    const { transport, listener } = started(new FailingOutput('EPIPE'));
+    transport.send('{"id":1}', 'line');
+    await transport.flush();
+    await settle();
+    transport.send('{"id":2}', 'line');
+    await transport.flush();
+    await settle();
+    assert.deepEqual(listener.events, [fatal('stdout-closed')]);
+  });
+
+  it('reports a write to a destroyed output as stdout-closed (SPEC §2)', async () => {
+    const output = new RecordingOutput();
+    const { transport, listener } = started(output);
+    output.destroy();
+    await settle();
+    transport.send('{"id":1}', 'line');
+    await transport.flush();
+    await settle();
+    assert.deepEqual(listener.events, [fatal('stdout-closed')]);
+  });
+
+  it('reports any other output error as write-failure (SPEC §2)', async () => {
+    const { transport, listener } = started(new FailingOutput('EIO'));
+    transport.send('{"id":1}', 'content-length');
+    await transport.flush();
+    await settle();
+    assert.deepEqual(listener.events, [fatal('write-failure')]);
+  });
+
+  it('stops reading input after an output failure (SPEC §2)', async () => {
+    const { transport, listener, input } = started(new FailingOutput('EPIPE'));
+    transport.send('{"id":1}', 'line');
+    await settle();
+    input.write('{"n":1}\n');
+    input.end();
+    await settle();
+    assert.deepEqual(listener.events, [fatal('stdout-closed')]);
+  });
+
+  it('still reports an output failure after a clean end of input (SPEC §2)', async () => {
+    const { transport, listener, input } = started(new FailingOutput('EPIPE'));
+    input.end('{"n":1}\n');
+    await settle();
+    transport.send('{"id":1}', 'line');
+    await transport.flush();
+    await settle();
+    assert.deepEqual(listener.events, [line('{"n":1}'), end, fatal('stdout-closed')]);
+  });
+});

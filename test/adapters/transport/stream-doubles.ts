@@ -1,0 +1,68 @@
+import { Buffer } from 'node:buffer';
+import { Writable } from 'node:stream';
+
+/** Resolves after the current event-loop turn (after pending immediates queued before it). */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Waits a few event-loop turns, enough for stream events to settle. */
+export const settle = async (turns = 5): Promise<void> => {
+  for (let turn = 0; turn < turns; turn++) await nextTurn();
+};
+
+/** A Writable that records every chunk it is given and completes writes at once. */
+export class RecordingOutput extends Writable {
+  readonly chunks: Buffer[] = [];
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.chunks.push(chunk);
+    done();
+  }
+
+  /** Everything written so far, as text. */
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}
+
+/**
+ * A slow peer: a Writable with a tiny buffer whose writes complete only when the test calls
+ * {@link completeWrites}, so `write` returns false and `drain` comes when the test decides.
+ */
+export class SlowOutput extends Writable {
+  readonly chunks: Buffer[] = [];
+  private readonly waiting: ((error?: Error | null) => void)[] = [];
+
+  constructor() {
+    super({ highWaterMark: 16 });
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.chunks.push(chunk);
+    this.waiting.push(done);
+  }
+
+  /** Number of writes handed to the peer and not completed yet. */
+  get inFlight(): number {
+    return this.waiting.length;
+  }
+
+  /** Completes every write handed over so far. */
+  completeWrites(): void {
+    for (const done of this.waiting.splice(0)) done();
+  }
+
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}
+
+/** A Writable whose writes fail with an error carrying `code` (EPIPE, EIO, …). */
+export class FailingOutput extends Writable {
+  constructor(private readonly code: string) {
+    super();
+  }
+
+  override _write(_chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    done(Object.assign(new Error('write failed'), { code: this.code }));
+  }
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { SettingsReading } from '../../ports/config-source.port.js';
+import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
+import { succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
+import { projectProviders, providerProjectionShape } from './provider-projection.js';
+
+/** What `config_path` always says: an opaque name, never a filesystem path (SPEC §6.4 #1). */
+export const MANAGED_CONFIG_PATH = '<managed-native-config>';
+
+/** Arguments of `qiongli_config_status` (SPEC §6.4 #1): `cwd` is accepted and ignored. */
+export const configStatusInput = z.strictObject(
+  {
+    cwd: z
+      .string({ error: 'cwd must be a string' })
+      .describe('Working directory of the client, as a hint. Accepted and ignored.')
+      .optional(),
+  },
+  { error: UNSUPPORTED_ARGUMENT },
+);
+
+/** Message precedence for `parseArguments`: an unknown argument is reported first. */
+export const configStatusMessagePrecedence: readonly string[] = [UNSUPPORTED_ARGUMENT];
+
+/**
+ * Result of the config status, valid both before and after credential redaction (redaction drops
+ * the `api_key` field slots, which the schema marks optional).
+ */
+export const configStatusOutput = z.strictObject({
+  status: z.literal('ok'),
+  config_path: z.literal(MANAGED_CONFIG_PATH),
+  providers: providerProjectionShape.providers,
+  capability_mode: providerProjectionShape.capability_mode,
+  missing: providerProjectionShape.missing,
+  redacted_config: providerProjectionShape.redacted_config,
+});
+
+/** The config status, as returned to the client. */
+export type ConfigStatus = z.output<typeof configStatusOutput>;
+
+/**
+ * The `qiongli_config_status` use case: which providers are configured (ready), which settings
+ * are missing, and per provider which field slots are set — never a value, secret reference or
+ * path. Resolves no secret. Fails only with `native-config-unavailable` when the settings are
+ * unavailable (a settings file that is invalid, unreadable, a symlink or writable by others).
+ */
+export function configStatus(reading: SettingsReading, secretStoreAvailable: boolean): Outcome<ConfigStatus> {
+  if (reading.status === 'unavailable') return toolError('native-config-unavailable');
+  const projection = projectProviders(reading.settings, secretStoreAvailable);
+  return succeed({
+    status: 'ok',
+    config_path: MANAGED_CONFIG_PATH,
+    providers: projection.providers,
+    capability_mode: projection.capabilityMode,
+    missing: projection.missing,
+    redacted_config: projection.redactedConfig,
+  });
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { PROVIDER_IDS, type NativeSettings, type ProviderId } from '../../ports/config-source.port.js';
+import { assessReadiness, readyProviders } from '../provider-readiness/provider-readiness.js';
+
+/** A provider (or field) as a status tool reports it. */
+export const CONFIGURED_STATES = ['configured', 'missing'] as const;
+/** `configured` or `missing`. */
+export type ConfiguredState = (typeof CONFIGURED_STATES)[number];
+
+/** Settings a status may report missing, in the order SPEC §6.4 #1 lists them. */
+export const MISSING_SETTINGS = ['openalex.api_key', 'semantic_scholar.api_key', 'crossref.email', 'pubmed.api_key'] as const;
+
+/** Field slots of each provider in `redacted_config` (arXiv has none). */
+const FIELD_SLOTS = {
+  openalex: ['api_key', 'email'],
+  semantic_scholar: ['api_key'],
+  crossref: ['email'],
+  pubmed: ['api_key'],
+  arxiv: [],
+} as const satisfies Record<ProviderId, readonly ('api_key' | 'email')[]>;
+
+const slot = z.enum(CONFIGURED_STATES);
+/**
+ * An `api_key` slot. The domain reports it; credential redaction (SPEC §6.3) always removes it
+ * before the result leaves the server, so the schema lets it be absent.
+ */
+const apiKeySlot = slot.optional();
+const providerEntry = <F extends z.ZodRawShape>(fields: F) =>
+  z.strictObject({ enabled: z.boolean(), configured: z.boolean(), fields: z.strictObject(fields) });
+
+/** `providers`: every provider, `configured` when ready, else `missing`. */
+export const providerSummarySchema = z.strictObject({
+  openalex: slot,
+  semantic_scholar: slot,
+  crossref: slot,
+  pubmed: slot,
+  arxiv: slot,
+});
+
+/** `redacted_config`: per provider whether it is enabled, ready, and which field slots are set. */
+export const redactedConfigSchema = z.strictObject({
+  providers: z.strictObject({
+    openalex: providerEntry({ api_key: apiKeySlot, email: slot }),
+    semantic_scholar: providerEntry({ api_key: apiKeySlot }),
+    crossref: providerEntry({ email: slot }),
+    pubmed: providerEntry({ api_key: apiKeySlot }),
+    arxiv: providerEntry({}),
+  }),
+});
+
+/** The provider view both status tools share. */
+export const providerProjectionShape = {
+  capability_mode: z.enum(['provider_connected', 'strategy_only']),
+  providers: providerSummarySchema,
+  missing: z.array(z.enum(MISSING_SETTINGS)),
+  redacted_config: redactedConfigSchema,
+};
+
+/** The provider view of the status tools, plus the ready providers in search order. */
+export interface ProviderProjection {
+  readonly capabilityMode: 'provider_connected' | 'strategy_only';
+  readonly providers: z.output<typeof providerSummarySchema>;
+  readonly activeProviders: ProviderId[];
+  readonly missing: (typeof MISSING_SETTINGS)[number][];
+  readonly redactedConfig: z.output<typeof redactedConfigSchema>;
+}
+
+/**
+ * Projects settings onto what status tools may say — never a value, a reference or a path.
+ *
+ * A provider is `configured` when it is ready (SPEC §7.1). A field slot is `configured` when the
+ * server could use it without resolving anything now: `email` when an email is set; `api_key`
+ * when a secret reference is set and the secret store is available (so in Lite, whose store is
+ * unavailable, every `api_key` is `missing`). Status tools never resolve secrets (SPEC §8).
+ */
+export function projectProviders(settings: NativeSettings, secretStoreAvailable: boolean): ProviderProjection {
+  const readiness = assessReadiness(settings, secretStoreAvailable);
+  const active = readyProviders(readiness);
+  const fieldSet = (id: ProviderId, field: 'api_key' | 'email'): boolean => {
+    const provider = settings.providers[id];
+    return field === 'email' ? Boolean(provider.email) : Boolean(provider.apiKeyRef) && secretStoreAvailable;
+  };
+  const providers = {} as Record<ProviderId, ConfiguredState>;
+  const redacted = {} as Record<ProviderId, { enabled: boolean; configured: boolean; fields: Record<string, ConfiguredState> }>;
+  for (const id of PROVIDER_IDS) {
+    const configured = readiness[id] === 'ready';
+    providers[id] = configured ? 'configured' : 'missing';
+    const fields: Record<string, ConfiguredState> = {};
+    for (const field of FIELD_SLOTS[id]) fields[field] = fieldSet(id, field) ? 'configured' : 'missing';
+    redacted[id] = { enabled: settings.providers[id].enabled, configured, fields };
+  }
+  const missing = MISSING_SETTINGS.filter((name) => {
+    const [id, field] = name.split('.') as [ProviderId, 'api_key' | 'email'];
+    return !fieldSet(id, field);
+  });
+  return {
+    capabilityMode: active.length > 0 ? 'provider_connected' : 'strategy_only',
+    providers,
+    activeProviders: active,
+    missing,
+    redactedConfig: { providers: redacted } as z.output<typeof redactedConfigSchema>,
+  };
+}

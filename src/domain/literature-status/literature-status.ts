@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { PROVIDER_IDS, type SettingsReading } from '../../ports/config-source.port.js';
+import { projectProviders, providerProjectionShape } from '../config-status/provider-projection.js';
+import { contextDirectory } from '../search-plan/character-bounds.js';
+import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
+import { succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
+import { providerCapabilities, providerCapabilitiesSchema } from './provider-capabilities.js';
+
+/** Arguments of `qiongli_literature_status` (SPEC §6.4 #5): `cwd` non-blank, at most 4096 characters, ignored. */
+export const literatureStatusInput = z.strictObject({ cwd: contextDirectory().optional() }, { error: UNSUPPORTED_ARGUMENT });
+
+/** Message precedence for `parseArguments`: an unknown argument is reported first. */
+export const literatureStatusMessagePrecedence: readonly string[] = [UNSUPPORTED_ARGUMENT];
+
+/**
+ * Result of the literature status, valid before and after credential redaction. `status` is
+ * always `ok` (as upstream): the answer itself succeeded; whether anything can be searched is
+ * `capability_mode` and `active_providers`.
+ */
+export const literatureStatusOutput = z.strictObject({
+  status: z.literal('ok'),
+  capability_mode: providerProjectionShape.capability_mode,
+  providers: providerProjectionShape.providers,
+  active_providers: z.array(z.enum(PROVIDER_IDS)),
+  missing: providerProjectionShape.missing,
+  provider_capabilities: providerCapabilitiesSchema,
+  redacted_config: providerProjectionShape.redacted_config,
+});
+
+/** The literature status, as returned to the client. */
+export type LiteratureStatus = z.output<typeof literatureStatusOutput>;
+
+/**
+ * The `qiongli_literature_status` use case: which providers literature search would use right
+ * now (`active_providers`, ready ids in search order), what is missing, and what each provider
+ * can do. Resolves no secret. Fails only with `native-config-unavailable` when the settings are
+ * unavailable.
+ */
+export function literatureStatus(reading: SettingsReading, secretStoreAvailable: boolean): Outcome<LiteratureStatus> {
+  if (reading.status === 'unavailable') return toolError('native-config-unavailable');
+  const projection = projectProviders(reading.settings, secretStoreAvailable);
+  return succeed({
+    status: 'ok',
+    capability_mode: projection.capabilityMode,
+    providers: projection.providers,
+    active_providers: projection.activeProviders,
+    missing: projection.missing,
+    provider_capabilities: providerCapabilities(),
+    redacted_config: projection.redactedConfig,
+  });
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
+import { capabilityUnavailable, type Outcome } from '../shared/tool-outcome.js';
+import { WIZARD_PROVIDER_NAMES } from './provider-names.js';
+
+/** Hosts the wizard may listen on: loopback only. */
+export const WIZARD_HOSTS = ['127.0.0.1', 'localhost'] as const;
+
+const PORT_MESSAGE = 'port must be between 0 and 65535';
+
+/**
+ * The order in which the configure/wizard checks report (SPEC §6.4 #3/#4), for `parseArguments`:
+ * an unknown argument first, then provider, host and port.
+ */
+export const configureProviderMessagePrecedence: readonly string[] = [
+  UNSUPPORTED_ARGUMENT,
+  'provider must be a string',
+  'unsupported provider',
+  'host must be a string',
+  'wizard host must be loopback',
+  PORT_MESSAGE,
+];
+
+/** Arguments of `qiongli_configure_provider` and its alias `qiongli_open_config_wizard`. */
+export const configureProviderInput = z.strictObject(
+  {
+    provider: z
+      .enum(WIZARD_PROVIDER_NAMES, {
+        error: (issue) => (typeof issue.input === 'string' ? 'unsupported provider' : 'provider must be a string'),
+      })
+      .describe('The provider to open the wizard for.')
+      .optional(),
+    host: z
+      .enum(WIZARD_HOSTS, {
+        error: (issue) => (typeof issue.input === 'string' ? 'wizard host must be loopback' : 'host must be a string'),
+      })
+      .default('127.0.0.1')
+      .describe('Loopback host the wizard would listen on.'),
+    port: z
+      .number({ error: PORT_MESSAGE })
+      .int({ error: PORT_MESSAGE })
+      .min(0, { error: PORT_MESSAGE })
+      .max(65535, { error: PORT_MESSAGE })
+      .default(0)
+      .describe('Port the wizard would listen on (0 = any free port).'),
+  },
+  { error: UNSUPPORTED_ARGUMENT },
+);
+
+/** Validated arguments of the configure/wizard tools. */
+export type ConfigureProviderArguments = z.output<typeof configureProviderInput>;
+
+/**
+ * What a started wizard would return. Lite never starts one, so no call ever produces it; the
+ * schema exists because every tool declares an output schema.
+ */
+export const configureProviderOutput = z
+  .strictObject({})
+  .describe('Never produced in Lite: every valid call answers the tool error capability-unavailable.');
+
+/**
+ * The `qiongli_configure_provider` / `qiongli_open_config_wizard` use case. Lite has no wizard:
+ * a valid call always fails with `capability-unavailable` (the wizard message). No listener,
+ * browser, process or write.
+ */
+export function configureProvider(_args: ConfigureProviderArguments): Outcome<never> {
+  return capabilityUnavailable('wizard');
+}

@@ -1,0 +1,37 @@
+import type { ProviderId } from '../../ports/config-source.port.js';
+
+/** Provider names the save tool accepts (SPEC §6.4 #2), with the provider each one means. */
+export const SAVE_PROVIDER_NAMES = {
+  openalex: 'openalex',
+  semantic_scholar: 'semantic_scholar',
+  'semantic-scholar': 'semantic_scholar',
+  semanticscholar: 'semantic_scholar',
+  s2: 'semantic_scholar',
+  crossref: 'crossref',
+  pubmed: 'pubmed',
+  ncbi: 'pubmed',
+} as const satisfies Record<string, ProviderId>;
+
+/** A provider name the save tool accepts. */
+export type SaveProviderName = keyof typeof SAVE_PROVIDER_NAMES;
+
+/** Provider names the configure/wizard tools accept: the save names without `ncbi` (SPEC §6.4 #3). */
+export const WIZARD_PROVIDER_NAMES = ['openalex', 'semantic_scholar', 'semantic-scholar', 'semanticscholar', 's2', 'crossref', 'pubmed'] as const;
+
+/** Field names the save tool accepts, with the field each one means. */
+export const FIELD_NAMES = { api_key: 'api_key', 'api-key': 'api_key', email: 'email' } as const;
+
+/** A field name the save tool accepts. */
+export type FieldName = keyof typeof FIELD_NAMES;
+
+/** Which fields each provider has (SPEC §6.4 #2). */
+const PROVIDER_FIELDS: Readonly<Partial<Record<ProviderId, readonly ('api_key' | 'email')[]>>> = {
+  openalex: ['api_key', 'email'],
+  semantic_scholar: ['api_key'],
+  crossref: ['email'],
+  pubmed: ['api_key'],
+};
+
+/** Whether the provider named `provider` has the field named `field`. */
+export const isAllowedField = (provider: SaveProviderName, field: FieldName): boolean =>
+  PROVIDER_FIELDS[SAVE_PROVIDER_NAMES[provider]]?.includes(FIELD_NAMES[field]) ?? false;

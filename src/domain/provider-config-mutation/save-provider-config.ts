@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
+import { boundedString } from '../shared/string-checks.js';
+import { capabilityUnavailable, type Outcome } from '../shared/tool-outcome.js';
+import { FIELD_NAMES, isAllowedField, SAVE_PROVIDER_NAMES, type FieldName, type SaveProviderName } from './provider-names.js';
+
+/** Largest `value` accepted, in UTF-8 bytes: 64 KiB. */
+export const MAX_VALUE_BYTES = 64 * 1024;
+
+/**
+ * The order in which the save tool's checks report (SPEC §6.4 #2), for `parseArguments`; an
+ * argument outside the allow-list is reported before all of them, as upstream does.
+ */
+export const saveProviderConfigMessagePrecedence: readonly string[] = [
+  UNSUPPORTED_ARGUMENT,
+  'Missing provider',
+  'Missing field',
+  'Missing value',
+  'value must not be empty',
+  'value exceeds the byte limit',
+  'unsupported provider',
+  'unsupported provider field',
+];
+
+const names = <T extends string>(values: Record<T, unknown>) => Object.keys(values) as [T, ...T[]];
+
+/**
+ * Arguments of `qiongli_save_provider_config` (SPEC §6.4 #2). A value of the wrong type counts as
+ * missing (as upstream). The provider/field pair is checked last, only once both are known.
+ */
+export const saveProviderConfigInput = z
+  .strictObject(
+    {
+      provider: z
+        .enum(names<SaveProviderName>(SAVE_PROVIDER_NAMES), {
+          error: (issue) => (typeof issue.input === 'string' ? 'unsupported provider' : 'Missing provider'),
+        })
+        .describe('The provider to configure.'),
+      field: z
+        .enum(names<FieldName>(FIELD_NAMES), {
+          error: (issue) => (typeof issue.input === 'string' ? 'unsupported provider field' : 'Missing field'),
+        })
+        .describe('The setting to store: api_key (OpenAlex, Semantic Scholar, PubMed) or email (OpenAlex, Crossref).'),
+      value: boundedString(
+        { max: MAX_VALUE_BYTES, unit: 'bytes', nonBlank: true },
+        { missing: 'Missing value', type: 'Missing value', blank: 'value must not be empty', tooLong: 'value exceeds the byte limit' },
+      ).describe('The value to store (at most 64 KiB). Lite never stores, logs or returns it.'),
+    },
+    { error: UNSUPPORTED_ARGUMENT },
+  )
+  .refine((args) => isAllowedField(args.provider, args.field), { error: 'unsupported provider field' });
+
+/** Validated arguments of the save tool. */
+export type SaveProviderConfigArguments = z.output<typeof saveProviderConfigInput>;
+
+/**
+ * What a successful save would return. Lite never saves, so no call ever produces it; the schema
+ * exists because every tool declares an output schema.
+ */
+export const saveProviderConfigOutput = z
+  .strictObject({})
+  .describe('Never produced in Lite: every valid call answers the tool error capability-unavailable.');
+
+/**
+ * The `qiongli_save_provider_config` use case. Lite cannot write provider configuration, so a
+ * valid call always fails with `capability-unavailable` (the save message). Nothing is written,
+ * and the value is never read, kept or returned.
+ */
+export function saveProviderConfig(_args: SaveProviderConfigArguments): Outcome<never> {
+  return capabilityUnavailable('save');
+}

@@ -1,0 +1,41 @@
+/**
+ * Search planning (SPEC §6.4 #6). Public API of this folder:
+ *
+ * - `searchPlanInput` / `searchPlanOutput` / `searchPlanMessagePrecedence` and `planSearch` — the
+ *   `qiongli_search_plan` tool (validate with `parseArguments`, then run `planSearch`).
+ * - `buildSearchPlan(request, readyProviders)` — the pure planner, for literature search, which
+ *   embeds `buildSearchPlan({ query, searchMode }, attemptedProviders)` (SPEC §7.3 step 8) and
+ *   can nest `searchPlanOutput` in its own output schema. Stable: fields may be added to
+ *   `SearchPlanRequest` only as optional ones.
+ */
+import type { SettingsReading } from '../../ports/config-source.port.js';
+import { assessReadiness, readyProviders } from '../provider-readiness/provider-readiness.js';
+import { succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
+import { buildSearchPlan } from './build-search-plan.js';
+import type { SearchPlanArguments } from './search-plan-input.js';
+import type { SearchPlan } from './search-plan-output.js';
+import { resolveSearchPlanRequest } from './search-plan-request.js';
+
+export { buildSearchPlan, PLAN_PROVIDER_ORDER } from './build-search-plan.js';
+export { searchPlanInput, searchPlanMessagePrecedence, SEARCH_PLAN_ALIASES, type SearchPlanArguments } from './search-plan-input.js';
+export { searchPlanOutput, searchFiltersSchema, type SearchPlan, type SearchFilters } from './search-plan-output.js';
+export { resolveSearchPlanRequest, type SearchPlanRequest } from './search-plan-request.js';
+export { SEARCH_MODES, DEFAULT_SEARCH_MODE, type SearchMode } from './search-modes.js';
+export { normaliseIdentifier, defaultNativeSearchTool } from './identifier-normalisation.js';
+
+/**
+ * The `qiongli_search_plan` use case (SPEC §6.4 #6): plans, never searches.
+ *
+ * Takes arguments already validated by `searchPlanInput`, the settings reading and whether the
+ * secret store is available. Returns the plan routed to the ready providers; `invalid_arguments`
+ * when a canonical name and an alias are both present or `from_year` > `to_year` (argument
+ * checks come first, as upstream); the tool error `native-config-unavailable` when the settings
+ * are unavailable. Resolves no secret, opens nothing, echoes only the request's own texts.
+ */
+export function planSearch(args: SearchPlanArguments, reading: SettingsReading, secretStoreAvailable: boolean): Outcome<SearchPlan> {
+  const request = resolveSearchPlanRequest(args);
+  if (!request.ok) return request;
+  if (reading.status === 'unavailable') return toolError('native-config-unavailable');
+  const ready = readyProviders(assessReadiness(reading.settings, secretStoreAvailable));
+  return succeed(buildSearchPlan(request.value, ready));
+}

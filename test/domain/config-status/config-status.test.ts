@@ -1,0 +1,151 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  configStatus,
+  configStatusInput,
+  configStatusMessagePrecedence,
+  configStatusOutput,
+  type ConfigStatus,
+} from '../../../src/domain/config-status/config-status.js';
+import { DEFAULT_SETTINGS } from '../../../src/domain/provider-readiness/provider-readiness.js';
+import { parseArguments } from '../../../src/domain/shared/parse-arguments.js';
+import { redactCredentials } from '../../../src/domain/shared/redaction.js';
+import type { NativeSettings, SettingsReading } from '../../../src/ports/config-source.port.js';
+import { settingsWith } from '../../fakes/config-source.fake.js';
+import { secretReference } from '../../fakes/secret-store.fake.js';
+import { assertClosedJsonSchema } from '../search-plan/schema-assertions.js';
+
+const EMAIL = 'contact@example.org';
+const REF = secretReference(42);
+const available = (settings: NativeSettings): SettingsReading => ({ status: 'available', settings });
+const FULL = settingsWith({
+  openalex: { enabled: true, email: EMAIL, apiKeyRef: REF },
+  semantic_scholar: { enabled: true, apiKeyRef: REF },
+  crossref: { enabled: true, email: EMAIL },
+  pubmed: { enabled: true, apiKeyRef: REF },
+});
+
+/** Every object key at any depth. */
+const keysOf = (value: unknown): string[] =>
+  value === null || typeof value !== 'object'
+    ? []
+    : Object.entries(value).flatMap(([key, inner]) => (Array.isArray(value) ? keysOf(inner) : [key, ...keysOf(inner)]));
+
+function statusOf(settings: NativeSettings, secretStoreAvailable: boolean): ConfigStatus {
+  const outcome = configStatus(available(settings), secretStoreAvailable);
+  assert.ok(outcome.ok);
+  return outcome.value;
+}
+
+describe('config status (SPEC §6.4 #1)', () => {
+  it('reports the Lite defaults: only arXiv configured, strategy fields missing, an opaque config path', () => {
+    assert.deepEqual(statusOf(DEFAULT_SETTINGS, false), {
+      status: 'ok',
+      config_path: '<managed-native-config>',
+      providers: { openalex: 'missing', semantic_scholar: 'missing', crossref: 'missing', pubmed: 'missing', arxiv: 'configured' },
+      capability_mode: 'provider_connected',
+      missing: ['openalex.api_key', 'semantic_scholar.api_key', 'crossref.email', 'pubmed.api_key'],
+      redacted_config: {
+        providers: {
+          openalex: { enabled: false, configured: false, fields: { api_key: 'missing', email: 'missing' } },
+          semantic_scholar: { enabled: false, configured: false, fields: { api_key: 'missing' } },
+          crossref: { enabled: false, configured: false, fields: { email: 'missing' } },
+          pubmed: { enabled: false, configured: false, fields: { api_key: 'missing' } },
+          arxiv: { enabled: true, configured: true, fields: {} },
+        },
+      },
+    });
+  });
+
+  it('says strategy_only when no provider is ready', () => {
+    const status = statusOf(settingsWith({ arxiv: { enabled: false } }), true);
+    assert.equal(status.capability_mode, 'strategy_only');
+    assert.ok(Object.values(status.providers).every((state) => state === 'missing'));
+  });
+
+  it('counts an API key as configured only when a reference is set and the secret store is available', () => {
+    const withStore = statusOf(FULL, true);
+    assert.deepEqual(withStore.providers, {
+      openalex: 'configured',
+      semantic_scholar: 'configured',
+      crossref: 'configured',
+      pubmed: 'configured',
+      arxiv: 'configured',
+    });
+    assert.deepEqual(withStore.missing, []);
+    assert.deepEqual(withStore.redacted_config.providers.openalex.fields, { api_key: 'configured', email: 'configured' });
+
+    const lite = statusOf(FULL, false);
+    assert.deepEqual(lite.providers, {
+      openalex: 'missing',
+      semantic_scholar: 'missing',
+      crossref: 'configured',
+      pubmed: 'missing',
+      arxiv: 'configured',
+    });
+    assert.deepEqual(lite.missing, ['openalex.api_key', 'semantic_scholar.api_key', 'pubmed.api_key']);
+    assert.deepEqual(lite.redacted_config.providers.openalex, {
+      enabled: true,
+      configured: false,
+      fields: { api_key: 'missing', email: 'configured' },
+    });
+  });
+
+  it('reports a set field even for a disabled provider, but never calls that provider configured', () => {
+    const status = statusOf(settingsWith({ crossref: { enabled: false, email: EMAIL } }), false);
+    assert.equal(status.providers.crossref, 'missing');
+    assert.deepEqual(status.redacted_config.providers.crossref, { enabled: false, configured: false, fields: { email: 'configured' } });
+    assert.ok(!status.missing.includes('crossref.email'));
+  });
+
+  it('never shows an email, a secret reference or a path', () => {
+    const text = JSON.stringify(statusOf(FULL, true));
+    assert.ok(!text.includes(EMAIL));
+    assert.ok(!text.includes(REF));
+    assert.ok(!text.includes('/'));
+  });
+
+  it('validates against its output schema before and after redaction, which drops every api_key slot (SPEC §6.3)', () => {
+    for (const status of [statusOf(DEFAULT_SETTINGS, false), statusOf(FULL, true)]) {
+      assert.ok(configStatusOutput.safeParse(status).success);
+      const redacted = redactCredentials(status);
+      assert.ok(configStatusOutput.safeParse(redacted).success);
+      assert.ok(!keysOf(redacted).includes('api_key'), 'no api_key key survives redaction');
+      assert.ok(keysOf(status).includes('api_key'), 'the domain reports api_key slots');
+      assert.deepEqual(redacted.redacted_config.providers.semantic_scholar.fields, {});
+      assert.deepEqual(redacted.missing, status.missing, 'values naming api_key are kept');
+    }
+  });
+
+  it('answers native-config-unavailable when the settings are unavailable', () => {
+    assert.deepEqual(configStatus({ status: 'unavailable' }, false), {
+      ok: false,
+      failure: { kind: 'tool_error', reasonCode: 'native-config-unavailable', message: 'native provider configuration is unavailable' },
+    });
+  });
+
+  it('accepts cwd as any string and ignores it', () => {
+    for (const cwd of ['', '   ', '/home/someone/project', 'x'.repeat(10_000)]) {
+      assert.deepEqual(parseArguments(configStatusInput, { cwd }, configStatusMessagePrecedence), { ok: true, value: { cwd } });
+    }
+    assert.ok(parseArguments(configStatusInput, {}).ok);
+  });
+
+  it('refuses a cwd that is not a string with "cwd must be a string"', () => {
+    const outcome = parseArguments(configStatusInput, { cwd: 7 }, configStatusMessagePrecedence);
+    assert.deepEqual(outcome, { ok: false, failure: { kind: 'invalid_arguments', message: 'cwd must be a string' } });
+  });
+
+  it('refuses any other argument with "Unsupported argument", before other checks', () => {
+    const outcome = parseArguments(configStatusInput, { cwd: 7, path: '/etc' }, configStatusMessagePrecedence);
+    assert.deepEqual(outcome, { ok: false, failure: { kind: 'invalid_arguments', message: 'Unsupported argument' } });
+  });
+
+  it('generates closed JSON Schemas for its input and output (SPEC §6.1)', () => {
+    const input = assertClosedJsonSchema(configStatusInput, 'input');
+    assert.deepEqual(Object.keys(input['properties'] as object), ['cwd']);
+    assert.equal(input['required'], undefined);
+    const output = assertClosedJsonSchema(configStatusOutput, 'output');
+    assert.deepEqual(output['required'], ['status', 'config_path', 'providers', 'capability_mode', 'missing', 'redacted_config']);
+  });
+});

@@ -1,0 +1,138 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  literatureStatus,
+  literatureStatusInput,
+  literatureStatusMessagePrecedence,
+  literatureStatusOutput,
+  type LiteratureStatus,
+} from '../../../src/domain/literature-status/literature-status.js';
+import { DEFAULT_SETTINGS } from '../../../src/domain/provider-readiness/provider-readiness.js';
+import { parseArguments } from '../../../src/domain/shared/parse-arguments.js';
+import { redactCredentials } from '../../../src/domain/shared/redaction.js';
+import type { NativeSettings } from '../../../src/ports/config-source.port.js';
+import { settingsWith } from '../../fakes/config-source.fake.js';
+import { secretReference } from '../../fakes/secret-store.fake.js';
+import { assertClosedJsonSchema } from '../search-plan/schema-assertions.js';
+
+const REF = secretReference(3);
+const EMAIL = 'contact@example.org';
+const FULL = settingsWith({
+  openalex: { enabled: true, apiKeyRef: REF },
+  semantic_scholar: { enabled: true, apiKeyRef: REF },
+  crossref: { enabled: true, email: EMAIL },
+  pubmed: { enabled: true, apiKeyRef: REF },
+});
+
+function statusOf(settings: NativeSettings, secretStoreAvailable: boolean): LiteratureStatus {
+  const outcome = literatureStatus({ status: 'available', settings }, secretStoreAvailable);
+  assert.ok(outcome.ok);
+  return outcome.value;
+}
+
+const invalid = (message: string) => ({ ok: false, failure: { kind: 'invalid_arguments', message } });
+
+describe('literature status (SPEC §6.4 #5)', () => {
+  it('reports status ok, the capability mode, the providers and what is missing, like config status', () => {
+    const status = statusOf(DEFAULT_SETTINGS, false);
+    assert.equal(status.status, 'ok');
+    assert.equal(status.capability_mode, 'provider_connected');
+    assert.deepEqual(status.providers, {
+      openalex: 'missing',
+      semantic_scholar: 'missing',
+      crossref: 'missing',
+      pubmed: 'missing',
+      arxiv: 'configured',
+    });
+    assert.deepEqual(status.active_providers, ['arxiv']);
+    assert.deepEqual(status.missing, ['openalex.api_key', 'semantic_scholar.api_key', 'crossref.email', 'pubmed.api_key']);
+    assert.deepEqual(status.redacted_config.providers.arxiv, { enabled: true, configured: true, fields: {} });
+  });
+
+  it('lists active providers in search order (SPEC §7.1)', () => {
+    assert.deepEqual(statusOf(FULL, true).active_providers, ['openalex', 'semantic_scholar', 'crossref', 'pubmed', 'arxiv']);
+    assert.deepEqual(statusOf(FULL, false).active_providers, ['crossref', 'arxiv']);
+    const none = statusOf(settingsWith({ arxiv: { enabled: false } }), true);
+    assert.deepEqual(none.active_providers, []);
+    assert.equal(none.capability_mode, 'strategy_only');
+  });
+
+  it('returns the static provider capability table', () => {
+    const implemented = (capabilities: string[]) => ({ capabilities, status: 'implemented', max_per_provider_limit: 200 });
+    assert.deepEqual(statusOf(DEFAULT_SETTINGS, false).provider_capabilities, {
+      openalex: implemented(['topic_search', 'venue_metadata']),
+      semantic_scholar: implemented(['topic_search', 'venue_metadata']),
+      crossref: implemented(['topic_search', 'venue_metadata']),
+      pubmed: implemented(['topic_search', 'biomedical_topic_search']),
+      arxiv: implemented(['topic_search', 'preprint_search']),
+    });
+  });
+
+  it('hands out a fresh capability table each time, so a caller cannot alter the next answer', () => {
+    const first = statusOf(DEFAULT_SETTINGS, false);
+    first.provider_capabilities.arxiv.capabilities.push('topic_search');
+    assert.deepEqual(statusOf(DEFAULT_SETTINGS, false).provider_capabilities.arxiv.capabilities, ['topic_search', 'preprint_search']);
+  });
+
+  it('validates against its output schema before and after redaction (SPEC §6.3)', () => {
+    for (const status of [statusOf(DEFAULT_SETTINGS, false), statusOf(FULL, true)]) {
+      assert.ok(literatureStatusOutput.safeParse(status).success);
+      const redacted = redactCredentials(status);
+      assert.ok(literatureStatusOutput.safeParse(redacted).success);
+      assert.deepEqual(redacted.provider_capabilities, status.provider_capabilities);
+      assert.deepEqual(redacted.active_providers, status.active_providers);
+    }
+  });
+
+  it('answers native-config-unavailable when the settings are unavailable', () => {
+    assert.deepEqual(literatureStatus({ status: 'unavailable' }, true), {
+      ok: false,
+      failure: { kind: 'tool_error', reasonCode: 'native-config-unavailable', message: 'native provider configuration is unavailable' },
+    });
+  });
+
+  it('accepts a cwd of exactly 4096 characters, counting code points, and refuses 4097', () => {
+    const parse = (cwd: unknown) => parseArguments(literatureStatusInput, { cwd }, literatureStatusMessagePrecedence);
+    assert.ok(parse('a'.repeat(4096)).ok);
+    assert.ok(parse('😀'.repeat(4096)).ok, '4096 astral characters are 4096 characters');
+    assert.deepEqual(parse('a'.repeat(4097)), invalid('cwd must be at most 4096 characters'));
+    assert.deepEqual(parse('😀'.repeat(4097)), invalid('cwd must be at most 4096 characters'));
+  });
+
+  it('refuses a blank or non-string cwd with static messages', () => {
+    const parse = (cwd: unknown) => parseArguments(literatureStatusInput, { cwd }, literatureStatusMessagePrecedence);
+    assert.deepEqual(parse(''), invalid('cwd must not be empty'));
+    assert.deepEqual(parse(' \t\n'), invalid('cwd must not be empty'));
+    assert.deepEqual(parse(['a']), invalid('cwd must be a string'));
+    assert.ok(parseArguments(literatureStatusInput, {}).ok);
+  });
+
+  it('refuses any other argument with "Unsupported argument", before other checks', () => {
+    assert.deepEqual(
+      parseArguments(literatureStatusInput, { cwd: '', query: 'x' }, literatureStatusMessagePrecedence),
+      invalid('Unsupported argument'),
+    );
+  });
+
+  it('generates closed JSON Schemas for its input and output (SPEC §6.1)', () => {
+    const input = assertClosedJsonSchema(literatureStatusInput, 'input');
+    assert.deepEqual(input['properties'], {
+      cwd: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 4096,
+        description: 'Working directory of the client, as a hint (at most 4096 characters). Validated, then ignored.',
+      },
+    });
+    const output = assertClosedJsonSchema(literatureStatusOutput, 'output');
+    assert.deepEqual(output['required'], [
+      'status',
+      'capability_mode',
+      'providers',
+      'active_providers',
+      'missing',
+      'provider_capabilities',
+      'redacted_config',
+    ]);
+  });
+});

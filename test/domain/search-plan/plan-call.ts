@@ -1,0 +1,35 @@
+import { planSearch, searchPlanInput, searchPlanMessagePrecedence, type SearchPlan } from '../../../src/domain/search-plan/search-plan.js';
+import { parseArguments } from '../../../src/domain/shared/parse-arguments.js';
+import type { Outcome } from '../../../src/domain/shared/tool-outcome.js';
+import type { NativeSettings, SettingsReading } from '../../../src/ports/config-source.port.js';
+import { settingsWith } from '../../fakes/config-source.fake.js';
+import { secretReference } from '../../fakes/secret-store.fake.js';
+
+/** Settings with Semantic Scholar, OpenAlex and arXiv ready when the secret store is available. */
+export const THREE_READY: NativeSettings = settingsWith({
+  openalex: { enabled: true, apiKeyRef: secretReference(1) },
+  semantic_scholar: { enabled: true, apiKeyRef: secretReference(2) },
+});
+
+/**
+ * Calls `qiongli_search_plan` the way the MCP layer does: validate with the input schema and
+ * precedence, then run the use case on the given settings (default: Lite defaults, arXiv only).
+ */
+export function callSearchPlan(
+  args: unknown,
+  reading: SettingsReading = { status: 'available', settings: settingsWith({}) },
+  secretStoreAvailable = false,
+): Outcome<SearchPlan> {
+  const parsed = parseArguments(searchPlanInput, args, searchPlanMessagePrecedence);
+  return parsed.ok ? planSearch(parsed.value, reading, secretStoreAvailable) : parsed;
+}
+
+/** The plan of a call expected to succeed. */
+export function planOf(args: unknown, reading?: SettingsReading, secretStoreAvailable?: boolean): SearchPlan {
+  const outcome = callSearchPlan(args, reading, secretStoreAvailable);
+  if (!outcome.ok) throw new Error(`expected a plan, got: ${outcome.failure.message}`);
+  return outcome.value;
+}
+
+/** The expected outcome of a refused argument. */
+export const invalid = (message: string) => ({ ok: false, failure: { kind: 'invalid_arguments', message } });

@@ -1,0 +1,32 @@
+import assert from 'node:assert/strict';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * Generates the JSON Schema of a tool schema the way the MCP layer does and checks that it is an
+ * object schema closed with `additionalProperties: false` — at the root and in every nested
+ * object schema. Returns the generated schema for further checks.
+ */
+export function assertClosedJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const json = z.toJSONSchema(schema, { io }) as JsonSchema;
+  assert.equal(json['type'], 'object');
+  assert.equal(json['additionalProperties'], false);
+  for (const nested of objectSchemas(json)) assert.equal(nested['additionalProperties'], false, 'every nested object is closed');
+  return json;
+}
+
+function* objectSchemas(node: unknown): Generator<JsonSchema> {
+  if (Array.isArray(node)) {
+    for (const item of node) yield* objectSchemas(item);
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  const record = node as JsonSchema;
+  if (record['type'] === 'object') yield record;
+  for (const value of Object.values(record)) yield* objectSchemas(value);
+}
+
+/** The JSON Schema of one property of an object schema. */
+export const propertyOf = (json: JsonSchema, name: string): JsonSchema =>
+  (json['properties'] as Record<string, JsonSchema>)[name] as JsonSchema;

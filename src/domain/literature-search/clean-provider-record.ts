@@ -1,0 +1,78 @@
+import type { ProviderRecord, RecordAuthor, RecordIdentifiers } from '../../ports/provider-client.port.js';
+import { collapseWhitespace, normaliseDoi } from './record-keys.js';
+
+/** Mutable identifier slots of a record being merged. */
+export type IdentifierSlots = { -readonly [K in keyof RecordIdentifiers]: RecordIdentifiers[K] };
+
+/** The fields of a literature record that one provider can contribute (SPEC §7.4). */
+export interface RecordFields {
+  title: string;
+  doi?: string;
+  year?: number;
+  venue?: string;
+  authors?: RecordAuthor[];
+  url?: string;
+  identifiers?: IdentifierSlots;
+  record_type?: 'article' | 'preprint';
+}
+
+const IDENTIFIER_KEYS = ['arxiv', 'pmid', 'openalex', 'semantic_scholar'] as const;
+
+const present = (value: unknown): string | undefined => {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed.length > 0 ? trimmed : undefined;
+};
+
+function cleanAuthor(author: RecordAuthor): RecordAuthor | undefined {
+  if (typeof author !== 'object' || author === null) return undefined;
+  if ('literal' in author) {
+    const literal = present(author.literal);
+    return literal === undefined ? undefined : { literal };
+  }
+  const family = present(author.family);
+  if (family === undefined) return undefined;
+  const given = present(author.given);
+  return given === undefined ? { family } : { family, given };
+}
+
+function cleanIdentifiers(identifiers: RecordIdentifiers | undefined): IdentifierSlots | undefined {
+  if (identifiers === undefined) return undefined;
+  const slots: IdentifierSlots = {};
+  let any = false;
+  for (const key of IDENTIFIER_KEYS) {
+    const value = present(identifiers[key]);
+    if (value !== undefined) {
+      slots[key] = value;
+      any = true;
+    }
+  }
+  return any ? slots : undefined;
+}
+
+/**
+ * One provider record reduced to the fields of the public record (SPEC §7.4): the title with
+ * whitespace collapsed, the DOI normalised, strings trimmed, and every absent, blank or
+ * ill-typed value dropped (never `null`). Keys the record schema does not know are not copied.
+ * Returns `undefined` for a record without a title (it is skipped).
+ */
+export function cleanProviderRecord(record: ProviderRecord): RecordFields | undefined {
+  const title = typeof record.title === 'string' ? collapseWhitespace(record.title) : '';
+  if (title.length === 0) return undefined;
+  const fields: RecordFields = { title };
+  const doi = normaliseDoi(typeof record.doi === 'string' ? record.doi : undefined);
+  if (doi !== undefined) fields.doi = doi;
+  if (Number.isSafeInteger(record.year)) fields.year = record.year;
+  const venue = present(record.venue);
+  if (venue !== undefined) fields.venue = venue;
+  if (Array.isArray(record.authors)) {
+    const authors = record.authors.map(cleanAuthor).filter((author) => author !== undefined);
+    if (authors.length > 0) fields.authors = authors;
+  }
+  const url = present(record.url);
+  if (url !== undefined) fields.url = url;
+  const identifiers = cleanIdentifiers(record.identifiers);
+  if (identifiers !== undefined) fields.identifiers = identifiers;
+  if (record.record_type === 'article' || record.record_type === 'preprint') fields.record_type = record.record_type;
+  return fields;
+}

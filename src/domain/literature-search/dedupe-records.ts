@@ -1,0 +1,75 @@
+import { PROVIDER_IDS, type ProviderId } from '../../ports/config-source.port.js';
+import type { ProviderRecord } from '../../ports/provider-client.port.js';
+import { cleanProviderRecord, type RecordFields } from './clean-provider-record.js';
+import { dedupeKey, textKey, type TextKey } from './record-keys.js';
+
+/** The records one provider returned (already cut to the per-provider limit). */
+export interface ProviderBatch {
+  readonly provider: ProviderId;
+  readonly records: readonly ProviderRecord[];
+}
+
+/** A record after dedupe: its merged fields, who returned it, and when it was first seen. */
+export interface MergedRecord {
+  readonly fields: RecordFields;
+  /** Providers that returned it, in search order; the first is the record's `provider`. */
+  readonly providers: ProviderId[];
+  /** Position of its first occurrence (ties in ranking keep this order). */
+  readonly firstSeen: number;
+  /** Comparison key of its title, computed once for dedupe and ranking. */
+  readonly titleKey: TextKey;
+}
+
+const SEARCH_POSITION = new Map<ProviderId, number>(PROVIDER_IDS.map((id, index) => [id, index]));
+
+/**
+ * Dedupes provider records (SPEC §7.3 step 5), order-preserving, first wins. Batches are read
+ * in search order whatever order they arrive in, so the result never depends on which provider
+ * answered first. Records share a key (`doi:…`, else `title:…:<year>`) → one record whose
+ * missing fields are filled from later ones and whose `providers` is the union in search order.
+ * Records without a key are never merged; records without a title are skipped.
+ *
+ * One pass with a hash map: linear in the number of records.
+ */
+export function dedupeRecords(batches: readonly ProviderBatch[]): MergedRecord[] {
+  const ordered = [...batches].sort(
+    (a, b) => (SEARCH_POSITION.get(a.provider) ?? 0) - (SEARCH_POSITION.get(b.provider) ?? 0),
+  );
+  const merged: MergedRecord[] = [];
+  const byKey = new Map<string, MergedRecord>();
+  for (const batch of ordered) {
+    for (const raw of batch.records) {
+      const fields = cleanProviderRecord(raw);
+      if (fields === undefined) continue;
+      let titleKey: TextKey | undefined;
+      const titleKeyOnce = () => (titleKey ??= textKey(fields.title));
+      const key = dedupeKey(fields.doi, titleKeyOnce, fields.year);
+      const existing = key === undefined ? undefined : byKey.get(key);
+      if (existing !== undefined) {
+        fillMissing(existing.fields, fields);
+        if (!existing.providers.includes(batch.provider)) existing.providers.push(batch.provider);
+        continue;
+      }
+      const record: MergedRecord = { fields, providers: [batch.provider], firstSeen: merged.length, titleKey: titleKeyOnce() };
+      merged.push(record);
+      if (key !== undefined) byKey.set(key, record);
+    }
+  }
+  return merged;
+}
+
+/** Copies into `target` every field it lacks and `source` has (identifiers slot by slot). */
+function fillMissing(target: RecordFields, source: RecordFields): void {
+  if (target.doi === undefined && source.doi !== undefined) target.doi = source.doi;
+  if (target.year === undefined && source.year !== undefined) target.year = source.year;
+  if (target.venue === undefined && source.venue !== undefined) target.venue = source.venue;
+  if (target.authors === undefined && source.authors !== undefined) target.authors = source.authors;
+  if (target.url === undefined && source.url !== undefined) target.url = source.url;
+  if (target.record_type === undefined && source.record_type !== undefined) target.record_type = source.record_type;
+  if (source.identifiers !== undefined) {
+    const slots = (target.identifiers ??= {});
+    for (const [name, value] of Object.entries(source.identifiers) as [keyof typeof slots, string][]) {
+      if (slots[name] === undefined) slots[name] = value;
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { PROVIDER_IDS } from '../../ports/config-source.port.js';
+import { boundedString } from '../shared/string-checks.js';
+import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
+
+/** Search modes the literature search accepts (SPEC §6.4 #7). */
+export const LITERATURE_SEARCH_MODES = ['auto', 'topic', 'review', 'systematic_review'] as const;
+
+/** One literature search mode. */
+export type LiteratureSearchMode = (typeof LITERATURE_SEARCH_MODES)[number];
+
+/**
+ * Every static message of the literature search arguments. None ever contains input.
+ * `perProviderRange` and `aliasConflict` are fixed by SPEC §6.2/§6.4; the others are ours.
+ */
+export const LITERATURE_SEARCH_MESSAGES = {
+  unsupported: UNSUPPORTED_ARGUMENT,
+  aliasConflict: 'conflicting aliases for per_provider_limit',
+  queryMissing: 'Missing query',
+  queryType: 'query must be a string',
+  queryBlank: 'query must not be empty',
+  queryTooLong: 'query exceeds the byte limit',
+  searchMode: 'unsupported search_mode',
+  providersType: 'providers must be an array of provider ids',
+  providersEmpty: 'providers must not be empty',
+  providerUnsupported: 'unsupported provider',
+  providersRepeated: 'providers must not repeat a provider',
+  perProviderType: 'per_provider_limit must be an integer',
+  perProviderRange: 'per_provider_limit must be between 1 and 200',
+  totalType: 'total_limit must be an integer',
+  totalRange: 'total_limit must be between 1 and 1000',
+} as const;
+
+const M = LITERATURE_SEARCH_MESSAGES;
+
+/** Largest per-provider limit (SPEC §6.4 #7). */
+export const MAX_PER_PROVIDER_LIMIT = 200;
+/** Largest total limit (SPEC §6.4 #7). */
+export const MAX_TOTAL_LIMIT = 1000;
+
+/** `per_provider_limit` and its legacy alias `limit` share every check and message. */
+const perProviderLimit = () =>
+  z
+    .number({ error: M.perProviderType })
+    .int({ error: M.perProviderType })
+    .min(1, { error: M.perProviderRange })
+    .max(MAX_PER_PROVIDER_LIMIT, { error: M.perProviderRange });
+
+const hasBothLimitNames = (value: unknown): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  (value as Record<string, unknown>)['limit'] !== undefined &&
+  (value as Record<string, unknown>)['per_provider_limit'] !== undefined;
+
+/**
+ * Arguments of `qiongli_literature_search` (SPEC §6.4 #7). Defaults that depend on other
+ * arguments (the limits) are applied by the use case, see {@link resolveSearchLimits}.
+ * The alias conflict is checked even when other checks fail, so precedence can rank it.
+ */
+export const literatureSearchInput = z
+  .strictObject(
+    {
+      query: boundedString(
+        { max: 4096, unit: 'bytes', measureTrimmed: true, nonBlank: true },
+        { missing: M.queryMissing, type: M.queryType, blank: M.queryBlank, tooLong: M.queryTooLong },
+      ).describe('What to search for (at most 4096 bytes after trimming).'),
+      search_mode: z
+        .enum(LITERATURE_SEARCH_MODES, { error: M.searchMode })
+        .default('auto')
+        .describe('auto or topic (25 records per provider by default), review or systematic_review (50).'),
+      providers: z
+        .array(z.enum(PROVIDER_IDS, { error: M.providerUnsupported }), { error: M.providersType })
+        .min(1, { error: M.providersEmpty })
+        .max(PROVIDER_IDS.length, { error: M.providersRepeated })
+        .refine((ids) => new Set(ids).size === ids.length, { error: M.providersRepeated })
+        .meta({ uniqueItems: true })
+        .optional()
+        .describe('Restrict the search to these ready providers (canonical ids). Absent = every ready provider.'),
+      limit: perProviderLimit().optional().describe('Deprecated alias of per_provider_limit.'),
+      per_provider_limit: perProviderLimit()
+        .optional()
+        .describe('Records kept per provider, 1-200. Default 25, or 50 in the review modes.'),
+      total_limit: z
+        .number({ error: M.totalType })
+        .int({ error: M.totalType })
+        .min(1, { error: M.totalRange })
+        .max(MAX_TOTAL_LIMIT, { error: M.totalRange })
+        .optional()
+        .describe('Records returned after dedupe and ranking, 1-1000. Default min(per_provider_limit x 5, 1000).'),
+    },
+    { error: UNSUPPORTED_ARGUMENT },
+  )
+  .refine((value) => !hasBothLimitNames(value), { error: M.aliasConflict, when: () => true });
+
+/** Validated arguments of the literature search. */
+export type LiteratureSearchArguments = z.output<typeof literatureSearchInput>;
+
+/**
+ * Order in which failing checks' messages win: the allow-list, the alias conflict, then each
+ * argument in declaration order.
+ */
+export const literatureSearchMessagePrecedence: readonly string[] = [
+  M.unsupported,
+  M.aliasConflict,
+  M.queryMissing,
+  M.queryType,
+  M.queryBlank,
+  M.queryTooLong,
+  M.searchMode,
+  M.providersType,
+  M.providerUnsupported,
+  M.providersEmpty,
+  M.providersRepeated,
+  M.perProviderType,
+  M.perProviderRange,
+  M.totalType,
+  M.totalRange,
+];
+
+/** The limits a search runs with, after aliases and defaults. */
+export interface SearchLimits {
+  readonly perProvider: number;
+  readonly total: number;
+}
+
+/**
+ * Applies the alias and the mode-dependent defaults (SPEC §6.4 #7): per-provider 25, or 50 in
+ * the review modes; total min(per-provider × 5, 1000). Returns `null` when both `limit` and
+ * `per_provider_limit` are given (the caller answers `conflicting aliases for per_provider_limit`).
+ */
+export function resolveSearchLimits(args: LiteratureSearchArguments): SearchLimits | null {
+  if (args.limit !== undefined && args.per_provider_limit !== undefined) return null;
+  const reviewMode = args.search_mode === 'review' || args.search_mode === 'systematic_review';
+  const perProvider = args.per_provider_limit ?? args.limit ?? (reviewMode ? 50 : 25);
+  const total = args.total_limit ?? Math.min(perProvider * 5, MAX_TOTAL_LIMIT);
+  return { perProvider, total };
+}

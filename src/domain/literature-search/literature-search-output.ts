@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { PROVIDER_IDS } from '../../ports/config-source.port.js';
+import type { ProviderFailureKind } from '../../ports/provider-client.port.js';
+import { literatureRecordSchema } from '../shared/literature-record.js';
+import { searchPlanOutput } from '../search-plan/search-plan.js';
+
+/** Public failure kinds of one provider (SPEC §7.2). */
+export const PROVIDER_FAILURE_KINDS = [
+  'timeout',
+  'http_error',
+  'transport_error',
+  'decode_error',
+  'rate_limited',
+  'cancelled',
+] as const;
+
+/** Overall status of a search (SPEC §7.3 step 7). */
+export const SEARCH_STATUSES = ['ok', 'warning', 'error'] as const;
+
+/** Status of the provider phase: `not_run` only when no provider was attempted. */
+export const DIAGNOSTICS_STATUSES = ['complete', 'partial', 'failed', 'not_run'] as const;
+
+/**
+ * One attempted provider's diagnostic (SPEC §7.3 step 4): `{status: "ok", count, cached?}` or
+ * `{status: "error", count: 0, error_kind, warning: "<provider>: <kind>"}`.
+ */
+export const providerDiagnosticSchema = z.strictObject({
+  status: z.enum(['ok', 'error']),
+  count: z.number().int().min(0),
+  error_kind: z.enum(PROVIDER_FAILURE_KINDS).optional(),
+  warning: z.string().optional(),
+  cached: z.literal(true).optional(),
+});
+
+/** One provider's diagnostic. */
+export type ProviderDiagnostic = z.output<typeof providerDiagnosticSchema>;
+
+/** Diagnostics of a search: one entry per attempted provider, plus every warning. */
+export const searchDiagnosticsSchema = z.strictObject({
+  status: z.enum(DIAGNOSTICS_STATUSES),
+  status_reason: z.literal('no_active_providers').optional(),
+  providers: z.partialRecord(z.enum(PROVIDER_IDS), providerDiagnosticSchema),
+  warnings: z.array(z.string()),
+});
+
+/** Diagnostics of a search. */
+export type SearchDiagnostics = z.output<typeof searchDiagnosticsSchema>;
+
+/** Result of `qiongli_literature_search` (SPEC §6.4 #7, §7.3); `search_plan` is the search plan tool's result. */
+export const literatureSearchOutput = z.strictObject({
+  status: z.enum(SEARCH_STATUSES),
+  search_plan: searchPlanOutput,
+  diagnostics: searchDiagnosticsSchema,
+  results: z.array(literatureRecordSchema),
+});
+
+/** A literature search result, as returned to the client. */
+export type LiteratureSearchResult = z.output<typeof literatureSearchOutput>;
+
+// Compile-time guard: the enum above and the port's failure kinds stay the same set.
+type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const failureKindsMatchPort: SameSet<(typeof PROVIDER_FAILURE_KINDS)[number], ProviderFailureKind> = true;
+void failureKindsMatchPort;

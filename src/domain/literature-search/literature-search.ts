@@ -1,0 +1,68 @@
+import { PROVIDER_IDS, type ConfigSource } from '../../ports/config-source.port.js';
+import type { ProviderClient } from '../../ports/provider-client.port.js';
+import type { SecretStore } from '../../ports/secret-store.port.js';
+import { assessReadiness, readyProviders } from '../provider-readiness/provider-readiness.js';
+import { invalidArguments, succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
+import { embeddedSearchPlan } from './embedded-search-plan.js';
+import { LITERATURE_SEARCH_MESSAGES, resolveSearchLimits, type LiteratureSearchArguments } from './literature-search-input.js';
+import type { LiteratureSearchResult } from './literature-search-output.js';
+import { resolveProviderCredentials } from './provider-credentials.js';
+import { mergeSearchResults } from './merge-search-results.js';
+import { runProviders, type LiteratureSearchContext } from './run-providers.js';
+import { notRunDiagnostics, summariseRuns } from './search-diagnostics.js';
+
+/**
+ * The ports a literature search uses. `providers` may be a lazy factory so the composition
+ * root loads the HTTP adapter only when a search first needs it; it is called once per search
+ * that attempts a provider (memoising is the factory's business), never for one that does not.
+ */
+export interface LiteratureSearchDeps {
+  readonly config: ConfigSource;
+  readonly secrets: SecretStore;
+  readonly providers: ProviderClient | (() => Promise<ProviderClient>);
+}
+
+/**
+ * `qiongli_literature_search` (SPEC §6.4 #7, §7.3): searches every attempted provider at once,
+ * dedupes, ranks and cuts the records, and reports per-provider diagnostics.
+ *
+ * Attempted = search order ∩ ready ∩ `providers` argument, where a key provider counts as ready
+ * only if its key resolves now (see {@link resolveProviderCredentials}). None → `warning` /
+ * `not_run` without creating or calling the provider client.
+ *
+ * Failures: both `limit` and `per_provider_limit` → invalid arguments `conflicting aliases for
+ * per_provider_limit`; configuration unavailable → `native-config-unavailable`; the provider
+ * factory throws → `provider-runtime-unavailable`. Provider failures are not failures of the
+ * call: they become diagnostics. When the signal aborts, the search settles promptly with the
+ * unfinished providers `cancelled` (the MCP layer drops that response).
+ */
+export async function searchLiterature(
+  args: LiteratureSearchArguments,
+  deps: LiteratureSearchDeps,
+  context: LiteratureSearchContext,
+): Promise<Outcome<LiteratureSearchResult>> {
+  const limits = resolveSearchLimits(args);
+  if (limits === null) return invalidArguments(LITERATURE_SEARCH_MESSAGES.aliasConflict);
+  const query = args.query.trim();
+  const reading = await deps.config.read();
+  if (reading.status !== 'available') return toolError('native-config-unavailable');
+  const { settings } = reading;
+  const ready = readyProviders(assessReadiness(settings, deps.secrets.available));
+  const search_plan = embeddedSearchPlan(query, args.search_mode, ready);
+  const wanted = args.providers === undefined ? undefined : new Set(args.providers);
+  const candidates = PROVIDER_IDS.filter((id) => ready.includes(id) && (wanted === undefined || wanted.has(id)));
+  const attempted = await resolveProviderCredentials(candidates, settings, deps.secrets);
+  if (attempted.size === 0) return succeed({ status: 'warning', search_plan, diagnostics: notRunDiagnostics(), results: [] });
+
+  let client: ProviderClient;
+  try {
+    client = typeof deps.providers === 'function' ? await deps.providers() : deps.providers;
+  } catch {
+    return toolError('provider-runtime-unavailable');
+  }
+  const runs = await runProviders(client, { query, perProviderLimit: limits.perProvider, attempted }, context);
+  const batches = runs.flatMap((run) => (run.outcome.ok ? [{ provider: run.provider, records: run.outcome.records }] : []));
+  const results = mergeSearchResults(batches, query, limits.total);
+  const { status, diagnostics } = summariseRuns(runs, results.length);
+  return succeed({ status, search_plan, diagnostics, results });
+}

@@ -1,0 +1,63 @@
+import type { LiteratureRecord } from '../shared/literature-record.js';
+import type { MergedRecord } from './dedupe-records.js';
+import { textKey } from './record-keys.js';
+
+interface RankKeys {
+  readonly record: MergedRecord;
+  readonly exact: boolean;
+  readonly matchedWords: number;
+}
+
+/**
+ * Orders deduped records by deterministic relevance (SPEC §7.3 step 6):
+ * 1. the title equals the query once both are lowercased and reduced to Unicode letters and
+ *    digits (a query without any letter or digit matches nothing);
+ * 2. more of the query's distinct words (runs of letters and digits, lowercased) appear as
+ *    words of the title — the share's denominator is the same for every record, so the count
+ *    orders them exactly;
+ * 3. more providers returned the record;
+ * 4. seen earlier.
+ * Title keys come precomputed from dedupe; one sort: O(n log n), no clock, no randomness.
+ */
+export function rankRecords(records: readonly MergedRecord[], query: string): MergedRecord[] {
+  const queryKey = textKey(query);
+  const queryWordIndex = new Map([...new Set(queryKey.runs)].map((word, index) => [word, index]));
+  // seenIn[i] = the last record (by position) in which query word i was found: no per-record set.
+  const seenIn = new Int32Array(queryWordIndex.size).fill(-1);
+  const keyed: RankKeys[] = records.map((record, position) => {
+    const { titleKey } = record;
+    let matchedWords = 0;
+    for (const run of titleKey.runs) {
+      const index = queryWordIndex.get(run);
+      if (index !== undefined && seenIn[index] !== position) {
+        seenIn[index] = position;
+        matchedWords += 1;
+      }
+    }
+    const exact =
+      queryKey.compactLength > 0 && titleKey.compactLength === queryKey.compactLength && titleKey.compact === queryKey.compact;
+    return { record, exact, matchedWords };
+  });
+  keyed.sort(
+    (a, b) =>
+      Number(b.exact) - Number(a.exact) ||
+      b.matchedWords - a.matchedWords ||
+      b.record.providers.length - a.record.providers.length ||
+      a.record.firstSeen - b.record.firstSeen,
+  );
+  return keyed.map((entry) => entry.record);
+}
+
+/** The public record (SPEC §7.4) of a merged record, fields in a fixed order, absent ones omitted. */
+export function toLiteratureRecord(merged: MergedRecord): LiteratureRecord {
+  const { fields, providers } = merged;
+  const record: LiteratureRecord = { title: fields.title, provider: providers[0]!, providers: [...providers] };
+  if (fields.doi !== undefined) record.doi = fields.doi;
+  if (fields.year !== undefined) record.year = fields.year;
+  if (fields.venue !== undefined) record.venue = fields.venue;
+  if (fields.authors !== undefined) record.authors = fields.authors.map((author) => ({ ...author }));
+  if (fields.url !== undefined) record.url = fields.url;
+  if (fields.identifiers !== undefined) record.identifiers = { ...fields.identifiers };
+  if (fields.record_type !== undefined) record.record_type = fields.record_type;
+  return record;
+}

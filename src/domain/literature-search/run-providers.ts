@@ -1,0 +1,92 @@
+import type { ProviderId } from '../../ports/config-source.port.js';
+import type { ProviderClient, ProviderSearchOutcome, ProviderSearchRequest } from '../../ports/provider-client.port.js';
+import type { ProviderCredentials } from './provider-credentials.js';
+
+/** What a running search may use besides its arguments (structurally the MCP tool-call context). */
+export interface LiteratureSearchContext {
+  /** Aborted when the client cancels the call; every provider request sees this signal. */
+  readonly signal: AbortSignal;
+  /** Reports `progress` of `total` finished providers (a no-op when the client did not ask). */
+  readonly reportProgress: (progress: number, total: number) => void;
+}
+
+/** One attempted provider and its outcome, records already cut to the per-provider limit. */
+export interface ProviderRun {
+  readonly provider: ProviderId;
+  readonly outcome: ProviderSearchOutcome;
+}
+
+/** What every attempted provider is asked. */
+export interface ProviderRunPlan {
+  readonly query: string;
+  readonly perProviderLimit: number;
+  /** Attempted providers in search order, with their credentials. */
+  readonly attempted: ReadonlyMap<ProviderId, ProviderCredentials>;
+}
+
+const CANCELLED: ProviderSearchOutcome = { ok: false, kind: 'cancelled' };
+
+/**
+ * Runs every attempted provider concurrently, each with the same signal (SPEC §7.3 step 3).
+ * After each provider finishes, reports `(finished, attempted)` — one call per provider,
+ * progress increasing, all before this resolves — unless the call was cancelled.
+ *
+ * Never rejects. When the signal aborts, providers still running count as `cancelled` at once
+ * (the search returns promptly even if an adapter is slow to notice); a provider that is never
+ * started because the signal was already aborted counts as `cancelled` too. A client that
+ * breaks its promise and throws counts as `transport_error`, so one provider cannot sink the
+ * others. Returns the runs in search order.
+ */
+export async function runProviders(
+  client: ProviderClient,
+  plan: ProviderRunPlan,
+  context: LiteratureSearchContext,
+): Promise<ProviderRun[]> {
+  const { signal } = context;
+  const total = plan.attempted.size;
+  let finished = 0;
+  const runOne = async (provider: ProviderId, credentials: ProviderCredentials): Promise<ProviderRun> => {
+    const request: ProviderSearchRequest = {
+      provider,
+      query: plan.query,
+      limit: plan.perProviderLimit,
+      credentials,
+      signal,
+    };
+    const outcome = signal.aborted ? CANCELLED : await untilAborted(searchSafely(client, request), signal);
+    finished += 1;
+    if (!signal.aborted) reportSafely(context, finished, total);
+    return { provider, outcome: outcome.ok ? { ...outcome, records: outcome.records.slice(0, plan.perProviderLimit) } : outcome };
+  };
+  return Promise.all([...plan.attempted].map(([provider, credentials]) => runOne(provider, credentials)));
+}
+
+async function searchSafely(client: ProviderClient, request: ProviderSearchRequest): Promise<ProviderSearchOutcome> {
+  try {
+    const outcome = await client.search(request);
+    if (outcome.ok && !Array.isArray(outcome.records)) return { ok: false, kind: 'decode_error' };
+    return outcome;
+  } catch {
+    return { ok: false, kind: 'transport_error' };
+  }
+}
+
+/** Settles with the search, or with `cancelled` as soon as the signal aborts. */
+function untilAborted(search: Promise<ProviderSearchOutcome>, signal: AbortSignal): Promise<ProviderSearchOutcome> {
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(CANCELLED);
+    signal.addEventListener('abort', onAbort, { once: true });
+    void search.then((outcome) => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(outcome);
+    });
+  });
+}
+
+function reportSafely(context: LiteratureSearchContext, progress: number, total: number): void {
+  try {
+    context.reportProgress(progress, total);
+  } catch {
+    // Progress is advisory (SPEC §5.4 SHOULD): a failing reporter never fails the search.
+  }
+}

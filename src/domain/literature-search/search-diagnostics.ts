@@ -1,0 +1,57 @@
+import type { ProviderId } from '../../ports/config-source.port.js';
+import type { ProviderDiagnostic, SearchDiagnostics, LiteratureSearchResult } from './literature-search-output.js';
+import type { ProviderRun } from './run-providers.js';
+
+/** Warning of a search that attempted no provider (SPEC §7.3 step 2). */
+export const NO_ACTIVE_PROVIDERS_WARNING = 'no active literature providers; no network search was performed';
+
+/** Warning of a search whose providers all answered but returned nothing (SPEC §7.3 step 7). */
+export const NO_RESULTS_WARNING = 'configured providers returned no results';
+
+/** Diagnostics of a search that attempted no provider: no network at all (SPEC §7.3 step 2). */
+export const notRunDiagnostics = (): SearchDiagnostics => ({
+  status: 'not_run',
+  status_reason: 'no_active_providers',
+  providers: {},
+  warnings: [NO_ACTIVE_PROVIDERS_WARNING],
+});
+
+/** The overall status and diagnostics of a search that ran. */
+export interface RunSummary {
+  readonly status: LiteratureSearchResult['status'];
+  readonly diagnostics: SearchDiagnostics;
+}
+
+/**
+ * Summarises the provider runs (SPEC §7.3 steps 4 and 7), runs in search order:
+ * each provider gets `{status: "ok", count[, cached: true]}` or `{status: "error", count: 0,
+ * error_kind, warning: "<provider>: <kind>"}` (the warning also listed in `warnings`).
+ * Every provider ok → `ok`/`complete`, some → `warning`/`partial`, none → `error`/`failed`;
+ * an `ok` search with no results becomes `warning` (diagnostics stay `complete`) with
+ * {@link NO_RESULTS_WARNING} in `warnings`.
+ */
+export function summariseRuns(runs: readonly ProviderRun[], resultCount: number): RunSummary {
+  const providers: Partial<Record<ProviderId, ProviderDiagnostic>> = {};
+  const warnings: string[] = [];
+  let succeeded = 0;
+  for (const { provider, outcome } of runs) {
+    if (outcome.ok) {
+      succeeded += 1;
+      providers[provider] = outcome.cached
+        ? { status: 'ok', count: outcome.records.length, cached: true }
+        : { status: 'ok', count: outcome.records.length };
+    } else {
+      const warning = `${provider}: ${outcome.kind}`;
+      providers[provider] = { status: 'error', count: 0, error_kind: outcome.kind, warning };
+      warnings.push(warning);
+    }
+  }
+  if (succeeded === runs.length) {
+    if (resultCount === 0) {
+      return { status: 'warning', diagnostics: { status: 'complete', providers, warnings: [...warnings, NO_RESULTS_WARNING] } };
+    }
+    return { status: 'ok', diagnostics: { status: 'complete', providers, warnings } };
+  }
+  if (succeeded > 0) return { status: 'warning', diagnostics: { status: 'partial', providers, warnings } };
+  return { status: 'error', diagnostics: { status: 'failed', providers, warnings } };
+}

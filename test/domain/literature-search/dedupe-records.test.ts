@@ -1,0 +1,143 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { dedupeRecords } from '../../../src/domain/literature-search/dedupe-records.js';
+import { compactText, dedupeKey, normaliseDoi, textKey } from '../../../src/domain/literature-search/record-keys.js';
+import { toLiteratureRecord } from '../../../src/domain/literature-search/rank-records.js';
+import type { ProviderRecord } from '../../../src/ports/provider-client.port.js';
+import { aRecord } from './search-harness.js';
+
+const titles = (records: ReturnType<typeof dedupeRecords>) => records.map((record) => record.fields.title);
+
+describe('DOI normalisation (SPEC §7.3 step 5)', () => {
+  it('trims, lowercases and strips one leading doi.org or doi: prefix', () => {
+    assert.equal(normaliseDoi('  https://doi.org/10.1000/ABC  '), '10.1000/abc');
+    assert.equal(normaliseDoi('http://doi.org/10.1000/abc'), '10.1000/abc');
+    assert.equal(normaliseDoi('DOI:10.1000/abc'), '10.1000/abc');
+    assert.equal(normaliseDoi('10.1000/abc'), '10.1000/abc');
+    assert.equal(normaliseDoi('doi:https://doi.org/10.1/x'), 'https://doi.org/10.1/x');
+  });
+
+  it('treats an empty DOI as absent', () => {
+    assert.equal(normaliseDoi('   '), undefined);
+    assert.equal(normaliseDoi('https://doi.org/'), undefined);
+    assert.equal(normaliseDoi(undefined), undefined);
+  });
+});
+
+describe('dedupe keys (SPEC §7.3 step 5)', () => {
+  it('keeps only lowercased Unicode letters and digits of a title', () => {
+    assert.equal(compactText('治理 平台：证据'), '治理平台证据');
+    assert.equal(compactText('Deep-Learning, 2nd Édition!'), 'deeplearning2ndédition');
+  });
+
+  it('keys by DOI first, then by title and year, else never merges', () => {
+    const key = (title: string) => () => textKey(title);
+    assert.equal(dedupeKey('10.1/x', key('T'), 2020), 'doi:10.1/x');
+    assert.equal(dedupeKey(undefined, key('A Title'), 2020), 'title:atitle:2020');
+    assert.equal(dedupeKey(undefined, key('A Title'), undefined), undefined);
+    assert.equal(dedupeKey(undefined, key('— ?'), 2020), undefined);
+  });
+});
+
+describe('dedupe and merge (SPEC §7.3 step 5, §7.4)', () => {
+  it('merges records with the same DOI across providers, first wins, providers in search order', () => {
+    const merged = dedupeRecords([
+      { provider: 'arxiv', records: [aRecord('Preprint title', { doi: 'doi:10.5/X', record_type: 'preprint', identifiers: { arxiv: '2401.1' } })] },
+      { provider: 'openalex', records: [aRecord('Journal title', { doi: 'https://doi.org/10.5/x', venue: 'J', identifiers: { openalex: 'W1' } })] },
+    ]);
+    assert.equal(merged.length, 1);
+    assert.deepEqual(toLiteratureRecord(merged[0]!), {
+      title: 'Journal title',
+      provider: 'openalex',
+      providers: ['openalex', 'arxiv'],
+      doi: '10.5/x',
+      venue: 'J',
+      identifiers: { openalex: 'W1', arxiv: '2401.1' },
+      record_type: 'preprint',
+    });
+  });
+
+  it('merges titles that differ only in spaces and punctuation when the years match', () => {
+    const merged = dedupeRecords([
+      { provider: 'openalex', records: [aRecord('治理 平台：证据', { year: 2025 }), aRecord('治理 平台：证据', { year: 2024 })] },
+      { provider: 'crossref', records: [aRecord('治理平台 证据', { year: 2025, venue: '期刊' })] },
+    ]);
+    assert.deepEqual(
+      merged.map((record) => toLiteratureRecord(record)),
+      [
+        { title: '治理 平台：证据', provider: 'openalex', providers: ['openalex', 'crossref'], year: 2025, venue: '期刊' },
+        { title: '治理 平台：证据', provider: 'openalex', providers: ['openalex'], year: 2024 },
+      ],
+    );
+  });
+
+  it('never merges a record keyed by DOI with one keyed by title', () => {
+    const merged = dedupeRecords([
+      { provider: 'openalex', records: [aRecord('Same', { year: 2020, doi: '10.1/a' })] },
+      { provider: 'crossref', records: [aRecord('Same', { year: 2020 })] },
+    ]);
+    assert.equal(merged.length, 2);
+  });
+
+  it('never merges records without a DOI and without a year', () => {
+    const merged = dedupeRecords([{ provider: 'openalex', records: [aRecord('Same'), aRecord('Same')] }]);
+    assert.equal(merged.length, 2);
+  });
+
+  it('lists a provider once even when it returned the same work twice', () => {
+    const merged = dedupeRecords([{ provider: 'crossref', records: [aRecord('A', { doi: '10.1/a' }), aRecord('B', { doi: '10.1/A' })] }]);
+    assert.deepEqual(merged.map((record) => record.providers), [['crossref']]);
+    assert.deepEqual(titles(merged), ['A']);
+  });
+
+  it('reads batches in search order whatever order they arrive in', () => {
+    const merged = dedupeRecords([
+      { provider: 'semantic_scholar', records: [aRecord('From S2', { doi: '10.9/z' })] },
+      { provider: 'openalex', records: [aRecord('From OpenAlex', { doi: '10.9/z' })] },
+    ]);
+    assert.deepEqual(titles(merged), ['From OpenAlex']);
+    assert.deepEqual(merged[0]?.providers, ['openalex', 'semantic_scholar']);
+  });
+
+  it('collapses title whitespace, skips untitled records and drops blank or ill-typed values', () => {
+    const messy = {
+      title: '  Deep \n\t learning  ',
+      doi: ' ',
+      year: 2020.5,
+      venue: '  ',
+      url: ' https://example.org/x ',
+      authors: [{ family: ' Curie ', given: ' ' }, { literal: '' }, { literal: 'WHO' }],
+      identifiers: { pmid: ' ', arxiv: '1' },
+      record_type: 'book',
+      extra: 'not copied',
+    } as unknown as ProviderRecord;
+    const merged = dedupeRecords([{ provider: 'pubmed', records: [aRecord('   '), messy, aRecord('\n')] }]);
+    assert.deepEqual(merged.map((record) => toLiteratureRecord(record)), [
+      {
+        title: 'Deep learning',
+        provider: 'pubmed',
+        providers: ['pubmed'],
+        authors: [{ family: 'Curie' }, { literal: 'WHO' }],
+        url: 'https://example.org/x',
+        identifiers: { arxiv: '1' },
+      },
+    ]);
+  });
+
+  it('fills missing fields from later duplicates without overwriting present ones', () => {
+    const merged = dedupeRecords([
+      { provider: 'openalex', records: [aRecord('T', { doi: '10.1/t', year: 2021, authors: [{ literal: 'First' }] })] },
+      { provider: 'pubmed', records: [aRecord('T2', { doi: '10.1/T', year: 1999, url: 'u', authors: [{ literal: 'Other' }], identifiers: { pmid: '42' } })] },
+    ]);
+    assert.deepEqual(toLiteratureRecord(merged[0]!), {
+      title: 'T',
+      provider: 'openalex',
+      providers: ['openalex', 'pubmed'],
+      doi: '10.1/t',
+      year: 2021,
+      authors: [{ literal: 'First' }],
+      url: 'u',
+      identifiers: { pmid: '42' },
+    });
+  });
+});

@@ -3,7 +3,14 @@
  * adapters through the ports' service identifiers.
  */
 export { createContainer, type ContainerOverrides, type Profile } from './composition/create-container.js';
-export { GrantsId, ServerIdentityId, ToolDefinitionsId, ToolRegistryId } from './composition/identifiers.js';
+export {
+  DispatcherId,
+  GrantsId,
+  ProviderClientFactoryId,
+  ServerIdentityId,
+  ToolDefinitionsId,
+  ToolRegistryId,
+} from './composition/identifiers.js';
 export { TransportId, type Transport, type TransportListener, type Framing } from './ports/transport.port.js';
 export { SecretStoreId, type SecretStore, type SecretResolution } from './ports/secret-store.port.js';
 export { ConfigSourceId, type ConfigSource, type SettingsReading, type NativeSettings } from './ports/config-source.port.js';

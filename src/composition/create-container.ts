@@ -1,17 +1,42 @@
 import { Container, ContainerModule } from 'inversify';
+import type { Dispatcher } from 'undici';
 import { ToolRegistry } from '../adapters/mcp/tool-registry.js';
+import { NativeSettingsFileSource } from '../adapters/config-source/index.js';
+import { UnavailableSecretStore } from '../adapters/secret-store/index.js';
 import { ALL_CAPABILITY_GROUPS, type CapabilityGroup } from '../domain/shared/capability-groups.js';
-import { GrantsId, ServerIdentityId, ToolDefinitionsId, ToolRegistryId } from './identifiers.js';
+import { ConfigSourceId, type ConfigSource } from '../ports/config-source.port.js';
+import { SecretStoreId, type SecretStore } from '../ports/secret-store.port.js';
+import { ProviderClientId, type ProviderClient } from '../ports/provider-client.port.js';
+import {
+  DispatcherId,
+  GrantsId,
+  ProviderClientFactoryId,
+  ServerIdentityId,
+  ToolDefinitionsId,
+  ToolRegistryId,
+} from './identifiers.js';
 import { LITE_IDENTITY } from './server-identity.js';
 import { liteTools } from './lite-tools.js';
+import { lazyProviderClient } from './provider-client-factory.js';
 
 /** Profiles this program can compose. Only Lite exists (SPEC §9: no Full profile). */
 export type Profile = 'lite';
 
-/** What an embedding program or a test may replace when composing. */
+/**
+ * What an embedding program or a test may replace. Endpoints are not among them: no override,
+ * argument or environment variable can change where provider requests go.
+ */
 export interface ContainerOverrides {
   /** Capability groups to serve (default: all). */
   readonly grants?: ReadonlySet<CapabilityGroup>;
+  /** Settings source (default: the native settings file, read lazily once). */
+  readonly configSource?: ConfigSource;
+  /** Secret store (default: the unavailable store). */
+  readonly secretStore?: SecretStore;
+  /** undici Dispatcher for provider requests, e.g. a `MockAgent` (default: a plain Agent). */
+  readonly dispatcher?: Dispatcher;
+  /** A whole provider client, replacing the undici adapter (tests, embedders). */
+  readonly providerClient?: ProviderClient;
 }
 
 /** The Lite profile's bindings. */
@@ -19,7 +44,28 @@ export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
   new ContainerModule(({ bind }) => {
     bind(GrantsId).toConstantValue(overrides.grants ?? new Set(ALL_CAPABILITY_GROUPS));
     bind(ServerIdentityId).toConstantValue(LITE_IDENTITY);
-    bind(ToolDefinitionsId).toResolvedValue(() => liteTools({})).inSingletonScope();
+    bind(ConfigSourceId)
+      .toResolvedValue(() => overrides.configSource ?? NativeSettingsFileSource.forThisProcess())
+      .inSingletonScope();
+    bind(SecretStoreId).toResolvedValue(() => overrides.secretStore ?? new UnavailableSecretStore()).inSingletonScope();
+    if (overrides.dispatcher) bind(DispatcherId).toConstantValue(overrides.dispatcher);
+    if (overrides.providerClient) bind(ProviderClientId).toConstantValue(overrides.providerClient);
+    bind(ProviderClientFactoryId)
+      .toResolvedValue(
+        (client: ProviderClient | undefined, dispatcher: Dispatcher | undefined) =>
+          client ? () => Promise.resolve(client) : lazyProviderClient(dispatcher),
+        [
+          { serviceIdentifier: ProviderClientId, optional: true },
+          { serviceIdentifier: DispatcherId, optional: true },
+        ],
+      )
+      .inSingletonScope();
+    bind(ToolDefinitionsId)
+      .toResolvedValue(
+        (config: ConfigSource, secrets: SecretStore, providers: () => Promise<ProviderClient>) => liteTools({ config, secrets, providers }),
+        [ConfigSourceId, SecretStoreId, ProviderClientFactoryId],
+      )
+      .inSingletonScope();
     bind(ToolRegistryId)
       .toResolvedValue((definitions, grants) => new ToolRegistry(definitions, grants), [ToolDefinitionsId, GrantsId])
       .inSingletonScope();
@@ -27,7 +73,8 @@ export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
 
 /**
  * Composes a profile. A fresh container per call, so tests and embedders never share
- * singletons. Overrides replace adapters without touching endpoints or the domain.
+ * singletons. Bindings may also be replaced with `container.rebind(ConfigSourceId)` and the
+ * like before the first `get`.
  */
 export function createContainer(profile: Profile, overrides: ContainerOverrides = {}): Container {
   if (profile !== 'lite') throw new Error('unsupported profile');

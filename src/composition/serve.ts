@@ -22,32 +22,35 @@ export interface ServeIo {
  */
 export function serve(container: Container, io: ServeIo): void {
   const transport = new StdioTransport(io.stdin, io.stdout);
+  let exited = false;
+  const exit = (code: number): void => {
+    if (exited) return;
+    exited = true;
+    io.exit(code);
+  };
   let stopping = false;
-  const stop = (code: number): void => {
+  const stop = (): void => {
     if (stopping) return;
     stopping = true;
-    transport.flush().then(
-      () => io.exit(code),
-      () => io.exit(code),
-    );
+    // flush() never rejects; an output failure during it arrives through `failed` first.
+    void transport.flush().then(() => exit(0));
   };
   const connection = new McpConnection(
     transport,
     container.get(ToolRegistryId),
     container.get(ServerIdentityId),
     {
-      finished: () => stop(0),
+      finished: stop,
       failed: (reason) => {
-        if (stopping) return;
-        stopping = true;
+        if (exited) return;
         io.writeStderr(`error: ${reason}\n`);
-        io.exit(1);
+        exit(1);
       },
     },
   );
   io.onSignal(() => {
     connection.abortAll();
-    stop(0);
+    stop();
   });
   connection.start();
 }

@@ -1,0 +1,64 @@
+import type { ExportAuthor, ExportRecord } from './export-record.js';
+
+const ESCAPES: Readonly<Record<string, string>> = {
+  '\\': '\\textbackslash{}',
+  '{': '\\{',
+  '}': '\\}',
+  '#': '\\#',
+  '%': '\\%',
+  '&': '\\&',
+  _: '\\_',
+  $: '\\$',
+  '^': '\\^{}',
+  '~': '\\~{}',
+};
+
+/** Escapes the ten BibTeX/LaTeX special characters `\ { } # % & _ $ ^ ~` of a folded value. */
+export const escapeBibtex = (value: string): string => value.replace(/[\\{}#%&_$^~]/g, (ch) => ESCAPES[ch] ?? ch);
+
+/**
+ * Makes a DOI or URL safe inside a braced BibTeX value without LaTeX escaping (which would
+ * corrupt it): `{`, `}`, `\` and spaces are percent-encoded (`%7B`, `%7D`, `%5C`, `%20`), so
+ * the value can never unbalance braces. Every other character is kept.
+ */
+export const bibtexLink = (value: string): string =>
+  value.replace(/[{}\\ ]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+
+/**
+ * Builds `bibliography.bib` (SPEC §6.4 #10). A record is `@article{key,` with `title`, `author`
+ * (` and `-joined), `year`, `journal`, `doi`, `url` when known; a preprint is `@misc{key,` with
+ * the venue (if any) as `howpublished`, and an arXiv preprint adds `eprinttype = {arxiv}` and
+ * `eprint = {<id>}`. Values were folded to one line; text values are then escaped with
+ * {@link escapeBibtex}, DOI and URL with {@link bibtexLink}. Entries are separated by a blank line.
+ *
+ * Every brace the file contains is either escaped (`\{`, `\}`) or part of a balanced pair the
+ * exporter wrote, so no value can close an entry early or leave it open.
+ */
+export function bibtex(records: readonly ExportRecord[], keys: readonly string[]): string {
+  if (records.length === 0) return '';
+  return `${records.map((record, index) => bibtexEntry(record, keys[index] ?? `ref${index + 1}`)).join('\n\n')}\n`;
+}
+
+function bibtexEntry(record: ExportRecord, key: string): string {
+  const fields: Array<[string, string]> = [['title', escapeBibtex(record.title)]];
+  if (record.authors.length > 0) fields.push(['author', record.authors.map(bibtexName).join(' and ')]);
+  if (record.year !== undefined) fields.push(['year', String(record.year)]);
+  if (record.venue !== undefined) fields.push([record.preprint ? 'howpublished' : 'journal', escapeBibtex(record.venue)]);
+  if (record.doi !== undefined) fields.push(['doi', bibtexLink(record.doi)]);
+  if (record.url !== undefined) fields.push(['url', bibtexLink(record.url)]);
+  if (record.preprint && record.arxivId !== undefined) {
+    fields.push(['eprinttype', 'arxiv'], ['eprint', escapeBibtex(record.arxivId)]);
+  }
+  const body = fields.map(([name, value]) => `  ${name} = {${value}}`).join(',\n');
+  return `@${record.preprint ? 'misc' : 'article'}{${key},\n${body}\n}`;
+}
+
+// A literal name, or a family name standing alone, is braced so BibTeX keeps it whole. A part
+// holding a comma or the word "and" is braced so it cannot split the name list.
+function bibtexName(author: ExportAuthor): string {
+  if (author.kind === 'literal') return `{${escapeBibtex(author.literal)}}`;
+  if (author.given === undefined) return `{${escapeBibtex(author.family)}}`;
+  return `${protect(escapeBibtex(author.family))}, ${protect(escapeBibtex(author.given))}`;
+}
+
+const protect = (part: string): string => (/,|(^|\s)and(\s|$)/i.test(part) ? `{${part}}` : part);

@@ -1,0 +1,53 @@
+import type { ExportAuthor, ExportRecord } from './export-record.js';
+
+/** One CSL-JSON item as written to `references.json`. */
+export interface CslItem {
+  readonly id: string;
+  readonly type: 'article-journal' | 'article';
+  readonly title: string;
+  readonly author?: ReadonlyArray<{ family: string; given?: string } | { literal: string }>;
+  readonly issued?: { readonly 'date-parts': ReadonlyArray<readonly [number]> };
+  readonly 'container-title'?: string;
+  readonly DOI?: string;
+  readonly URL?: string;
+  readonly PMID?: string;
+  readonly publisher?: string;
+  readonly number?: string;
+  readonly source: 'qiongli';
+}
+
+/**
+ * Builds `references.json` (SPEC §6.4 #10): a CSL-JSON array, one item per record, pretty
+ * printed with a final newline. A preprint is typed `article` (Zotero creates a Preprint item),
+ * anything else `article-journal`; an arXiv preprint also names `arXiv` as publisher
+ * (Zotero: repository) and `arXiv:<id>` as number (Zotero: archive ID). `id` is the record's
+ * citation key. Keys always appear in the same order, so the same records give the same bytes.
+ */
+export function cslJson(records: readonly ExportRecord[], keys: readonly string[]): string {
+  const items = records.map((record, index) => cslItem(record, keys[index] ?? `ref${index + 1}`));
+  return `${JSON.stringify(items, null, 2)}\n`;
+}
+
+function cslItem(record: ExportRecord, id: string): CslItem {
+  const arxiv = record.preprint && record.arxivId !== undefined;
+  return {
+    id,
+    type: record.preprint ? 'article' : 'article-journal',
+    title: record.title,
+    ...(record.authors.length > 0 ? { author: record.authors.map(cslName) } : {}),
+    ...(record.year !== undefined ? { issued: { 'date-parts': [[record.year] as const] } } : {}),
+    ...(record.venue !== undefined ? { 'container-title': record.venue } : {}),
+    ...(record.doi !== undefined ? { DOI: record.doi } : {}),
+    ...(record.url !== undefined ? { URL: record.url } : {}),
+    ...(record.pmid !== undefined ? { PMID: record.pmid } : {}),
+    ...(arxiv ? { publisher: 'arXiv', number: `arXiv:${record.arxivId}` } : {}),
+    source: 'qiongli',
+  };
+}
+
+const cslName = (author: ExportAuthor): { family: string; given?: string } | { literal: string } =>
+  author.kind === 'literal'
+    ? { literal: author.literal }
+    : author.given !== undefined
+      ? { family: author.family, given: author.given }
+      : { family: author.family };

@@ -1,0 +1,63 @@
+import { foldedOrAbsent, foldToOneLine } from './one-line-text.js';
+import type { ExportAuthorInput, ZoteroRecordInput } from './zotero-export-input.js';
+
+/** An author ready for export: a person (family name, maybe a given name) or a literal name. */
+export type ExportAuthor =
+  | { readonly kind: 'person'; readonly family: string; readonly given?: string }
+  | { readonly kind: 'literal'; readonly literal: string };
+
+/**
+ * A record ready for the exporters: every text already folded to one line (no control
+ * characters, no line or paragraph separators), empty values dropped. Values are not yet
+ * escaped for any format.
+ */
+export interface ExportRecord {
+  readonly title: string;
+  readonly authors: readonly ExportAuthor[];
+  readonly year?: number;
+  readonly venue?: string;
+  readonly doi?: string;
+  readonly url?: string;
+  /** `record_type` was `preprint` (SPEC §7.4): a Preprint item, RIS `GEN`, BibTeX `@misc`. */
+  readonly preprint: boolean;
+  readonly arxivId?: string;
+  readonly pmid?: string;
+}
+
+const DOI_PREFIX = /^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:)/i;
+const ARXIV_PREFIX = /^arxiv:/i;
+
+/**
+ * Prepares one validated record for export. The DOI loses a leading resolver URL or `doi:`
+ * prefix, the arXiv id a leading `arXiv:`. A person without a family name but with a given
+ * name becomes a literal name; an author with no name at all is dropped.
+ */
+export function toExportRecord(record: ZoteroRecordInput): ExportRecord {
+  const doi = foldedOrAbsent(record.doi?.trim().replace(DOI_PREFIX, ''));
+  const arxivId = foldedOrAbsent(record.identifiers?.arxiv?.trim().replace(ARXIV_PREFIX, ''));
+  return {
+    title: foldToOneLine(record.title),
+    authors: (record.authors ?? []).flatMap(toExportAuthor),
+    ...(record.year !== undefined ? { year: record.year } : {}),
+    ...optional('venue', foldedOrAbsent(record.venue)),
+    ...optional('doi', doi),
+    ...optional('url', foldedOrAbsent(record.url)),
+    preprint: record.record_type === 'preprint',
+    ...optional('arxivId', arxivId),
+    ...optional('pmid', foldedOrAbsent(record.identifiers?.pmid)),
+  };
+}
+
+function toExportAuthor(author: ExportAuthorInput): ExportAuthor[] {
+  if ('family' in author && typeof author.family === 'string') {
+    const family = foldedOrAbsent(author.family);
+    const given = foldedOrAbsent(typeof author.given === 'string' ? author.given : undefined);
+    if (family !== undefined) return [given !== undefined ? { kind: 'person', family, given } : { kind: 'person', family }];
+    return given !== undefined ? [{ kind: 'literal', literal: given }] : [];
+  }
+  const literal = foldedOrAbsent(typeof author.literal === 'string' ? author.literal : undefined);
+  return literal !== undefined ? [{ kind: 'literal', literal }] : [];
+}
+
+const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
+  (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { boundedString } from '../shared/string-checks.js';
+import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
+import { ARGUMENT_BOUND_PRECEDENCE, BULK_ARGUMENT_BOUNDS, checkJsonBounds } from '../shared/json-bounds.js';
+import { ZOTERO_IMPORT_FILES } from '../zotero-status/zotero-status.js';
+import { foldToOneLine } from './one-line-text.js';
+
+/** One of the four import file names. */
+export type ZoteroImportFile = (typeof ZOTERO_IMPORT_FILES)[number];
+
+/** Bounds of one exported record (SPEC §6.4 #10). */
+export const ZOTERO_RECORD_LIMITS = {
+  records: 1000,
+  titleBytes: 16 * 1024,
+  doiBytes: 2 * 1024,
+  providerBytes: 128,
+  providers: 16,
+} as const;
+
+/** Static messages of the Zotero export checks, in the order they are reported. */
+export const ZOTERO_EXPORT_MESSAGES = {
+  records: 'records must be a list of records',
+  recordsTooMany: 'records must hold at most 1000 records',
+  record: 'each record must be an object',
+  titleMissing: 'Missing record title',
+  titleType: 'record title must be a string',
+  titleBlank: 'record title must not be empty',
+  titleTooLong: 'record title exceeds the byte limit',
+  doiType: 'record doi must be a string',
+  doiTooLong: 'record doi exceeds the byte limit',
+  providerType: 'record provider must be a string',
+  providerTooLong: 'record provider exceeds the byte limit',
+  providers: 'record providers must be a list of strings',
+  providersTooMany: 'record providers must hold at most 16 providers',
+  year: 'record year must be an integer',
+  venue: 'record venue must be a string',
+  url: 'record url must be a string',
+  authors: 'record authors must be a list of {family, given} or {literal} names',
+  identifiers: 'record identifiers must be an object of strings',
+  recordType: 'record_type must be article or preprint',
+  formats: 'formats must be a list of import file names',
+  formatUnsupported: 'unsupported import file format',
+  formatRepeated: 'formats must not repeat a file name',
+} as const;
+
+const m = ZOTERO_EXPORT_MESSAGES;
+
+/**
+ * Order in which failing checks' messages win: the whole-argument bounds, an unknown argument,
+ * then the record checks and the format checks in the order of {@link ZOTERO_EXPORT_MESSAGES}.
+ */
+export const zoteroExportMessagePrecedence: readonly string[] = [
+  ...ARGUMENT_BOUND_PRECEDENCE,
+  UNSUPPORTED_ARGUMENT,
+  ...Object.values(ZOTERO_EXPORT_MESSAGES),
+];
+
+const providerId = (typeMessage: string) =>
+  boundedString({ max: ZOTERO_RECORD_LIMITS.providerBytes, unit: 'bytes', nonBlank: false }, { type: typeMessage, tooLong: m.providerTooLong });
+
+const authorText = z.string({ error: m.authors });
+
+/** An author as `{family, given?}` or `{literal}` (SPEC §7.4); other keys are ignored. */
+export const exportAuthorInput = z.union(
+  [
+    z.looseObject({ family: authorText, given: authorText.optional() }, { error: m.authors }),
+    z.looseObject({ literal: authorText }, { error: m.authors }),
+  ],
+  { error: m.authors },
+);
+
+/** One validated author. */
+export type ExportAuthorInput = z.output<typeof exportAuthorInput>;
+
+const identifierText = z.string({ error: m.identifiers }).optional();
+
+/**
+ * One record to export: the literature-record shape of SPEC §7.4, read leniently. Only `title`
+ * is required; `provider`/`providers` may be any short strings. Keys this exporter does not use
+ * (for example `abstract` or `native_url` from a merged native search result) are accepted and
+ * ignored, at every level of the record; they still count towards the whole-argument bounds.
+ */
+export const zoteroRecordInput = z.looseObject(
+  {
+    title: boundedString(
+      { max: ZOTERO_RECORD_LIMITS.titleBytes, unit: 'bytes', nonBlank: true },
+      { missing: m.titleMissing, type: m.titleType, blank: m.titleBlank, tooLong: m.titleTooLong },
+    ).refine((title) => foldToOneLine(title) !== '', { error: m.titleBlank }),
+    doi: boundedString({ max: ZOTERO_RECORD_LIMITS.doiBytes, unit: 'bytes', nonBlank: false }, { type: m.doiType, tooLong: m.doiTooLong }).optional(),
+    provider: providerId(m.providerType).optional(),
+    providers: z
+      .array(providerId(m.providers), { error: m.providers })
+      .max(ZOTERO_RECORD_LIMITS.providers, { error: m.providersTooMany })
+      .optional(),
+    year: z.number({ error: m.year }).int({ error: m.year }).optional(),
+    venue: z.string({ error: m.venue }).optional(),
+    authors: z.array(exportAuthorInput, { error: m.authors }).optional(),
+    url: z.string({ error: m.url }).optional(),
+    identifiers: z
+      .looseObject(
+        { arxiv: identifierText, pmid: identifierText, openalex: identifierText, semantic_scholar: identifierText },
+        { error: m.identifiers },
+      )
+      .optional(),
+    record_type: z.enum(['article', 'preprint'], { error: m.recordType }).optional(),
+  },
+  { error: m.record },
+);
+
+/** One validated record to export. */
+export type ZoteroRecordInput = z.output<typeof zoteroRecordInput>;
+
+/**
+ * Arguments of `qiongli_zotero_export_import_files` (SPEC §6.4 #10): `records` (at most 1000,
+ * default none) and `formats` (a unique subset of the four file names; absent or empty = all).
+ * The whole argument object must stay within {@link BULK_ARGUMENT_BOUNDS}.
+ */
+export const zoteroExportInput = z
+  .strictObject(
+    {
+      records: z
+        .array(zoteroRecordInput, { error: m.records })
+        .max(ZOTERO_RECORD_LIMITS.records, { error: m.recordsTooMany })
+        .default([])
+        .describe('Literature records to export, as qiongli_literature_search returns them (at most 1000).'),
+      formats: z
+        .array(z.enum(ZOTERO_IMPORT_FILES, { error: m.formatUnsupported }), { error: m.formats })
+        .refine((formats) => new Set(formats).size === formats.length, { error: m.formatRepeated })
+        .optional()
+        .describe('Which files to build; absent or empty means all four.'),
+    },
+    { error: UNSUPPORTED_ARGUMENT },
+  )
+  .superRefine(checkJsonBounds(BULK_ARGUMENT_BOUNDS), { when: () => true });
+
+/** Validated arguments of the Zotero export. */
+export type ZoteroExportArguments = z.output<typeof zoteroExportInput>;

@@ -1,0 +1,82 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Buffer } from 'node:buffer';
+import { TOOL_ERRORS } from '../../../src/domain/shared/tool-outcome.js';
+import { redactCredentials } from '../../../src/domain/shared/redaction.js';
+import { ZOTERO_IMPORT_FILES } from '../../../src/domain/zotero-status/zotero-status.js';
+import { MAX_EXPORT_BYTES, zoteroExportOutput } from '../../../src/domain/zotero-export/zotero-export.js';
+import { assertMatchesOutputJsonSchema, assertValidToolJsonSchema } from '../evidence-snapshot/json-schema-check.js';
+import { arxivPreprint, exportFiles, journalArticle, runExport } from './zotero-harness.js';
+
+describe('Zotero import files (SPEC §6.4 #10)', () => {
+  it('builds all four files, in the fixed order, when formats is absent (SPEC §6.4 #10)', () => {
+    const outcome = runExport({ records: [journalArticle] });
+    assert.ok(outcome.ok);
+    assert.equal(outcome.value.status, 'ok');
+    assert.deepEqual(Object.keys(outcome.value.files), [...ZOTERO_IMPORT_FILES]);
+  });
+
+  it('builds all four files when formats is empty (SPEC §6.4 #10)', () => {
+    assert.deepEqual(Object.keys(exportFiles({ records: [journalArticle], formats: [] })), [...ZOTERO_IMPORT_FILES]);
+  });
+
+  it('builds only the requested files, in the fixed order whatever order was asked (SPEC §6.4 #10)', () => {
+    const files = exportFiles({ records: [journalArticle], formats: ['zotero-import-report.md', 'references.ris'] });
+    assert.deepEqual(Object.keys(files), ['references.ris', 'zotero-import-report.md']);
+  });
+
+  it('exports no records as an empty CSL array and empty RIS and BibTeX files (SPEC §6.4 #10)', () => {
+    const files = exportFiles({});
+    assert.equal(files['references.json'], '[]\n');
+    assert.equal(files['references.ris'], '');
+    assert.equal(files['bibliography.bib'], '');
+    assert.match(files['zotero-import-report.md'] ?? '', /Records: 0/);
+  });
+
+  it('gives the same bytes for the same records (SPEC §6.4 #10)', () => {
+    const args = { records: [journalArticle, arxivPreprint, journalArticle] };
+    assert.equal(JSON.stringify(exportFiles(args)), JSON.stringify(exportFiles(args)));
+  });
+
+  it('fails with zotero-export-failed when the files together exceed 2 MiB (SPEC §6.4 #10)', () => {
+    // 120 records with 16,000-byte titles: about 1.9 MB of arguments, each file about as large.
+    const records = Array.from({ length: 120 }, (_, i) => ({ title: `${i} ${'t'.repeat(15_990)}` }));
+    assert.ok(JSON.stringify({ records }).length < 2 * 1024 * 1024);
+    const outcome = runExport({ records });
+    assert.equal(outcome.ok, false);
+    assert.deepEqual(!outcome.ok && outcome.failure, {
+      kind: 'tool_error',
+      reasonCode: 'zotero-export-failed',
+      message: TOOL_ERRORS['zotero-export-failed'],
+    });
+  });
+
+  it('succeeds with the same large records when one file fits within 2 MiB (SPEC §6.4 #10)', () => {
+    const records = Array.from({ length: 120 }, (_, i) => ({ title: `${i} ${'t'.repeat(15_990)}` }));
+    const files = exportFiles({ records, formats: ['references.ris'] });
+    const size = Buffer.byteLength(files['references.ris'] ?? '');
+    assert.ok(size > 1_900_000 && size <= MAX_EXPORT_BYTES);
+  });
+
+  it('produces results that validate against the output schema and its JSON Schema (SPEC §6.2)', () => {
+    for (const args of [{}, { records: [journalArticle, arxivPreprint] }, { records: [arxivPreprint], formats: ['bibliography.bib'] }]) {
+      const outcome = runExport(args);
+      assert.ok(outcome.ok);
+      assert.equal(zoteroExportOutput.safeParse(outcome.value).success, true);
+      assertMatchesOutputJsonSchema(zoteroExportOutput, outcome.value);
+    }
+  });
+
+  it('is unchanged by the MCP layer redaction (SPEC §6.3)', () => {
+    const outcome = runExport({ records: [journalArticle] });
+    assert.ok(outcome.ok);
+    assert.deepEqual(redactCredentials(outcome.value), outcome.value);
+  });
+
+  it('generates a valid, closed JSON Schema for the output, listing the four file names (SPEC §6.1)', () => {
+    const json = assertValidToolJsonSchema(zoteroExportOutput, 'output');
+    const files = (json['properties'] as Record<string, Record<string, unknown>>)['files'];
+    assert.equal(files?.['additionalProperties'], false);
+    assert.deepEqual(Object.keys(files?.['properties'] as object), [...ZOTERO_IMPORT_FILES]);
+  });
+});

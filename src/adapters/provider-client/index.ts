@@ -1,0 +1,40 @@
+/**
+ * The undici adapter of the ProviderClient port (SPEC §7): the client, its options, and the
+ * per-provider request builders and response parsers.
+ *
+ * Decisions where SPEC §7 leaves room:
+ * - One 15 s budget per provider search covers pacing waits, every request (PubMed's two),
+ *   the retry wait and body reading. A pacing slot that would start after the budget → `rate_limited`.
+ * - Body over 4 MiB (declared or read) → `decode_error`: the answer was received but cannot be used.
+ * - Semantic Scholar `limit` is capped at 100 (its search refuses more), like OpenAlex's `per_page`.
+ * - Pacing: arXiv 3 s, Crossref 1 s, PubMed 334 ms (100 ms with a key), Semantic Scholar 1 s
+ *   (its default keyed rate), OpenAlex none.
+ * - Cache key: SHA-256 of provider + first request URL + headers, i.e. the trimmed query as
+ *   sent (case kept: PubMed operators are case-sensitive), the effective row count and the
+ *   credentials the provider uses. Only successful answers are cached (empty ones included).
+ * - DOIs are kept as the provider gives them (OpenAlex's `https://doi.org/…` too); the domain
+ *   normalises. Display names become `{literal}` authors (no guessing at name splits); only
+ *   Crossref's `family`/`given` become `{family, given}`. OpenAlex ids are shortened to `W…`.
+ *   arXiv's `journal_ref` is the venue. Titles keep any markup a provider stores.
+ */
+export { UndiciProviderClient, type UndiciProviderClientOptions } from './undici-provider-client.js';
+export { systemClock, type ProviderClock } from './clock.js';
+export { DEFAULT_TIMEOUTS, MAX_BODY_BYTES, type ProviderTimeouts } from './http-policy.js';
+export { ANSWER_TTL_MS, DEFAULT_CACHE_ENTRIES } from './answer-cache.js';
+export type { ProviderGet, ProviderQuery, Step } from './provider-protocol.js';
+export { OPENALEX_WORKS_ENDPOINT, buildOpenAlexRequest, parseOpenAlexResponse } from './openalex.js';
+export {
+  SEMANTIC_SCHOLAR_SEARCH_ENDPOINT,
+  buildSemanticScholarRequest,
+  parseSemanticScholarResponse,
+} from './semantic-scholar.js';
+export { CROSSREF_WORKS_ENDPOINT, buildCrossrefRequest, parseCrossrefResponse } from './crossref.js';
+export {
+  PUBMED_ESEARCH_ENDPOINT,
+  PUBMED_ESUMMARY_ENDPOINT,
+  buildPubMedSearchRequest,
+  buildPubMedSummaryRequest,
+  parsePubMedSearchResponse,
+  parsePubMedSummaryResponse,
+} from './pubmed.js';
+export { ARXIV_QUERY_ENDPOINT, buildArxivRequest, parseArxivResponse } from './arxiv.js';

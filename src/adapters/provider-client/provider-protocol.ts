@@ -1,0 +1,64 @@
+import type { ProviderFailureKind, ProviderRecord, ProviderSearchRequest } from '../../ports/provider-client.port.js';
+
+/** One HTTP GET a provider module wants sent: an absolute URL and its request headers. */
+export interface ProviderGet {
+  readonly url: string;
+  /** Lower-case header names; `user-agent` is added by the client. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** A value, or the public failure kind that replaced it. */
+export type Step<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly kind: ProviderFailureKind };
+
+/** Wraps a value as a successful {@link Step}. */
+export const stepOk = <T>(value: T): Step<T> => ({ ok: true, value });
+
+/** A failed {@link Step} of the given kind. */
+export const stepFailed = <T = never>(kind: ProviderFailureKind): Step<T> => ({ ok: false, kind });
+
+/**
+ * Sends one GET under the client's HTTP policy (pacing, budget, body cap, one polite retry)
+ * and gives back the text of a 2xx body, or the failure kind.
+ */
+export type FetchText = (get: ProviderGet) => Promise<Step<string>>;
+
+/** The part of a search request a provider module needs. */
+export type ProviderQuery = Pick<ProviderSearchRequest, 'query' | 'limit' | 'credentials'>;
+
+/**
+ * What the client knows about one provider: how fast it may be asked, which request starts a
+ * search (also the cache key), and how a whole search runs (one or more GETs, then parsing).
+ */
+export interface ProviderProtocol {
+  /** Smallest gap, in ms, between two request starts to this provider (0: no pacing). */
+  startIntervalMs(credentials: ProviderQuery['credentials']): number;
+  /** The first request of a search; deterministic, so it doubles as the cache key. */
+  firstRequest(query: ProviderQuery): ProviderGet;
+  /** Runs the search through `fetchText`; never throws. */
+  search(query: ProviderQuery, fetchText: FetchText): Promise<Step<readonly ProviderRecord[]>>;
+}
+
+/** Largest number of records asked of any provider (SPEC §7.2). */
+export const MAX_ROWS = 200;
+
+/** `min(limit, cap)` as a positive integer, the `<n>` of SPEC §7.2. */
+export function rowsFor(limit: number, cap: number = MAX_ROWS): number {
+  const whole = Number.isFinite(limit) ? Math.floor(limit) : 1;
+  return Math.max(1, Math.min(whole, cap));
+}
+
+/** Builds the protocol of a provider that answers a search with one GET. */
+export function singleRequestProtocol(
+  build: (query: ProviderQuery) => ProviderGet,
+  parse: (body: string) => Step<readonly ProviderRecord[]>,
+  startIntervalMs: ProviderProtocol['startIntervalMs'],
+): ProviderProtocol {
+  return {
+    startIntervalMs,
+    firstRequest: build,
+    async search(query, fetchText) {
+      const body = await fetchText(build(query));
+      return body.ok ? parse(body.value) : body;
+    },
+  };
+}

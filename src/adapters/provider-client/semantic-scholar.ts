@@ -1,0 +1,66 @@
+import type { ProviderRecord } from '../../ports/provider-client.port.js';
+import { asArray, asInteger, asObject, asString, objectsOf, parseJsonObject, type JsonObject } from './json-fields.js';
+import { singleRequestProtocol, stepFailed, stepOk, rowsFor, type ProviderGet, type ProviderQuery, type Step } from './provider-protocol.js';
+import { buildRecord, literalAuthor, recordsWithTitles } from './record-fields.js';
+
+/** The Semantic Scholar paper search endpoint (SPEC §7.2); a constant, never configurable. */
+export const SEMANTIC_SCHOLAR_SEARCH_ENDPOINT = 'https://api.semanticscholar.org/graph/v1/paper/search';
+
+/** The fields asked for (SPEC §7.2). */
+export const SEMANTIC_SCHOLAR_FIELDS = 'title,year,venue,externalIds,authors,url';
+
+/**
+ * Semantic Scholar's relevance search refuses `limit` above 100 (HTTP 400), so the SPEC's
+ * min(n, 200) is further capped here, as for OpenAlex.
+ */
+export const SEMANTIC_SCHOLAR_MAX_ROWS = 100;
+
+/**
+ * The Semantic Scholar search request. The API key travels only in the `x-api-key` header,
+ * never in the URL (SPEC §7.1).
+ */
+export function buildSemanticScholarRequest({ query, limit, credentials }: ProviderQuery): ProviderGet {
+  const url =
+    `${SEMANTIC_SCHOLAR_SEARCH_ENDPOINT}?query=${encodeURIComponent(query)}` +
+    `&limit=${rowsFor(limit, SEMANTIC_SCHOLAR_MAX_ROWS)}&fields=${SEMANTIC_SCHOLAR_FIELDS}`;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (credentials.apiKey) headers['x-api-key'] = credentials.apiKey;
+  return { url, headers };
+}
+
+/**
+ * Maps a Semantic Scholar search page (`data[]`; an empty page may carry only `total`) to
+ * records (SPEC §7.4). Anything else → `decode_error`.
+ */
+export function parseSemanticScholarResponse(body: string): Step<readonly ProviderRecord[]> {
+  const page = parseJsonObject(body);
+  if (page === undefined) return stepFailed('decode_error');
+  const data = page['data'];
+  if (data === undefined && typeof page['total'] === 'number') return stepOk([]);
+  if (asArray(data) === undefined) return stepFailed('decode_error');
+  return stepOk(recordsWithTitles(objectsOf(data).map(semanticScholarRecord)));
+}
+
+function semanticScholarRecord(paper: JsonObject): ProviderRecord | undefined {
+  const externalIds = asObject(paper['externalIds']);
+  return buildRecord({
+    title: asString(paper['title']),
+    doi: asString(externalIds?.['DOI']),
+    year: asInteger(paper['year']),
+    venue: asString(paper['venue']),
+    authors: objectsOf(paper['authors']).map((author) => literalAuthor(asString(author['name']))),
+    url: asString(paper['url']),
+    identifiers: {
+      semantic_scholar: asString(paper['paperId']),
+      arxiv: asString(externalIds?.['ArXiv']),
+      pmid: asString(externalIds?.['PubMed']),
+    },
+    record_type: 'article',
+  });
+}
+
+/**
+ * Semantic Scholar: one GET per search, paced to one start per second (the rate its API keys
+ * are granted by default).
+ */
+export const semanticScholarProtocol = singleRequestProtocol(buildSemanticScholarRequest, parseSemanticScholarResponse, () => 1000);

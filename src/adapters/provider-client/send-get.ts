@@ -1,0 +1,93 @@
+import { request, type Dispatcher } from 'undici';
+import type { ProviderFailureKind } from '../../ports/provider-client.port.js';
+import { MAX_BODY_BYTES } from './http-policy.js';
+import type { ProviderGet } from './provider-protocol.js';
+
+/** What one GET produced: a 2xx body's text, a non-2xx status, or a failure kind. */
+export type GetReply =
+  | { readonly kind: 'body'; readonly text: string }
+  | { readonly kind: 'status'; readonly status: number; readonly retryAfter: string | string[] | undefined }
+  | { readonly kind: 'failed'; readonly failure: ProviderFailureKind };
+
+/** How one GET is sent. */
+export interface GetSettings {
+  readonly dispatcher: Dispatcher;
+  readonly userAgent: string;
+  /** The caller's signal: its abort means `cancelled`. */
+  readonly callerSignal: AbortSignal;
+  /** Time left for this GET, headers and body included. */
+  readonly budgetMs: number;
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const OVERSIZE_CODES = new Set(['UND_ERR_RES_EXCEEDED_MAX_SIZE']);
+
+/**
+ * Sends one GET and never throws. The request is aborted when the caller's signal aborts
+ * (→ `cancelled`) or the budget runs out (→ `timeout`). Non-2xx bodies are discarded unread;
+ * 2xx bodies over {@link MAX_BODY_BYTES} — declared by `content-length` or counted while
+ * reading — abort the response at once (→ `decode_error`). Connection failures →
+ * `transport_error`. Redirects are not followed (a 3xx comes back as a status).
+ */
+export async function sendGet(get: ProviderGet, settings: GetSettings): Promise<GetReply> {
+  const budgetSignal = AbortSignal.timeout(Math.max(1, settings.budgetMs));
+  const signal = AbortSignal.any([settings.callerSignal, budgetSignal]);
+  try {
+    const response = await request(get.url, {
+      dispatcher: settings.dispatcher,
+      method: 'GET',
+      headers: { ...get.headers, 'user-agent': settings.userAgent },
+      signal,
+      headersTimeout: settings.budgetMs,
+      bodyTimeout: settings.budgetMs,
+    });
+    const { statusCode, headers, body } = response;
+    if (statusCode < 200 || statusCode > 299) {
+      discard(body);
+      return { kind: 'status', status: statusCode, retryAfter: headers['retry-after'] };
+    }
+    if (Number(headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+      discard(body);
+      return { kind: 'failed', failure: 'decode_error' };
+    }
+    const bytes = await readCapped(body, MAX_BODY_BYTES);
+    if (bytes === undefined) return { kind: 'failed', failure: 'decode_error' };
+    return { kind: 'body', text: new TextDecoder('utf-8').decode(bytes) };
+  } catch (error) {
+    return { kind: 'failed', failure: failureKind(error, settings.callerSignal, budgetSignal) };
+  }
+}
+
+/** The body's bytes, or `undefined` (body destroyed) as soon as more than `maxBytes` arrive. */
+async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > maxBytes) {
+      discard(body);
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/**
+ * Drops a body unread. undici reports destroying an unfinished body as an `error` event, so a
+ * listener is attached first: the abort is intended, not a crash.
+ */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => {});
+  body.destroy();
+}
+
+/** Maps a thrown request error to its public kind; which signal aborted decides first. */
+function failureKind(error: unknown, callerSignal: AbortSignal, budgetSignal: AbortSignal): ProviderFailureKind {
+  if (callerSignal.aborted) return 'cancelled';
+  if (budgetSignal.aborted) return 'timeout';
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (typeof code === 'string' && TIMEOUT_CODES.has(code)) return 'timeout';
+  if (typeof code === 'string' && OVERSIZE_CODES.has(code)) return 'decode_error';
+  return 'transport_error';
+}

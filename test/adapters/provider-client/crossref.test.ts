@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildCrossrefRequest, crossrefAuthor, parseCrossrefResponse } from '../../../src/adapters/provider-client/crossref.js';
+import { fixtureJson, fixtureText } from './fixtures.js';
+
+describe('Crossref request builder', () => {
+  it('asks the constant works endpoint with query and rows, without mailto when no email is set (SPEC §7.2)', () => {
+    const get = buildCrossrefRequest({ query: 'ecology', limit: 2, credentials: {} });
+    assert.equal(get.url, 'https://api.crossref.org/works?query=ecology&rows=2');
+  });
+
+  it('adds the contact email as mailto and never sends an API key (SPEC §7.1)', () => {
+    const get = buildCrossrefRequest({ query: 'ecology', limit: 2, credentials: { email: 'me+lit@example.org', apiKey: 'unused-key' } });
+    assert.equal(get.url, 'https://api.crossref.org/works?query=ecology&rows=2&mailto=me%2Blit%40example.org');
+    assert.ok(!JSON.stringify(get).includes('unused-key'));
+  });
+
+  it('caps rows at 200 (SPEC §7.2)', () => {
+    assert.match(buildCrossrefRequest({ query: 'q', limit: 500, credentials: {} }).url, /&rows=200$/u);
+    assert.match(buildCrossrefRequest({ query: 'q', limit: 200, credentials: {} }).url, /&rows=200$/u);
+  });
+
+  it('percent-encodes a Unicode query (SPEC §7.2)', () => {
+    const url = buildCrossrefRequest({ query: '治理 平台：证据', limit: 1, credentials: {} }).url;
+    assert.equal(url, 'https://api.crossref.org/works?query=%E6%B2%BB%E7%90%86%20%E5%B9%B3%E5%8F%B0%EF%BC%9A%E8%AF%81%E6%8D%AE&rows=1');
+  });
+});
+
+describe('Crossref response parser', () => {
+  it('maps a real work list, omitting authors for the item that has none (SPEC §7.4)', () => {
+    const parsed = parseCrossrefResponse(fixtureText('crossref-works-query.json'));
+    assert.ok(parsed.ok);
+    assert.deepEqual(parsed.value, [
+      {
+        title: 'Communicating Ecology',
+        doi: '10.1093/obo/9780199830060-0238',
+        year: 2022,
+        venue: 'Ecology',
+        url: 'https://doi.org/10.1093/obo/9780199830060-0238',
+        record_type: 'article',
+      },
+      {
+        title: 'Chemical Ecology',
+        doi: '10.1093/obo/9780199830060-0023',
+        year: 2012,
+        venue: 'Ecology',
+        authors: [{ family: 'Kessler', given: 'André' }],
+        url: 'https://doi.org/10.1093/obo/9780199830060-0023',
+        record_type: 'article',
+      },
+    ]);
+  });
+
+  it('maps all 20 items of a larger real list, collapsing whitespace inside titles (SPEC §7.4)', () => {
+    const parsed = parseCrossrefResponse(fixtureText('crossref-works-query-author.json'));
+    assert.ok(parsed.ok);
+    assert.equal(parsed.value.length, 20);
+    assert.equal(parsed.value[14]?.title, 'The role of <scp>AI</scp> in ecology’s computational carbon footprint');
+    assert.equal(parsed.value[3]?.venue, undefined);
+    assert.equal(parsed.value[9]?.year, 2023);
+    assert.deepEqual(parsed.value[8]?.authors?.[0], { family: 'Alex Perkins', given: 'T.' });
+  });
+
+  it('turns family/given into {family, given} and name into {literal} (SPEC §7.4)', () => {
+    assert.deepEqual(crossrefAuthor({ family: 'Boettiger', given: 'Carl' }), { family: 'Boettiger', given: 'Carl' });
+    assert.deepEqual(crossrefAuthor({ family: 'Plato' }), { family: 'Plato' });
+    assert.deepEqual(crossrefAuthor({ name: 'IPCC Working Group II' }), { literal: 'IPCC Working Group II' });
+    assert.equal(crossrefAuthor({ sequence: 'first' }), undefined);
+  });
+
+  it('skips an item without a title (SPEC §7.4)', () => {
+    const list = fixtureJson('crossref-works-query.json') as { message: { items: Record<string, unknown>[] } };
+    list.message.items[0]!['title'] = [];
+    const parsed = parseCrossrefResponse(JSON.stringify(list));
+    assert.ok(parsed.ok);
+    assert.deepEqual(parsed.value.map((record) => record.title), ['Chemical Ecology']);
+  });
+
+  it('reports decode_error for the real validation-failure body and for malformed JSON (SPEC §7.2)', () => {
+    assert.deepEqual(parseCrossrefResponse(fixtureText('crossref-error-400.json')), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(parseCrossrefResponse('{"message": {"items": '), { ok: false, kind: 'decode_error' });
+  });
+});

@@ -1,0 +1,40 @@
+import { MockAgent } from 'undici';
+import { UndiciProviderClient } from '../../../src/adapters/provider-client/undici-provider-client.js';
+import type { ProviderClock } from '../../../src/adapters/provider-client/clock.js';
+import { FakeClock } from './fake-clock.js';
+
+/** The constant origins of the five providers (SPEC §7.2). */
+export const ORIGINS = {
+  openalex: 'https://api.openalex.org',
+  semantic_scholar: 'https://api.semanticscholar.org',
+  crossref: 'https://api.crossref.org',
+  pubmed: 'https://eutils.ncbi.nlm.nih.gov',
+  arxiv: 'https://export.arxiv.org',
+} as const;
+
+/** The version every test client sends, so interceptors can require the User-Agent. */
+export const TEST_VERSION = '9.8.7-test';
+
+/** A MockAgent that refuses real connections, a fake clock and a client wired to both. */
+export function mockedClient(options: { clock?: ProviderClock; cacheEntries?: number } = {}): {
+  agent: MockAgent;
+  clock: FakeClock;
+  client: UndiciProviderClient;
+} {
+  const agent = new MockAgent();
+  agent.disableNetConnect();
+  const clock = new FakeClock();
+  const client = new UndiciProviderClient({
+    version: TEST_VERSION,
+    dispatcher: agent,
+    clock: options.clock ?? clock,
+    ...(options.cacheEntries === undefined ? {} : { cacheEntries: options.cacheEntries }),
+  });
+  return { agent, clock, client };
+}
+
+/** Headers every provider request must carry. */
+export const CLIENT_HEADERS = { 'user-agent': `qiongli/${TEST_VERSION}` } as const;
+
+/** Response headers of a JSON answer. */
+export const JSON_HEADERS = { headers: { 'content-type': 'application/json' } } as const;

@@ -1,0 +1,30 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { exchange } from '../support/run-program.js';
+import { call, initialize } from '../support/messages.js';
+
+describe('literature search over stdio without network (SPEC §7.2, §7.3)', () => {
+  it('answers status error with arxiv transport_error when arXiv (the default) cannot be reached', { timeout: 15_000 }, async () => {
+    // The CI machine has no route to the providers: the default settings enable arXiv only.
+    const { responses, run } = await exchange(initialize(1), call(2, 'qiongli_literature_search', { query: 'graph neural networks' }));
+    const result = responses[1].result.structuredContent;
+    assert.equal(result.status, 'error');
+    assert.equal(result.diagnostics.status, 'failed');
+    assert.deepEqual(result.diagnostics.providers.arxiv, { status: 'error', count: 0, error_kind: 'transport_error', warning: 'arxiv: transport_error' });
+    assert.deepEqual(result.results, []);
+    assert.equal(run.stderr, '');
+    assert.equal(run.code, 0);
+  });
+
+  it('answers not_run without any network when no requested provider is active (SPEC §7.3 step 2)', async () => {
+    const { responses } = await exchange(initialize(1), call(2, 'qiongli_literature_search', { query: 'q', providers: ['crossref', 'pubmed'] }));
+    const result = responses[1].result.structuredContent;
+    assert.equal(result.status, 'warning');
+    assert.deepEqual(result.diagnostics, {
+      status: 'not_run',
+      status_reason: 'no_active_providers',
+      providers: {},
+      warnings: ['no active literature providers; no network search was performed'],
+    });
+  });
+});

@@ -43,7 +43,8 @@ interface DescribedTool {
  */
 export class ToolRegistry {
   private readonly byName = new Map<string, ToolDefinition>();
-  private readonly described: DescribedTool[];
+  private readonly granted: ToolDefinition[];
+  private describedTools: DescribedTool[] | undefined;
   private readonly encodedLists = new Map<string, string>();
 
   constructor(definitions: readonly ToolDefinition[], grants: ReadonlySet<CapabilityGroup>) {
@@ -52,7 +53,12 @@ export class ToolRegistry {
       .filter((definition) => grants.has(definition.group) && order.has(definition.name))
       .sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0));
     for (const definition of granted) this.byName.set(definition.name, definition);
-    this.described = granted.map((definition) => ({
+    this.granted = granted;
+  }
+
+  /** Wire descriptions, generated on the first `tools/list` (start-up does not pay for them). */
+  private get described(): DescribedTool[] {
+    this.describedTools ??= this.granted.map((definition) => ({
       name: definition.name,
       title: definition.title,
       description: definition.description,
@@ -60,16 +66,12 @@ export class ToolRegistry {
       outputSchema: jsonSchemaOf(definition.output, 'output'),
       annotations: definition.annotations,
     }));
+    return this.describedTools;
   }
 
   /** A granted tool by public name; undefined for unknown and ungranted names alike. */
   find(name: string): ToolDefinition | undefined {
     return this.byName.get(name);
-  }
-
-  /** Names of the served tools, in frozen order. */
-  names(): string[] {
-    return this.described.map((tool) => tool.name);
   }
 
   /**

@@ -51,7 +51,7 @@ export const saveProviderConfigTool: ToolDefinition = defineTool({
   inputBudgetBytes: DEFAULT_INPUT_BUDGET,
   messagePrecedence: saveProviderConfigMessagePrecedence,
   redaction: 'standard',
-  run: (args) => saveProviderConfig(args),
+  run: saveProviderConfig,
 });
 
 /** `qiongli_configure_provider` and its alias `qiongli_open_config_wizard` (SPEC §6.4 #3/#4): one typed handler. */
@@ -68,7 +68,7 @@ const configureDefinition = (name: 'qiongli_configure_provider' | 'qiongli_open_
     inputBudgetBytes: DEFAULT_INPUT_BUDGET,
     messagePrecedence: configureProviderMessagePrecedence,
     redaction: 'standard',
-    run: (args) => configureProvider(args),
+    run: configureProvider,
   });
 
 /** `qiongli_configure_provider`. */

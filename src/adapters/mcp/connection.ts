@@ -4,6 +4,7 @@ import { errorFrame, isValidId, notificationFrame, resultFrame, guardResponseSiz
 import { ErrorCode, LIMITS, Message, MODERN_CACHE_HINT, type LegacyRevision, type Revision } from './protocol-constants.js';
 import { checkEnvelope, hasModernClaim, isValidInitialize, negotiateLegacy, unsupportedVersionData } from './negotiation.js';
 import { acceptCall, runCall } from './tool-call.js';
+import { CallControl } from './call-control.js';
 import type { ToolRegistry } from './tool-registry.js';
 import { encodeFixedResults, type FixedResults, type ServerIdentity } from './server-identity.js';
 
@@ -28,7 +29,7 @@ export interface ConnectionLifecycle {
  */
 export class McpConnection implements TransportListener {
   private era: Era = { kind: 'none' };
-  private readonly inflight = new Map<string, AbortController>();
+  private readonly inflight = new Map<string, CallControl>();
   private pending = 0;
   private ended = false;
   private readonly fixed: FixedResults;
@@ -50,7 +51,7 @@ export class McpConnection implements TransportListener {
 
   /** Aborts every in-flight request (their responses are dropped). */
   abortAll(): void {
-    for (const controller of this.inflight.values()) controller.abort();
+    for (const control of this.inflight.values()) control.cancel();
     this.inflight.clear();
   }
 
@@ -143,10 +144,10 @@ export class McpConnection implements TransportListener {
     const requestId = params?.requestId;
     if (!isValidId(requestId)) return;
     const key = idKey(requestId);
-    const controller = this.inflight.get(key);
-    if (controller === undefined) return;
+    const control = this.inflight.get(key);
+    if (control === undefined) return;
     this.inflight.delete(key);
-    controller.abort();
+    control.cancel();
   }
 
   private handleRequest(id: RequestId, method: string, params: Params | undefined, framing: Framing, inBatch: boolean): Reply {
@@ -239,29 +240,34 @@ export class McpConnection implements TransportListener {
     const accepted = acceptCall(params, (name) => this.registry.find(name));
     if (accepted === 'malformed') return errorFrame(id, ErrorCode.InvalidParams, Message.invalidToolCall);
     if (accepted === 'unknown-tool') return errorFrame(id, ErrorCode.InvalidParams, Message.unknownTool);
-    const controller = new AbortController();
-    let answered = false;
+    const control = new CallControl();
     const progressToken = progressTokenOf(params);
     const reportProgress = (progress: number, total: number): void => {
-      if (progressToken === undefined || answered || controller.signal.aborted) return;
+      if (progressToken === undefined || control.answered || control.cancelled) return;
       this.send(notificationFrame('notifications/progress', { progressToken, progress, total }), framing);
     };
-    const encoded = runCall(accepted, revision, { signal: controller.signal, reportProgress }, this.fixed.serverMeta);
+    const context = {
+      get signal(): AbortSignal {
+        return control.signal;
+      },
+      reportProgress,
+    };
+    const encoded = runCall(accepted, revision, context, this.fixed.serverMeta);
     if (typeof encoded === 'string') return guardResponseSize(resultFrame(id, encoded), id);
     const key = idKey(id);
-    this.inflight.set(key, controller);
+    this.inflight.set(key, control);
     const release = (): void => {
-      answered = true;
-      if (this.inflight.get(key) === controller) this.inflight.delete(key);
+      control.answered = true;
+      if (this.inflight.get(key) === control) this.inflight.delete(key);
     };
     return encoded.then(
       (result) => {
         release();
-        return controller.signal.aborted ? null : guardResponseSize(resultFrame(id, result), id);
+        return control.cancelled ? null : guardResponseSize(resultFrame(id, result), id);
       },
       () => {
         release();
-        return controller.signal.aborted ? null : errorFrame(id, ErrorCode.InternalError, Message.internalError);
+        return control.cancelled ? null : errorFrame(id, ErrorCode.InternalError, Message.internalError);
       },
     );
   }

@@ -49,6 +49,11 @@ export class FrameReader {
   private readonly detector = new HeaderStartDetector();
   private readonly header = new HeaderBlock();
   private declaredLength = 0;
+  /** Set by {@link pause}: no frame is delivered until {@link resume}. */
+  private paused = false;
+  /** Input received while paused (or left over when a pause came mid-chunk), in order. */
+  private readonly backlog: { bytes: Buffer; position: number }[] = [];
+  private endPending = false;
 
   constructor(
     private readonly listener: TransportListener,
@@ -60,11 +65,47 @@ export class FrameReader {
     return this.mode === 'closed';
   }
 
+  /** Whether delivery is paused (see {@link pause}). */
+  get isPaused(): boolean {
+    return this.paused;
+  }
+
+  /**
+   * Stops delivering frames, even in the middle of a chunk: the rest of the input is kept (not
+   * decoded) until {@link resume}. The transport pauses while the output is full, so a flood of
+   * small requests with large answers cannot pile up responses in memory.
+   */
+  pause(): void {
+    this.paused = true;
+  }
+
+  /** Delivers what was held back, then goes on; may pause again from inside a delivery. */
+  resume(): void {
+    this.paused = false;
+    while (!this.paused && this.backlog.length > 0) {
+      const { bytes, position } = this.backlog.shift() as { bytes: Buffer; position: number };
+      this.decode(bytes, position);
+    }
+    if (!this.paused && this.endPending) {
+      this.endPending = false;
+      this.end();
+    }
+  }
+
   /** Decodes one input chunk; ignored once closed. */
   push(chunk: Uint8Array): void {
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    let position = 0;
+    if (this.paused || this.backlog.length > 0) this.backlog.push({ bytes, position: 0 });
+    else this.decode(bytes, 0);
+  }
+
+  private decode(bytes: Buffer, from: number): void {
+    let position = from;
     while (position < bytes.length) {
+      if (this.paused) {
+        this.backlog.unshift({ bytes, position });
+        return;
+      }
       switch (this.mode) {
         case 'line': position = this.readLine(bytes, position); break;
         case 'line-skip': position = this.skipLine(bytes, position); break;
@@ -78,6 +119,10 @@ export class FrameReader {
 
   /** End of input: delivers a final unterminated line, then `onEnd`, or reports a fatal. */
   end(): void {
+    if (this.mode !== 'closed' && (this.paused || this.backlog.length > 0)) {
+      this.endPending = true;
+      return;
+    }
     switch (this.mode) {
       case 'closed':
         return;
@@ -102,6 +147,8 @@ export class FrameReader {
   stop(): void {
     this.mode = 'closed';
     this.parts.length = 0;
+    this.backlog.length = 0;
+    this.endPending = false;
   }
 
   private readLine(bytes: Buffer, start: number): number {

@@ -5,6 +5,12 @@ import { classifyOutputError } from './output-failure.js';
 
 /** Pending output larger than this (in UTF-16 units) is written at once instead of batched. */
 const EAGER_WRITE_UNITS = 256 * 1024;
+/**
+ * Output queued in the stream beyond this many bytes counts as full: the owner stops reading
+ * until it drains. Larger than a pipe's buffer, so pipelined small answers keep flowing, yet
+ * small enough to bound memory whatever the peer sends.
+ */
+export const OUTPUT_PRESSURE_BYTES = 1024 * 1024;
 
 /** What a {@link FrameWriter} tells its owner. */
 export interface FrameWriterEvents {
@@ -35,9 +41,13 @@ export class FrameWriter {
   private full = false;
   private failed = false;
 
+  /**
+   * @param pressureBytes queued output (in the stream) that counts as full; tests use a tiny one
+   */
   constructor(
     private readonly output: Writable,
     private readonly events: FrameWriterEvents,
+    private readonly pressureBytes: number = OUTPUT_PRESSURE_BYTES,
   ) {
     output.on('error', this.fail);
     output.on('close', this.onClose);
@@ -76,7 +86,7 @@ export class FrameWriter {
       this.fail(error);
       return;
     }
-    if (!accepted && !this.full && !this.failed) {
+    if (!accepted && !this.full && !this.failed && this.output.writableLength >= this.pressureBytes) {
       this.full = true;
       this.output.once('drain', this.onDrain);
       this.events.onPressure(true);

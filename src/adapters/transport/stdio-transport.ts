@@ -3,7 +3,7 @@ import { Buffer } from 'node:buffer';
 import type { Framing, Transport, TransportFailure, TransportListener } from '../../ports/transport.port.js';
 import { type FrameBounds, SPEC_FRAME_BOUNDS } from './frame-bounds.js';
 import { FrameReader } from './frame-reader.js';
-import { FrameWriter } from './frame-writer.js';
+import { FrameWriter, OUTPUT_PRESSURE_BYTES } from './frame-writer.js';
 
 type Input = NodeJS.ReadableStream | Readable;
 
@@ -12,7 +12,8 @@ type Input = NodeJS.ReadableStream | Readable;
  * `input` with a {@link FrameReader} and writes frames to `output` with a {@link FrameWriter}.
  * It writes nothing but frames.
  *
- * - Back-pressure: while `output` is full, `input` is paused; it resumes on `drain`.
+ * - Back-pressure: while more than 1 MiB of output waits in `output`, no further frame is
+ *   delivered (even from the middle of a chunk) and `input` is paused; both resume on `drain`.
  * - Read side: `onFrame`/`onOversize` in arrival order, then exactly one of `onEnd` (clean end
  *   of input), or `onFatal` with `invalid-mcp-message`, `incomplete-mcp-message`, or
  *   `read-failure` (a read error, or the input closed without ending).
@@ -33,16 +34,22 @@ export class StdioTransport implements Transport {
    * @param input  the byte stream to read (stdin in production)
    * @param output the byte stream to write (stdout in production)
    * @param bounds frame size limits; the SPEC values unless a test needs smaller ones
+   * @param outputPressureBytes output waiting in `output` that pauses reading (default 1 MiB)
    */
   constructor(
     private readonly input: Input,
     output: Writable,
     private readonly bounds: FrameBounds = SPEC_FRAME_BOUNDS,
+    outputPressureBytes: number = OUTPUT_PRESSURE_BYTES,
   ) {
-    this.writer = new FrameWriter(output, {
-      onFailure: (reason) => this.fail(reason),
-      onPressure: (full) => this.onPressure(full),
-    });
+    this.writer = new FrameWriter(
+      output,
+      {
+        onFailure: (reason) => this.fail(reason),
+        onPressure: (full) => this.onPressure(full),
+      },
+      outputPressureBytes,
+    );
   }
 
   /** Starts reading; throws if called twice. */
@@ -68,7 +75,10 @@ export class StdioTransport implements Transport {
     this.input.on('end', this.onInputEnd);
     this.input.on('error', this.onInputError);
     this.input.on('close', this.onInputClose);
-    if (this.outputFull) this.input.pause();
+    if (this.outputFull) {
+      this.reader.pause();
+      this.input.pause();
+    }
   }
 
   /** Queues one payload in the given framing; written whole, in call order. */
@@ -119,9 +129,14 @@ export class StdioTransport implements Transport {
 
   private onPressure(full: boolean): void {
     this.outputFull = full;
-    if (this.inputDone || this.listener === undefined) return;
-    if (full) this.input.pause();
-    else this.input.resume();
+    if (this.inputDone || this.reader === undefined) return;
+    if (full) {
+      this.reader.pause();
+      this.input.pause();
+      return;
+    }
+    this.reader.resume();
+    if (!this.reader.isPaused && !this.inputDone) this.input.resume();
   }
 
   /** Stops listening to input, but keeps an error handler so a late error cannot crash. */

@@ -41,6 +41,21 @@ const normaliseKey = (key: string): string => key.trim().toLowerCase().replace(/
 
 /** Whether an object key is judged credential-bearing under the given rule. */
 export function isCredentialKey(key: string, rule: RedactionRule = 'standard'): boolean {
+  const cache = VERDICTS[rule];
+  let verdict = cache.get(key);
+  if (verdict === undefined) {
+    verdict = judgeKey(key, rule);
+    // Result keys repeat across calls; a bounded memo keeps the judgement off the hot path.
+    if (cache.size >= MAX_REMEMBERED_KEYS) cache.clear();
+    cache.set(key, verdict);
+  }
+  return verdict;
+}
+
+const MAX_REMEMBERED_KEYS = 4096;
+const VERDICTS: Record<RedactionRule, Map<string, boolean>> = { standard: new Map(), evidence: new Map() };
+
+function judgeKey(key: string, rule: RedactionRule): boolean {
   const n = normaliseKey(key);
   const c = n.replaceAll('_', '');
   if (n === 'token' || n === 'authorization' || n.endsWith('_token')) return true;
@@ -52,8 +67,10 @@ export function isCredentialKey(key: string, rule: RedactionRule = 'standard'): 
 }
 
 /**
- * Returns a copy of `value` with every credential-bearing key removed, with its whole value,
- * at any depth. Arrays keep their length; primitives are returned as they are.
+ * Returns `value` with every credential-bearing key removed, with its whole value, at any
+ * depth. Arrays keep their length; primitives are returned as they are. Copy on write: parts
+ * with nothing to remove are returned as they are (shared, not copied), so a clean result
+ * costs one walk and no allocation.
  */
 export function redactCredentials<T>(value: T, rule: RedactionRule = 'standard'): T {
   return redactValue(value, rule) as T;
@@ -61,14 +78,39 @@ export function redactCredentials<T>(value: T, rule: RedactionRule = 'standard')
 
 function redactValue(value: unknown, rule: RedactionRule): unknown {
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, rule));
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    if (isCredentialKey(key, rule)) continue;
-    const kept = redactValue((value as Record<string, unknown>)[key], rule);
-    // A parsed `__proto__` key is plain data; assigning it would set the prototype instead.
-    if (key === '__proto__') Object.defineProperty(out, key, { value: kept, enumerable: true, writable: true, configurable: true });
-    else out[key] = kept;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      const kept = redactValue(item, rule);
+      if (copy === undefined && kept !== item) copy = value.slice(0, index);
+      if (copy !== undefined) copy.push(kept);
+    }
+    return copy ?? value;
   }
-  return out;
+  const source = value as Record<string, unknown>;
+  const keys = Object.keys(source);
+  let copy: Record<string, unknown> | undefined;
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index] as string;
+    const child = source[key];
+    const removed = isCredentialKey(key, rule);
+    const kept = removed ? undefined : redactValue(child, rule);
+    if (copy === undefined && (removed || kept !== child)) copy = copyKeys(source, keys, index);
+    if (copy !== undefined && !removed) setOwn(copy, key, kept);
+  }
+  return copy ?? value;
+}
+
+/** A fresh object holding the first `count` keys of `source`. */
+function copyKeys(source: Record<string, unknown>, keys: string[], count: number): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (let index = 0; index < count; index++) setOwn(copy, keys[index] as string, source[keys[index] as string]);
+  return copy;
+}
+
+/** Sets an own data property; a parsed `__proto__` key is plain data, never the prototype. */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }

@@ -85,7 +85,7 @@ describe('StdioTransport: output', () => {
   it('pauses input while the output is full and resumes on drain, losing nothing (SPEC §3)', async () => {
     const output = new SlowOutput();
     const input = new PassThrough();
-    const transport = new StdioTransport(input, output);
+    const transport = new StdioTransport(input, output, undefined, 1);
     const listener = new RecordingListener((text, framing) => transport.send(text, framing));
     transport.start(listener);
     input.write('{"n":1}\n{"n":2}\n');
@@ -106,6 +106,30 @@ describe('StdioTransport: output', () => {
     await settle();
     await transport.flush();
     assert.equal(output.text(), '{"n":1}\n{"n":2}\n{"n":3}\nContent-Length: 7\r\n\r\n{"n":4}');
+    assert.deepEqual(listener.events.at(-1), end);
+  });
+
+  it('stops delivering frames in the middle of a chunk while the output is full, then delivers the rest in order', async () => {
+    const output = new SlowOutput();
+    const input = new PassThrough();
+    const transport = new StdioTransport(input, output, undefined, 64);
+    const big = 'x'.repeat(300 * 1024);
+    const listener = new RecordingListener((_text, framing) => transport.send(`"${big}"`, framing));
+    transport.start(listener);
+    input.write(Array.from({ length: 50 }, (_, n) => `{"n":${n}}\n`).join(''));
+    await settle();
+    const deliveredWhileFull = listener.events.length;
+    assert.ok(deliveredWhileFull < 50, 'delivery paused inside the chunk');
+    let rounds = 0;
+    while (listener.events.length < 50 || output.inFlight > 0) {
+      output.completeWrites();
+      await settle();
+      assert.ok(++rounds < 200, 'every frame flows after drain');
+    }
+    input.end();
+    await settle();
+    await transport.flush();
+    assert.equal(output.text().split('\n').length - 1, 50, 'every answer written once');
     assert.deepEqual(listener.events.at(-1), end);
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { boundedString } from '../shared/string-checks.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
-import { PREVIEW_PLATFORMS, previewFlags, previewFlagsShape } from '../preview-shared/preview-flags.js';
+import { PREVIEW_PLATFORMS, previewFlagsShape, previewWith } from '../preview-shared/preview-flags.js';
 
 /** Arguments of `qiongli_orchestrator_route` (SPEC §6.4 #11). */
 export const routePreviewInput = z.strictObject(
@@ -38,5 +38,5 @@ export type RoutePreview = z.output<typeof routePreviewOutput>;
  * or shells, so the preview always says execution needs the Full CLI.
  */
 export function previewRoute(input: z.output<typeof routePreviewInput>): RoutePreview {
-  return { ...previewFlags, request: input.request, platform: input.platform };
+  return previewWith({ request: input.request, platform: input.platform });
 }

@@ -21,6 +21,10 @@ export function parseArguments<S extends z.ZodType>(
   args: unknown,
   precedence?: readonly string[],
 ): Outcome<z.output<S>> {
+  // The happy path parses without an error map (much cheaper in zod 4); only a failure is
+  // parsed again with the static fallback message for checks that carry none of their own.
+  const quick = schema.safeParse(args);
+  if (quick.success) return succeed(quick.data);
   const parsed = schema.safeParse(args, { error: () => GENERIC_INVALID_ARGUMENTS });
   if (parsed.success) return succeed(parsed.data);
   const messages = parsed.error.issues.map((issue) => issue.message);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { boundedString } from '../shared/string-checks.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
-import { previewFlags, previewFlagsShape } from '../preview-shared/preview-flags.js';
+import { previewFlagsShape, previewWith } from '../preview-shared/preview-flags.js';
 
 const requiredText = (name: string, maxBytes: number, description: string) =>
   boundedString(
@@ -40,10 +40,5 @@ export type TaskPlanPreview = z.output<typeof taskPlanOutput>;
  * clock or randomness); the three texts come back trimmed.
  */
 export function previewTaskPlan(input: z.output<typeof taskPlanInput>): TaskPlanPreview {
-  return {
-    ...previewFlags,
-    task_id: input.task_id.trim(),
-    paper_type: input.paper_type.trim(),
-    topic: input.topic.trim(),
-  };
+  return previewWith({ task_id: input.task_id.trim(), paper_type: input.paper_type.trim(), topic: input.topic.trim() });
 }

@@ -9,8 +9,9 @@ describe('encodeFrame', () => {
     assert.equal(encodeFrame('{"id":1}', 'line'), '{"id":1}\n');
   });
 
-  it('keeps a line frame on one line when the JSON text holds raw newlines (SPEC §3)', () => {
-    assert.equal(encodeFrame('{\n"id": 1\n}', 'line'), '{ "id": 1 }\n');
+  it('keeps a compact JSON text whose values hold newlines on one line (SPEC §3)', () => {
+    const frame = encodeFrame(JSON.stringify({ text: 'a\nb\r\nc\u2028' }), 'line');
+    assert.equal(frame.indexOf('\n'), frame.length - 1);
   });
 
   it('prefixes a Content-Length frame with the UTF-8 byte length and a blank line (SPEC §3)', () => {

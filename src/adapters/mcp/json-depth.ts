@@ -1,23 +1,16 @@
 /**
  * Whether a parsed JSON value nests more than `maxDepth` containers (objects or arrays).
- * The value itself counts as depth 1 when it is a container. Iterative, so no input can
- * exhaust the call stack.
+ * The value itself counts as depth 1 when it is a container. The walk stops as soon as the
+ * bound is crossed, so it never recurses deeper than `maxDepth + 1` frames whatever the input,
+ * and it allocates nothing (it runs on every message).
  */
 export function exceedsDepth(value: unknown, maxDepth: number): boolean {
   if (value === null || typeof value !== 'object') return false;
-  const stack: unknown[] = [value];
-  const depths: number[] = [1];
-  while (stack.length > 0) {
-    const current = stack.pop() as object;
-    const depth = depths.pop() as number;
-    if (depth > maxDepth) return true;
-    const children = Array.isArray(current) ? current : Object.values(current);
-    for (const child of children) {
-      if (child !== null && typeof child === 'object') {
-        stack.push(child);
-        depths.push(depth + 1);
-      }
-    }
+  if (maxDepth === 0) return true;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) if (exceedsDepth(value[index], maxDepth - 1)) return true;
+    return false;
   }
+  for (const key in value) if (exceedsDepth((value as Record<string, unknown>)[key], maxDepth - 1)) return true;
   return false;
 }

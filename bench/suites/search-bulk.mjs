@@ -56,8 +56,7 @@ async function searchWallTimes(runs, delayMs) {
           arxiv: { enabled: true },
         }),
       });
-      const registry = container.get(ToolRegistryId);
-      const tool = await registry.contractOf(registry.find('qiongli_literature_search'));
+      const tool = container.get(ToolRegistryId).find('qiongli_literature_search');
       const started = performance.now();
       const outcome = await tool.run({ query: 'large language models', search_mode: 'topic' }, { signal: new AbortController().signal, reportProgress() {} });
       const elapsed = performance.now() - started;

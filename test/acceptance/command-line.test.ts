@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { BUILT_BIN } from '../support/built-program.js';
-import { exchange, lines, parseLines, responseWithId, runProgram, testEnv } from '../support/run-program.js';
+import { exchange, lines, parseLines, runProgram, testEnv } from '../support/run-program.js';
 import { USAGE_MESSAGES } from '../../src/adapters/cli/usage-messages.js';
 import { VERSION } from '../../src/composition/version.js';
 import { initialize, request } from '../support/messages.js';
@@ -71,10 +71,10 @@ describe('the built program’s command line (SPEC §2)', () => {
     const messages = [initialize(1), request(2, 'tools/list'), request(3, 'tools/call', { name: 'qiongli_task_plan', arguments: {} }), request(4, 'tools/call', { name: 'qiongli_nope', arguments: {} })];
     const run = await runProgram({ args, input: lines(...messages) });
     const responses = parseLines(run.stdout) as any[];
-    const names: string[] = responseWithId(responses, 2).result.tools.map((tool: any) => tool.name);
+    const names: string[] = responses[1].result.tools.map((tool: any) => tool.name);
     assert.ok(names.every((name) => name.startsWith('qiongli_zotero_')));
     assert.ok(names.includes('qiongli_zotero_status'));
-    assert.deepEqual({ ...responseWithId(responses, 3).error }, { ...responseWithId(responses, 4).error });
+    assert.deepEqual({ ...responses[2].error }, { ...responses[3].error });
   });
 });
 

@@ -59,9 +59,9 @@ describe('modern era (SPEC §5.1, §5.2)', () => {
     delete (meta as Record<string, unknown>)['io.modelcontextprotocol/clientInfo'];
     const withoutInfo = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta } };
     const badInfo = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: envelope('2026-07-28', { 'io.modelcontextprotocol/clientInfo': { name: 'x' } }) } };
-    const { byId } = await exchange(withoutInfo, badInfo);
-    assert.equal(byId(1).result.resultType, 'complete');
-    assert.equal(byId(2).error.code, -32602);
+    const { responses } = await exchange(withoutInfo, badInfo);
+    assert.equal(responses[0].result.resultType, 'complete');
+    assert.equal(responses[1].error.code, -32602);
   });
 
   it('answers initialize carrying the claim with -32601, before and after pinning', async () => {
@@ -92,10 +92,10 @@ describe('modern era (SPEC §5.1, §5.2)', () => {
   });
 
   it('checks the envelope of every request, relying on no earlier one', async () => {
-    const { byId } = await exchange(modern(1, 'tools/list'), modern(2, 'tools/list', {}, '2025-11-25'), modern(3, 'tools/list'));
-    assert.equal(byId(1).result.resultType, 'complete');
-    assert.equal(byId(2).error.code, -32022);
-    assert.equal(byId(3).result.resultType, 'complete');
+    const { responses } = await exchange(modern(1, 'tools/list'), modern(2, 'tools/list', {}, '2025-11-25'), modern(3, 'tools/list'));
+    assert.equal(responses[0].result.resultType, 'complete');
+    assert.equal(responses[1].error.code, -32022);
+    assert.equal(responses[2].result.resultType, 'complete');
   });
 
   it('treats a progressToken alone as no claim (legacy _meta keys are not a claim)', async () => {

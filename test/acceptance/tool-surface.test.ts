@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { lines, parseLines, responseWithId, runProgram, testEnv } from '../support/run-program.js';
+import { lines, parseLines, runProgram, testEnv } from '../support/run-program.js';
 import { call, initialize, request } from '../support/messages.js';
 import { SAMPLE_ARGUMENTS } from '../support/official-client.js';
 import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
@@ -50,7 +50,7 @@ async function callEveryTool(env: NodeJS.ProcessEnv) {
 describe('the Lite tool surface over stdio (SPEC §6)', () => {
   it('lists all twelve tools in frozen order', async () => {
     const { responses } = await callEveryTool(testEnv());
-    assert.deepEqual(responseWithId(responses, 2).result.tools.map((tool: any) => tool.name), [...FROZEN_TOOL_ORDER]);
+    assert.deepEqual(responses[1].result.tools.map((tool: any) => tool.name), [...FROZEN_TOOL_ORDER]);
   });
 
   it('never lets a canary in values, unknown keys, hosts, providers or platforms reach stdout or stderr', async () => {
@@ -113,8 +113,8 @@ describe('configuration unavailable (SPEC §8)', () => {
       prepare(home);
       try {
         const { responses, byName, run } = await callEveryTool(testEnv({ QIONGLI_CONFIG_HOME: home }));
-        assert.equal(responseWithId(responses, 1).result.protocolVersion, '2025-06-18', 'initialize still works');
-        assert.equal(responseWithId(responses, 2).result.tools.length, 12, 'tools/list still works');
+        assert.equal(responses[0].result.protocolVersion, '2025-06-18', 'initialize still works');
+        assert.equal(responses[1].result.tools.length, 12, 'tools/list still works');
         for (const name of FROZEN_TOOL_ORDER) {
           const result = byName(name).result;
           const unavailable = result.structuredContent?.reason_code === 'native-config-unavailable';

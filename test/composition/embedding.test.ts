@@ -7,10 +7,9 @@ import { createContainer, ToolRegistryId, ConfigSourceId, SecretStoreId, type Co
 import { FakeConfigSource } from '../fakes/config-source.fake.js';
 import { PROJECT_ROOT } from '../support/built-program.js';
 
-const search = async (container: ReturnType<typeof createContainer>, args: Record<string, unknown>) => {
-  const registry = container.get(ToolRegistryId);
-  const contract = await registry.contractOf(registry.find('qiongli_literature_search')!);
-  return contract.run(args as never, { signal: new AbortController().signal, reportProgress: () => undefined }) as Promise<any>;
+const search = (container: ReturnType<typeof createContainer>, args: Record<string, unknown>) => {
+  const tool = container.get(ToolRegistryId).find('qiongli_literature_search')!;
+  return tool.run(args as never, { signal: new AbortController().signal, reportProgress: () => undefined }) as Promise<any>;
 };
 
 describe('embedding the composition root (package exports)', () => {

@@ -74,12 +74,7 @@ export function parseLines(stdout: Buffer): unknown[] {
 }
 
 /** Runs line-framed messages through the server and returns the parsed responses. */
-export async function exchange(...messages: unknown[]): Promise<{ responses: any[]; byId: (id: unknown) => any; run: ProgramRun }> {
+export async function exchange(...messages: unknown[]): Promise<{ responses: any[]; run: ProgramRun }> {
   const run = await runProgram({ input: lines(...messages) });
-  const responses = parseLines(run.stdout) as any[];
-  return { responses, byId: (id) => responses.find((response) => !Array.isArray(response) && response.id === id), run };
+  return { responses: parseLines(run.stdout) as any[], run };
 }
-
-/** The response with a given id among parsed responses (responses may arrive out of order, SPEC §5.4). */
-export const responseWithId = (responses: readonly any[], id: unknown): any =>
-  responses.find((response) => !Array.isArray(response) && response.id === id);

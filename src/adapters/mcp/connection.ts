@@ -222,25 +222,18 @@ export class McpConnection implements TransportListener {
 
   private readonly listResults = new Map<Revision, string>();
 
-  private listTools(id: RequestId, params: Params | undefined, revision: Revision): Reply {
+  private listTools(id: RequestId, params: Params | undefined, revision: Revision): string {
     if (params?.cursor !== undefined) return errorFrame(id, ErrorCode.InvalidParams, Message.cursorNotIssued);
-    const encoded = this.listResults.get(revision);
-    if (encoded !== undefined) return resultFrame(id, encoded);
-    const tools = this.registry.encodedToolsFor(revision);
-    const answer = (list: string): string => {
-      let result = this.listResults.get(revision);
-      if (result === undefined) {
-        result =
-          revision === '2026-07-28'
-            ? `{"resultType":"complete","tools":${list},"ttlMs":${MODERN_CACHE_HINT.ttlMs},"cacheScope":"${MODERN_CACHE_HINT.cacheScope}","_meta":${this.fixed.serverMeta}}`
-            : `{"tools":${list}}`;
-        this.listResults.set(revision, result);
-      }
-      return resultFrame(id, result);
-    };
-    return tools instanceof Promise
-      ? tools.then(answer, () => errorFrame(id, ErrorCode.InternalError, Message.internalError))
-      : answer(tools);
+    let encoded = this.listResults.get(revision);
+    if (encoded === undefined) {
+      const tools = this.registry.encodedToolsFor(revision);
+      encoded =
+        revision === '2026-07-28'
+          ? `{"resultType":"complete","tools":${tools},"ttlMs":${MODERN_CACHE_HINT.ttlMs},"cacheScope":"${MODERN_CACHE_HINT.cacheScope}","_meta":${this.fixed.serverMeta}}`
+          : `{"tools":${tools}}`;
+      this.listResults.set(revision, encoded);
+    }
+    return resultFrame(id, encoded);
   }
 
   private callTool(id: RequestId, params: Params | undefined, revision: Revision, framing: Framing): Reply {
@@ -259,11 +252,7 @@ export class McpConnection implements TransportListener {
       },
       reportProgress,
     };
-    const contract = this.registry.contractOf(accepted.tool);
-    const encoded =
-      contract instanceof Promise
-        ? contract.then((loaded) => runCall(accepted, loaded, revision, context, this.fixed.serverMeta))
-        : runCall(accepted, contract, revision, context, this.fixed.serverMeta);
+    const encoded = runCall(accepted, revision, context, this.fixed.serverMeta);
     if (typeof encoded === 'string') return guardResponseSize(resultFrame(id, encoded), id);
     const key = idKey(id);
     this.inflight.set(key, control);

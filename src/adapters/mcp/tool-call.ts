@@ -1,4 +1,4 @@
-import type { ToolCallContext, ToolContract, ToolDefinition } from './tool-definition.js';
+import type { ToolCallContext, ToolDefinition } from './tool-definition.js';
 import type { Revision } from './protocol-constants.js';
 import { parseArguments } from '../../domain/shared/parse-arguments.js';
 import { redactCredentials } from '../../domain/shared/redaction.js';
@@ -35,16 +35,10 @@ export function acceptCall(params: Record<string, unknown> | undefined, find: (n
  * success or failure — passes the tool's redaction rule first (SPEC §6.3). Returns the encoded
  * result object (not yet wrapped in a JSON-RPC response).
  */
-export function runCall(
-  call: AcceptedCall,
-  contract: ToolContract,
-  revision: Revision,
-  context: ToolCallContext,
-  serverMeta: string,
-): string | Promise<string> {
-  const parsed = parseArguments(contract.input, call.args, contract.messagePrecedence);
+export function runCall(call: AcceptedCall, revision: Revision, context: ToolCallContext, serverMeta: string): string | Promise<string> {
+  const parsed = parseArguments(call.tool.input, call.args, call.tool.messagePrecedence);
   if (!parsed.ok) return encodeFailure(parsed.failure, revision, serverMeta);
-  const outcome = contract.run(parsed.value, context);
+  const outcome = call.tool.run(parsed.value, context);
   if (outcome instanceof Promise) return outcome.then((settled) => encodeOutcome(call.tool, settled, revision, serverMeta));
   return encodeOutcome(call.tool, outcome, revision, serverMeta);
 }

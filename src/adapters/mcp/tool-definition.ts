@@ -23,37 +23,28 @@ export interface ToolAnnotations {
 }
 
 /**
- * The use case behind a tool and its zod contract. The MCP adapter validates arguments with
- * `input` (so the advertised `inputSchema` and the validation can never disagree), runs `run`,
- * and describes the success result with `output`.
+ * One public MCP tool: its wire description and the use case behind it.
+ *
+ * The MCP adapter validates arguments with `input` (so the advertised `inputSchema` and the
+ * validation can never disagree), runs `run`, redacts the outcome with `redaction` and projects
+ * it to the connection's protocol revision.
  */
-export interface ToolContract<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
-  readonly input: I;
-  readonly output: O;
-  /** Order in which failing checks' messages win (SPEC §6.4); zod's order otherwise. */
-  readonly messagePrecedence?: readonly string[];
-  /** Runs the use case on validated arguments. Expected failures are returned, not thrown. */
-  run(args: z.output<I>, context: ToolCallContext): Outcome<z.output<O>> | Promise<Outcome<z.output<O>>>;
-}
-
-/**
- * One public MCP tool: what the registry needs at once (name, wire texts, grant group,
- * budget, redaction rule) and a loader for its contract. Each contract lives in its own
- * lazily imported module, so start-up compiles and builds none of the twelve tools' use cases
- * and schemas; the first call of a tool (or the first `tools/list`) loads what it needs, once.
- */
-export interface ToolDefinition {
+export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   readonly name: string;
   readonly title: string;
   readonly description: string;
   readonly group: CapabilityGroup;
+  readonly input: I;
+  readonly output: O;
   readonly annotations: ToolAnnotations;
   /** Largest encoded `tools/call` params accepted for this tool (SPEC §4 step 4). */
   readonly inputBudgetBytes: number;
+  /** Order in which failing checks' messages win (SPEC §6.4); zod's order otherwise. */
+  readonly messagePrecedence?: readonly string[];
   /** Redaction rule applied to every result of this tool (SPEC §6.3). */
   readonly redaction: RedactionRule;
-  /** Loads the use case and its zod contract (called at most once per registry and tool). */
-  load(): Promise<ToolContract>;
+  /** Runs the use case on validated arguments. Expected failures are returned, not thrown. */
+  run(args: z.output<I>, context: ToolCallContext): Outcome<z.output<O>> | Promise<Outcome<z.output<O>>>;
 }
 
 /** 256 KiB: the default params budget. */
@@ -69,6 +60,6 @@ export const LOCAL_READ_ONLY: ToolAnnotations = {
   openWorldHint: false,
 };
 
-/** Helper that keeps the input/output types of a contract tied together. */
-export const defineContract = <I extends z.ZodType, O extends z.ZodType>(contract: ToolContract<I, O>): ToolContract =>
-  contract as unknown as ToolContract;
+/** Helper that keeps the input/output types of a definition tied together. */
+export const defineTool = <I extends z.ZodType, O extends z.ZodType>(definition: ToolDefinition<I, O>): ToolDefinition =>
+  definition as unknown as ToolDefinition;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolContract, ToolDefinition } from './tool-definition.js';
+import type { ToolDefinition } from './tool-definition.js';
 import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
 import type { Revision } from './protocol-constants.js';
 
@@ -46,8 +46,6 @@ export class ToolRegistry {
   private readonly granted: ToolDefinition[];
   private describedTools: DescribedTool[] | undefined;
   private readonly encodedLists = new Map<string, string>();
-  private readonly contracts = new Map<string, ToolContract>();
-  private readonly loading = new Map<string, Promise<ToolContract>>();
 
   constructor(definitions: readonly ToolDefinition[], grants: ReadonlySet<CapabilityGroup>) {
     const order = new Map<string, number>(FROZEN_TOOL_ORDER.map((name, index) => [name, index]));
@@ -58,37 +56,17 @@ export class ToolRegistry {
     this.granted = granted;
   }
 
-  /**
-   * A tool's contract: at once when already loaded (the hot path stays synchronous), else the
-   * promise of its first load, shared by every caller meanwhile.
-   */
-  contractOf(tool: ToolDefinition): ToolContract | Promise<ToolContract> {
-    const loaded = this.contracts.get(tool.name);
-    if (loaded !== undefined) return loaded;
-    let pending = this.loading.get(tool.name);
-    if (pending === undefined) {
-      pending = tool.load().then((contract) => {
-        this.contracts.set(tool.name, contract);
-        return contract;
-      });
-      this.loading.set(tool.name, pending);
-    }
-    return pending;
-  }
-
   /** Wire descriptions, generated on the first `tools/list` (start-up does not pay for them). */
-  private describe(): DescribedTool[] | Promise<DescribedTool[]> {
-    if (this.describedTools !== undefined) return this.describedTools;
-    const build = (contracts: readonly ToolContract[]): DescribedTool[] =>
-      (this.describedTools ??= this.granted.map((definition, index) => ({
-        name: definition.name,
-        title: definition.title,
-        description: definition.description,
-        inputSchema: jsonSchemaOf((contracts[index] as ToolContract).input, 'input'),
-        outputSchema: jsonSchemaOf((contracts[index] as ToolContract).output, 'output'),
-        annotations: definition.annotations,
-      })));
-    return Promise.all(this.granted.map((definition) => this.contractOf(definition))).then(build);
+  private get described(): DescribedTool[] {
+    this.describedTools ??= this.granted.map((definition) => ({
+      name: definition.name,
+      title: definition.title,
+      description: definition.description,
+      inputSchema: jsonSchemaOf(definition.input, 'input'),
+      outputSchema: jsonSchemaOf(definition.output, 'output'),
+      annotations: definition.annotations,
+    }));
+    return this.describedTools;
   }
 
   /** A granted tool by public name; undefined for unknown and ungranted names alike. */
@@ -100,18 +78,11 @@ export class ToolRegistry {
    * The encoded `tools` array for a revision: `annotations` from 2025-03-26; `title` and
    * `outputSchema` only from 2025-06-18 (SPEC §5.3).
    */
-  encodedToolsFor(revision: Revision): string | Promise<string> {
-    const cached = this.encodedLists.get(revision);
-    if (cached !== undefined) return cached;
-    const described = this.describe();
-    return described instanceof Promise ? described.then((tools) => this.encode(tools, revision)) : this.encode(described, revision);
-  }
-
-  private encode(described: readonly DescribedTool[], revision: Revision): string {
+  encodedToolsFor(revision: Revision): string {
     const cached = this.encodedLists.get(revision);
     if (cached !== undefined) return cached;
     const withTitles = revision !== '2025-03-26';
-    const tools = described.map((tool) =>
+    const tools = this.described.map((tool) =>
       withTitles
         ? tool
         : { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations },

@@ -3,37 +3,33 @@ import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { McpConnection } from '../../../src/adapters/mcp/connection.js';
 import { ToolRegistry } from '../../../src/adapters/mcp/tool-registry.js';
-import { defineContract, LOCAL_READ_ONLY, type ToolCallContext, type ToolDefinition } from '../../../src/adapters/mcp/tool-definition.js';
+import { defineTool, LOCAL_READ_ONLY, type ToolCallContext, type ToolDefinition } from '../../../src/adapters/mcp/tool-definition.js';
 import { ALL_CAPABILITY_GROUPS } from '../../../src/domain/shared/capability-groups.js';
 import { succeed } from '../../../src/domain/shared/tool-outcome.js';
 import { FakeTransport } from '../../fakes/transport.fake.js';
 import { initialize, modern, request } from '../../support/messages.js';
 
 /** A test tool under a real public name, whose behaviour each test controls. */
-const controllableTool = (name: string, run: (args: any, context: ToolCallContext) => any): ToolDefinition => ({
-  name,
-  title: 'test',
-  description: 'test',
-  group: 'orchestration',
-  annotations: LOCAL_READ_ONLY,
-  inputBudgetBytes: 256 * 1024,
-  redaction: 'standard',
-  load: async () => defineContract({ input: z.looseObject({}), output: z.looseObject({}), run }),
-});
+const controllableTool = (name: string, run: (args: any, context: ToolCallContext) => any): ToolDefinition =>
+  defineTool({
+    name,
+    title: 'test',
+    description: 'test',
+    group: 'orchestration',
+    input: z.looseObject({}),
+    output: z.looseObject({}),
+    annotations: LOCAL_READ_ONLY,
+    inputBudgetBytes: 256 * 1024,
+    redaction: 'standard',
+    run,
+  });
 
-/** A registry whose contracts are already loaded, so calls run synchronously as in steady state. */
-async function loadedRegistry(tools: ToolDefinition[]): Promise<ToolRegistry> {
-  const registry = new ToolRegistry(tools, new Set(ALL_CAPABILITY_GROUPS));
-  await Promise.all(tools.map((tool) => registry.contractOf(tool)));
-  return registry;
-}
-
-async function connect(tools: ToolDefinition[]) {
+function connect(tools: ToolDefinition[]) {
   const transport = new FakeTransport();
   const events = { finished: 0, failed: [] as string[] };
   const connection = new McpConnection(
     transport,
-    await loadedRegistry(tools),
+    new ToolRegistry(tools, new Set(ALL_CAPABILITY_GROUPS)),
     { name: 'qiongli', version: '0.0.0', title: 'Q', instructions: 'i' },
     { finished: () => events.finished++, failed: (reason) => events.failed.push(reason) },
   );
@@ -45,23 +41,10 @@ async function connect(tools: ToolDefinition[]) {
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('MCP connection dispatch (SPEC §5.4)', () => {
-  it('loads the contract of a tool on its first call and answers once it is there', async () => {
-    const transport = new FakeTransport();
-    const tool = controllableTool('qiongli_task_plan', () => succeed({ loaded: true }));
-    const connection = new McpConnection(transport, new ToolRegistry([tool], new Set(ALL_CAPABILITY_GROUPS)), { name: 'qiongli', version: '0', title: 'Q', instructions: 'i' }, { finished() {}, failed() {} });
-    connection.start();
-    transport.receive(initialize(0));
-    transport.receive(request(1, 'tools/call', { name: 'qiongli_task_plan' }));
-    transport.receive(request(2, 'tools/list'));
-    await tick();
-    assert.deepEqual(transport.responseTo(1).result.structuredContent, { loaded: true });
-    assert.equal(transport.responseTo(2).result.tools[0].name, 'qiongli_task_plan');
-  });
-
   it('answers a fast request while a slow call is still running (responses may arrive out of order)', async () => {
     let release!: () => void;
     const slow = controllableTool('qiongli_task_plan', () => new Promise((resolve) => (release = () => resolve(succeed({ done: true })))));
-    const { transport } = await connect([slow]);
+    const { transport } = connect([slow]);
     transport.receive(request(1, 'tools/call', { name: 'qiongli_task_plan', arguments: {} }));
     transport.receive(request(2, 'ping'));
     await tick();
@@ -78,7 +61,7 @@ describe('MCP connection dispatch (SPEC §5.4)', () => {
       seen = context.signal;
       return new Promise((resolve) => context.signal.addEventListener('abort', () => resolve(succeed({ late: true }))));
     });
-    const { transport } = await connect([slow]);
+    const { transport } = connect([slow]);
     transport.receive(request('c1', 'tools/call', { name: 'qiongli_task_plan', arguments: {} }));
     transport.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'c1' } });
     await tick();
@@ -93,7 +76,7 @@ describe('MCP connection dispatch (SPEC §5.4)', () => {
       signals.push(context.signal);
       return new Promise((resolve) => releases.push(() => resolve(succeed({}))));
     });
-    const { transport } = await connect([slow]);
+    const { transport } = connect([slow]);
     transport.receive(request(1, 'tools/call', { name: 'qiongli_task_plan' }));
     transport.receive(request(2, 'tools/call', { name: 'qiongli_task_plan' }));
     transport.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 99 } });
@@ -111,7 +94,7 @@ describe('MCP connection dispatch (SPEC §5.4)', () => {
       context.reportProgress(2, 2);
       return succeed({});
     });
-    const { transport } = await connect([reporting]);
+    const { transport } = connect([reporting]);
     transport.receive(request(5, 'tools/call', { name: 'qiongli_task_plan', _meta: { progressToken: 'tok' } }), 'content-length');
     await tick();
     const sent = transport.sent.slice(1);
@@ -127,7 +110,7 @@ describe('MCP connection dispatch (SPEC §5.4)', () => {
       context.reportProgress(1, 1);
       return succeed({});
     });
-    const { transport } = await connect([reporting]);
+    const { transport } = connect([reporting]);
     transport.receive(request(6, 'tools/call', { name: 'qiongli_task_plan' }));
     await tick();
     assert.equal(transport.messages().filter((message) => message.method === 'notifications/progress').length, 0);
@@ -135,7 +118,7 @@ describe('MCP connection dispatch (SPEC §5.4)', () => {
 
   it('replaces a response over 8 MiB with -32603 tool-output-too-large and keeps serving', async () => {
     const huge = controllableTool('qiongli_task_plan', () => succeed({ blob: 'x'.repeat(8 * 1024 * 1024) }));
-    const { transport } = await connect([huge]);
+    const { transport } = connect([huge]);
     transport.receive(request(7, 'tools/call', { name: 'qiongli_task_plan' }));
     transport.receive(request(8, 'ping'));
     const response = transport.responseTo(7);
@@ -148,7 +131,7 @@ describe('MCP connection dispatch (SPEC §5.4)', () => {
     const broken = controllableTool('qiongli_task_plan', () => {
       throw new Error('secret /home/user/path');
     });
-    const { transport } = await connect([broken]);
+    const { transport } = connect([broken]);
     transport.receive(request(9, 'tools/call', { name: 'qiongli_task_plan' }));
     assert.deepEqual(transport.responseTo(9).error, { code: -32603, message: 'Internal error' });
   });
@@ -156,7 +139,7 @@ describe('MCP connection dispatch (SPEC §5.4)', () => {
   it('finishes only after every request read before end of input is answered', async () => {
     let release!: () => void;
     const slow = controllableTool('qiongli_task_plan', () => new Promise((resolve) => (release = () => resolve(succeed({})))));
-    const { transport, events } = await connect([slow]);
+    const { transport, events } = connect([slow]);
     transport.receive(request(10, 'tools/call', { name: 'qiongli_task_plan' }));
     transport.end();
     assert.equal(events.finished, 0);
@@ -166,8 +149,8 @@ describe('MCP connection dispatch (SPEC §5.4)', () => {
     assert.ok(transport.responseTo(10));
   });
 
-  it('answers an oversize frame with -32600 and id null in its framing', async () => {
-    const { transport } = await connect([]);
+  it('answers an oversize frame with -32600 and id null in its framing', () => {
+    const { transport } = connect([]);
     transport.oversize('content-length');
     const last = transport.sent.at(-1)!;
     assert.equal(last.framing, 'content-length');
@@ -181,17 +164,17 @@ describe('MCP connection dispatch (SPEC §5.4)', () => {
       seen = context.signal;
       return new Promise(() => undefined);
     });
-    const { transport, events } = await connect([slow]);
+    const { transport, events } = connect([slow]);
     transport.receive(request(11, 'tools/call', { name: 'qiongli_task_plan' }));
     transport.fail('incomplete-mcp-message');
     assert.deepEqual(events.failed, ['incomplete-mcp-message']);
     assert.equal(seen?.aborted, true);
   });
 
-  it('applies the modern envelope to tools/call as well', async () => {
+  it('applies the modern envelope to tools/call as well', () => {
     const fast = controllableTool('qiongli_task_plan', () => succeed({ ok: 1 }));
     const transport = new FakeTransport();
-    const connection = new McpConnection(transport, await loadedRegistry([fast]), { name: 'qiongli', version: '0', title: 'Q', instructions: 'i' }, { finished() {}, failed() {} });
+    const connection = new McpConnection(transport, new ToolRegistry([fast], new Set(ALL_CAPABILITY_GROUPS)), { name: 'qiongli', version: '0', title: 'Q', instructions: 'i' }, { finished() {}, failed() {} });
     connection.start();
     transport.receive(modern(1, 'tools/call', { name: 'qiongli_task_plan', arguments: {} }));
     const result = transport.responseTo(1).result;

@@ -1,29 +1,37 @@
-import { BULK_INPUT_BUDGET, LOCAL_READ_ONLY, type ToolDefinition } from '../tool-definition.js';
-
-const contracts = () => import('./export-contracts.js');
+import { defineTool, BULK_INPUT_BUDGET, LOCAL_READ_ONLY, type ToolDefinition } from '../tool-definition.js';
+import { exportEvidenceSnapshot, evidenceSnapshotOutput } from '../../../domain/evidence-snapshot/evidence-snapshot.js';
+import { evidenceMessagePrecedence, evidenceSnapshotInput } from '../../../domain/evidence-snapshot/evidence-snapshot-input.js';
+import { exportZoteroImportFiles, zoteroExportOutput } from '../../../domain/zotero-export/zotero-export.js';
+import { zoteroExportInput, zoteroExportMessagePrecedence } from '../../../domain/zotero-export/zotero-export-input.js';
 
 /** `qiongli_literature_export_evidence` (SPEC §6.4 #8): a deterministic, strongly redacted snapshot. */
-export const exportEvidenceTool: ToolDefinition = {
+export const exportEvidenceTool: ToolDefinition = defineTool({
   name: 'qiongli_literature_export_evidence',
   title: 'Export an evidence snapshot',
   description:
     'Turn a search (query, provider status, search plan, results, diagnostics) into an auditable evidence snapshot. Side-effect free and deterministic: the same input gives the same bytes; credential-like keys are removed at any depth. Nothing is written to disk.',
   group: 'evidence',
+  input: evidenceSnapshotInput,
+  output: evidenceSnapshotOutput,
   annotations: LOCAL_READ_ONLY,
   inputBudgetBytes: BULK_INPUT_BUDGET,
+  messagePrecedence: evidenceMessagePrecedence,
   redaction: 'evidence',
-  load: () => contracts().then((module) => module.evidenceContract),
-};
+  run: (args) => exportEvidenceSnapshot(args),
+});
 
 /** `qiongli_zotero_export_import_files` (SPEC §6.4 #10): import files built in memory only. */
-export const zoteroExportTool: ToolDefinition = {
+export const zoteroExportTool: ToolDefinition = defineTool({
   name: 'qiongli_zotero_export_import_files',
   title: 'Export Zotero import files',
   description:
     'Build Zotero import files from literature records (as returned by qiongli_literature_search): CSL-JSON (references.json), RIS, BibTeX and a short import report. arXiv preprints become Preprint items. Files are returned as text; nothing is written to disk.',
   group: 'zotero',
+  input: zoteroExportInput,
+  output: zoteroExportOutput,
   annotations: LOCAL_READ_ONLY,
   inputBudgetBytes: BULK_INPUT_BUDGET,
+  messagePrecedence: zoteroExportMessagePrecedence,
   redaction: 'standard',
-  load: () => contracts().then((module) => module.zoteroExportContract),
-};
+  run: (args) => exportZoteroImportFiles(args),
+});

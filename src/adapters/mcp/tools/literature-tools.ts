@@ -1,7 +1,17 @@
-import { DEFAULT_INPUT_BUDGET, LOCAL_READ_ONLY, type ToolDefinition } from '../tool-definition.js';
+import { defineTool, DEFAULT_INPUT_BUDGET, LOCAL_READ_ONLY, type ToolDefinition } from '../tool-definition.js';
 import type { ConfigSource } from '../../../ports/config-source.port.js';
 import type { SecretStore } from '../../../ports/secret-store.port.js';
 import type { ProviderClient } from '../../../ports/provider-client.port.js';
+import {
+  literatureStatus,
+  literatureStatusInput,
+  literatureStatusMessagePrecedence,
+  literatureStatusOutput,
+} from '../../../domain/literature-status/literature-status.js';
+import { planSearch, searchPlanInput, searchPlanMessagePrecedence, searchPlanOutput } from '../../../domain/search-plan/search-plan.js';
+import { searchLiterature } from '../../../domain/literature-search/literature-search.js';
+import { literatureSearchInput, literatureSearchMessagePrecedence } from '../../../domain/literature-search/literature-search-input.js';
+import { literatureSearchOutput } from '../../../domain/literature-search/literature-search-output.js';
 
 /** Ports the literature tools use. */
 export interface LiteratureToolPorts {
@@ -11,43 +21,53 @@ export interface LiteratureToolPorts {
   readonly providers: () => Promise<ProviderClient>;
 }
 
-const contracts = () => import('./literature-contracts.js');
-
 /** `qiongli_literature_status` (SPEC §6.4 #5). */
-export const literatureStatusTool = (ports: LiteratureToolPorts): ToolDefinition => ({
-  name: 'qiongli_literature_status',
-  title: 'Literature provider status',
-  description:
-    'Call this first: which literature providers are active for qiongli_literature_search, what each can do, and which settings are missing. No network access.',
-  group: 'literature',
-  annotations: LOCAL_READ_ONLY,
-  inputBudgetBytes: DEFAULT_INPUT_BUDGET,
-  redaction: 'standard',
-  load: () => contracts().then((module) => module.literatureStatusContract(ports)),
-});
+export const literatureStatusTool = (ports: LiteratureToolPorts): ToolDefinition =>
+  defineTool({
+    name: 'qiongli_literature_status',
+    title: 'Literature provider status',
+    description:
+      'Call this first: which literature providers are active for qiongli_literature_search, what each can do, and which settings are missing. No network access.',
+    group: 'literature',
+    input: literatureStatusInput,
+    output: literatureStatusOutput,
+    annotations: LOCAL_READ_ONLY,
+    inputBudgetBytes: DEFAULT_INPUT_BUDGET,
+    messagePrecedence: literatureStatusMessagePrecedence,
+    redaction: 'standard',
+    run: async () => literatureStatus(await ports.config.read(), ports.secrets.available),
+  });
 
 /** `qiongli_search_plan` (SPEC §6.4 #6): plans, never searches. */
-export const searchPlanTool = (ports: LiteratureToolPorts): ToolDefinition => ({
-  name: 'qiongli_search_plan',
-  title: 'Plan a literature search',
-  description:
-    'Build a hybrid literature search plan: provider queries for qiongli_literature_search, platform-native web and full-text queries, filters, an execution sequence and a merge policy that keeps provenance distinct. Plans only; never searches.',
-  group: 'literature',
-  annotations: LOCAL_READ_ONLY,
-  inputBudgetBytes: DEFAULT_INPUT_BUDGET,
-  redaction: 'standard',
-  load: () => contracts().then((module) => module.searchPlanContract(ports)),
-});
+export const searchPlanTool = (ports: LiteratureToolPorts): ToolDefinition =>
+  defineTool({
+    name: 'qiongli_search_plan',
+    title: 'Plan a literature search',
+    description:
+      'Build a hybrid literature search plan: provider queries for qiongli_literature_search, platform-native web and full-text queries, filters, an execution sequence and a merge policy that keeps provenance distinct. Plans only; never searches.',
+    group: 'literature',
+    input: searchPlanInput,
+    output: searchPlanOutput,
+    annotations: LOCAL_READ_ONLY,
+    inputBudgetBytes: DEFAULT_INPUT_BUDGET,
+    messagePrecedence: searchPlanMessagePrecedence,
+    redaction: 'standard',
+    run: async (args) => planSearch(args, await ports.config.read(), ports.secrets.available),
+  });
 
 /** `qiongli_literature_search` (SPEC §6.4 #7, §7): the only tool that opens network connections. */
-export const literatureSearchTool = (ports: LiteratureToolPorts): ToolDefinition => ({
-  name: 'qiongli_literature_search',
-  title: 'Search the scholarly literature',
-  description:
-    'Search OpenAlex, Semantic Scholar, Crossref, PubMed and arXiv (those that are ready) concurrently, merge duplicates by DOI or title and year, and rank by relevance. Returns records with providers, identifiers and record type, per-provider diagnostics and the search plan used.',
-  group: 'literature',
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  inputBudgetBytes: DEFAULT_INPUT_BUDGET,
-  redaction: 'standard',
-  load: () => contracts().then((module) => module.literatureSearchContract(ports)),
-});
+export const literatureSearchTool = (ports: LiteratureToolPorts): ToolDefinition =>
+  defineTool({
+    name: 'qiongli_literature_search',
+    title: 'Search the scholarly literature',
+    description:
+      'Search OpenAlex, Semantic Scholar, Crossref, PubMed and arXiv (those that are ready) concurrently, merge duplicates by DOI or title and year, and rank by relevance. Returns records with providers, identifiers and record type, per-provider diagnostics and the search plan used.',
+    group: 'literature',
+    input: literatureSearchInput,
+    output: literatureSearchOutput,
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    inputBudgetBytes: DEFAULT_INPUT_BUDGET,
+    messagePrecedence: literatureSearchMessagePrecedence,
+    redaction: 'standard',
+    run: (args, context) => searchLiterature(args, ports, context),
+  });

@@ -42,6 +42,14 @@ export interface Transport {
   send(payload: string, framing: Framing): void;
   /** Resolves when everything queued so far has been handed to the operating system. */
   flush(): Promise<void>;
+  /**
+   * Stops delivering frames (even from the middle of a chunk) until {@link resumeReading}; the
+   * protocol layer uses it to bound the requests it has in flight. Independent of the output
+   * back-pressure: reading goes on only when neither holds it.
+   */
+  pauseReading(): void;
+  /** Lifts {@link pauseReading}. */
+  resumeReading(): void;
 }
 
 /** Service identifier of the {@link Transport} port. */

@@ -17,6 +17,17 @@ export class FakeTransport implements Transport {
     return Promise.resolve();
   }
 
+  /** Pause/resume requests from the connection, in order. */
+  readonly readingCalls: ('pause' | 'resume')[] = [];
+
+  pauseReading(): void {
+    this.readingCalls.push('pause');
+  }
+
+  resumeReading(): void {
+    this.readingCalls.push('resume');
+  }
+
   /** Delivers one message as the peer would send it. */
   receive(message: unknown, framing: Framing = 'line'): void {
     const text = typeof message === 'string' ? message : JSON.stringify(message);

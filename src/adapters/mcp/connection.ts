@@ -14,6 +14,13 @@ type Era = { readonly kind: 'none' } | { readonly kind: 'legacy'; readonly revis
 /** A reply: an encoded frame, nothing, or either later. */
 type Reply = string | null | Promise<string | null>;
 
+/**
+ * Answers still pending (tool calls waiting on I/O) beyond which the connection stops reading
+ * until half of them are done: a peer pipelining slow calls cannot make the server hold an
+ * unbounded number of them, nor queue their answers past the output back-pressure.
+ */
+export const MAX_PENDING_ANSWERS = 64;
+
 /** What the connection tells whoever runs it. */
 export interface ConnectionLifecycle {
   /** Input ended and every request read before the end has been answered. */
@@ -31,6 +38,7 @@ export class McpConnection implements TransportListener {
   private era: Era = { kind: 'none' };
   private readonly inflight = new Map<string, CallControl>();
   private pending = 0;
+  private readingHeld = false;
   private ended = false;
   private readonly fixed: FixedResults;
   private readonly budgetOf = (message: Record<string, unknown>): number => this.paramsBudget(message);
@@ -86,6 +94,10 @@ export class McpConnection implements TransportListener {
     if (reply === null) return;
     if (typeof reply === 'string') return this.send(reply, framing);
     this.pending++;
+    if (this.pending >= MAX_PENDING_ANSWERS && !this.readingHeld) {
+      this.readingHeld = true;
+      this.transport.pauseReading();
+    }
     reply.then(
       (frame) => {
         if (frame !== null) this.send(frame, framing);
@@ -97,6 +109,10 @@ export class McpConnection implements TransportListener {
 
   private settle(): void {
     this.pending--;
+    if (this.readingHeld && this.pending <= MAX_PENDING_ANSWERS / 2) {
+      this.readingHeld = false;
+      this.transport.resumeReading();
+    }
     if (this.ended && this.pending === 0) this.lifecycle.finished();
   }
 

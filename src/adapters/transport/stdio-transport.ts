@@ -29,6 +29,7 @@ export class StdioTransport implements Transport {
   private inputDone = false;
   private fatal: TransportFailure | undefined;
   private outputFull = false;
+  private heldByOwner = false;
 
   /**
    * @param input  the byte stream to read (stdin in production)
@@ -75,7 +76,7 @@ export class StdioTransport implements Transport {
     this.input.on('end', this.onInputEnd);
     this.input.on('error', this.onInputError);
     this.input.on('close', this.onInputClose);
-    if (this.outputFull) {
+    if (this.outputFull || this.heldByOwner) {
       this.reader.pause();
       this.input.pause();
     }
@@ -89,6 +90,20 @@ export class StdioTransport implements Transport {
   /** Resolves when every queued frame was handed to the output; never rejects. */
   flush(): Promise<void> {
     return this.writer.flush();
+  }
+
+  /** Holds frame delivery and input until {@link resumeReading} (the owner bounds its work). */
+  pauseReading(): void {
+    this.heldByOwner = true;
+    if (this.inputDone || this.reader === undefined) return;
+    this.reader.pause();
+    this.input.pause();
+  }
+
+  /** Lifts {@link pauseReading}; reading resumes unless the output is still full. */
+  resumeReading(): void {
+    this.heldByOwner = false;
+    if (!this.outputFull) this.continueReading();
   }
 
   private readonly onData = (chunk: Uint8Array | string): void => {
@@ -135,8 +150,14 @@ export class StdioTransport implements Transport {
       this.input.pause();
       return;
     }
+    if (!this.heldByOwner) this.continueReading();
+  }
+
+  /** Delivers what the reader held back, then reads input again unless paused anew meanwhile. */
+  private continueReading(): void {
+    if (this.inputDone || this.reader === undefined) return;
     this.reader.resume();
-    if (!this.reader.isPaused && !this.inputDone) this.input.resume();
+    if (!this.reader.isPaused && !this.inputDone && !this.outputFull && !this.heldByOwner) this.input.resume();
   }
 
   /** Stops listening to input, but keeps an error handler so a late error cannot crash. */

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { McpConnection } from '../../../src/adapters/mcp/connection.js';
+import { MAX_PENDING_ANSWERS, McpConnection } from '../../../src/adapters/mcp/connection.js';
 import { ToolRegistry } from '../../../src/adapters/mcp/tool-registry.js';
 import { defineTool, LOCAL_READ_ONLY, type ToolCallContext, type ToolDefinition } from '../../../src/adapters/mcp/tool-definition.js';
 import { ALL_CAPABILITY_GROUPS } from '../../../src/domain/shared/capability-groups.js';
@@ -134,6 +134,25 @@ describe('MCP connection dispatch (SPEC §5.4)', () => {
     const { transport } = connect([broken]);
     transport.receive(request(9, 'tools/call', { name: 'qiongli_task_plan' }));
     assert.deepEqual(transport.responseTo(9).error, { code: -32603, message: 'Internal error' });
+  });
+
+  it('stops reading while too many answers are pending and reads again once half are done', async () => {
+    const releases: (() => void)[] = [];
+    const slow = controllableTool('qiongli_task_plan', () => new Promise((resolve) => releases.push(() => resolve(succeed({})))));
+    const { transport } = connect([slow]);
+    for (let id = 1; id < MAX_PENDING_ANSWERS; id++) transport.receive(request(id, 'tools/call', { name: 'qiongli_task_plan' }));
+    assert.deepEqual(transport.readingCalls, []);
+    transport.receive(request(MAX_PENDING_ANSWERS, 'tools/call', { name: 'qiongli_task_plan' }));
+    assert.deepEqual(transport.readingCalls, ['pause']);
+    releases.slice(0, MAX_PENDING_ANSWERS / 2 - 1).forEach((release) => release());
+    await tick();
+    assert.deepEqual(transport.readingCalls, ['pause'], 'still held above half');
+    releases[MAX_PENDING_ANSWERS / 2 - 1]!();
+    await tick();
+    assert.deepEqual(transport.readingCalls, ['pause', 'resume']);
+    releases.slice(MAX_PENDING_ANSWERS / 2).forEach((release) => release());
+    await tick();
+    assert.equal(transport.messages().filter((message) => 'result' in message).length, MAX_PENDING_ANSWERS + 1);
   });
 
   it('finishes only after every request read before end of input is answered', async () => {

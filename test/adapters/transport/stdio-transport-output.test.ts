@@ -133,6 +133,32 @@ describe('StdioTransport: output', () => {
     assert.deepEqual(listener.events.at(-1), end);
   });
 
+  it('holds delivery while its owner pauses reading, even when the output has room, and resumes in order', async () => {
+    const output = new RecordingOutput();
+    const input = new PassThrough();
+    const transport = new StdioTransport(input, output);
+    let held = false;
+    const listener = new RecordingListener(() => {
+      if (!held && listener.events.length === 2) {
+        held = true;
+        transport.pauseReading();
+      }
+    });
+    transport.start(listener);
+    input.write('{"n":1}\n{"n":2}\n{"n":3}\n{"n":4}\n');
+    await settle();
+    assert.equal(listener.events.length, 2, 'delivery stops inside the chunk');
+    input.write('{"n":5}\n');
+    await settle();
+    assert.equal(listener.events.length, 2);
+    transport.resumeReading();
+    await settle();
+    assert.deepEqual(
+      listener.events.map((event) => (event.kind === 'frame' ? event.text : event.kind)),
+      ['{"n":1}', '{"n":2}', '{"n":3}', '{"n":4}', '{"n":5}'],
+    );
+  });
+
   it('reports EPIPE on the output as stdout-closed, once (SPEC §2)', async () => {
     const { transport, listener } = started(new FailingOutput('EPIPE'));
     transport.send('{"id":1}', 'line');

@@ -1,25 +1,14 @@
 import assert from 'node:assert/strict';
-import { afterEach, describe, it } from 'node:test';
-import { Agent, EnvHttpProxyAgent, ProxyAgent, type MockAgent } from 'undici';
+import { describe, it } from 'node:test';
+import { Agent, EnvHttpProxyAgent, ProxyAgent } from 'undici';
 import { MAX_BODY_BYTES, sharedAgent } from '../../../src/adapters/provider-client/http-policy.js';
 import { fixtureText } from './fixtures.js';
-import { JSON_HEADERS, ORIGINS, mockedClient } from './mock-providers.js';
+import { JSON_HEADERS, ORIGINS, mockedClient, trackMockAgents } from './mock-providers.js';
 import { searchRequest } from './search-request.js';
 
 const CANARY = 'CANARY-KEY-0b7f31';
 const anyPath = { path: () => true, method: 'GET' } as const;
-let agents: MockAgent[] = [];
-const track = <T extends { agent: MockAgent }>(setup: T): T => {
-  agents.push(setup.agent);
-  return setup;
-};
-afterEach(async () => {
-  for (const agent of agents) {
-    agent.assertNoPendingInterceptors();
-    await agent.close();
-  }
-  agents = [];
-});
+const track = trackMockAgents();
 
 describe('HTTP policy: retry on 429/503 (SPEC §7.2)', () => {
   it('retries a 429 once after a Retry-After in seconds that fits the budget, then succeeds', async () => {

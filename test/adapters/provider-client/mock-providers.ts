@@ -1,3 +1,4 @@
+import { afterEach } from 'node:test';
 import { MockAgent } from 'undici';
 import { UndiciProviderClient } from '../../../src/adapters/provider-client/undici-provider-client.js';
 import type { ProviderClock } from '../../../src/adapters/provider-client/clock.js';
@@ -38,3 +39,22 @@ export const CLIENT_HEADERS = { 'user-agent': `qiongli/${TEST_VERSION}` } as con
 
 /** Response headers of a JSON answer. */
 export const JSON_HEADERS = { headers: { 'content-type': 'application/json' } } as const;
+
+/**
+ * Registers an `afterEach` that checks every tracked MockAgent used all its interceptors and
+ * closes it; returns `track`, which a test wraps around each `mockedClient()` setup.
+ */
+export function trackMockAgents(): <T extends { agent: MockAgent }>(setup: T) => T {
+  let agents: MockAgent[] = [];
+  afterEach(async () => {
+    for (const agent of agents) {
+      agent.assertNoPendingInterceptors();
+      await agent.close();
+    }
+    agents = [];
+  });
+  return (setup) => {
+    agents.push(setup.agent);
+    return setup;
+  };
+}

@@ -1,23 +1,12 @@
 import assert from 'node:assert/strict';
-import { afterEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { MockAgent } from 'undici';
 import { fixtureText } from './fixtures.js';
-import { CLIENT_HEADERS, JSON_HEADERS, ORIGINS, mockedClient } from './mock-providers.js';
+import { CLIENT_HEADERS, JSON_HEADERS, ORIGINS, mockedClient, trackMockAgents } from './mock-providers.js';
 import { searchRequest } from './search-request.js';
 
 const CANARY = 'CANARY-KEY-7c4e9a';
-let agents: MockAgent[] = [];
-const track = <T extends { agent: MockAgent }>(setup: T): T => {
-  agents.push(setup.agent);
-  return setup;
-};
-afterEach(async () => {
-  for (const agent of agents) {
-    agent.assertNoPendingInterceptors();
-    await agent.close();
-  }
-  agents = [];
-});
+const track = trackMockAgents();
 
 describe('UndiciProviderClient success paths (MockAgent, no network)', () => {
   it('searches OpenAlex with api_key and mailto in the query and the qiongli User-Agent (SPEC §7.1, §7.2)', async () => {

@@ -100,6 +100,12 @@ export class ServerProcess {
     this.stdout.pause();
   }
 
+  /** Reads again after {@link stopReading}, at the pace {@link startReading} set. */
+  resumeReading(): void {
+    this.stalled = false;
+    this.stdout.resume();
+  }
+
   /** Resolves once stdout holds `text` (the server got that far). */
   async waitForOutput(text: string): Promise<void> {
     while (!this.output().includes(text)) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -118,9 +124,8 @@ export class ServerProcess {
     const closed = once(this.child, 'close');
     const [code, signal] = (await once(this.child, 'exit')) as [number | null, NodeJS.Signals | null];
     const exitedAt = performance.now();
-    this.stalled = false;
     this.startReading();
-    this.stdout.resume();
+    this.resumeReading();
     await closed;
     const kib = Number.parseInt(peak, 10);
     return {

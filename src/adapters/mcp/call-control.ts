@@ -47,7 +47,7 @@ const idKey = (id: RequestId): string => (typeof id === 'string' ? `s${id}` : `n
 /**
  * The `tools/call` requests of one connection that are still running, by request id: each
  * gets its own {@link CallControl}, progress notifications go out only while it runs, and a
- * cancelled call answers nothing (SPEC §5.4).
+ * cancelled call answers nothing.
  */
 export class InflightCalls {
   private readonly calls = new Map<string, CallControl>();

@@ -41,9 +41,10 @@ export interface ConnectionLifecycle {
 }
 
 /**
- * One MCP connection over a {@link Transport}: admission (SPEC §4), era negotiation and
- * per-era dispatch (SPEC §5), batches, concurrent tool calls with one AbortSignal each,
- * `notifications/cancelled`, progress, the in-flight bound and the 8 MiB response guard.
+ * One MCP connection over a {@link Transport}: admission, era negotiation and per-era
+ * dispatch, batches, concurrent tool calls with one AbortSignal each,
+ * `notifications/cancelled`, progress, the in-flight bound and the 8 MiB response guard
+ * (docs/robustness.md tells what happens at the edges).
  */
 export class McpConnection implements TransportListener {
   private era: Era = { kind: 'none' };
@@ -139,7 +140,7 @@ export class McpConnection implements TransportListener {
     return tool?.inputBudgetBytes ?? LIMITS.maxParamsBytes;
   }
 
-  /** Batches exist on 2025-03-26 connections only (SPEC §5.3). */
+  /** Batches exist on 2025-03-26 connections only. */
   private get acceptsBatches(): boolean {
     return this.era.kind === 'legacy' && this.era.revision === '2025-03-26';
   }

@@ -31,8 +31,8 @@ export const tooLargeFrame = (id: RequestId | null): string =>
   errorFrame(id, ErrorCode.InternalError, Message.outputTooLarge, { reason_code: 'tool-output-too-large' });
 
 /**
- * Replaces a response larger than 8 MiB encoded by {@link tooLargeFrame} (SPEC §5.4); smaller
- * ones pass unchanged.
+ * Replaces a response larger than 8 MiB encoded by {@link tooLargeFrame}; smaller ones pass
+ * unchanged.
  */
 export function guardResponseSize(frame: string, id: RequestId | null): string {
   // A UTF-16 code unit never encodes to more than 3 UTF-8 bytes.

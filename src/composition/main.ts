@@ -1,5 +1,6 @@
 import { EXIT_OK, EXIT_USAGE, helpText, parseCommandLine, renderUsageError } from '../adapters/cli/index.js';
 import { createContainer } from './create-container.js';
+import { guardAgainstCrashes } from './crash-guard.js';
 import { serve, type ServeIo } from './serve.js';
 import { VERSION } from './version.js';
 
@@ -11,9 +12,11 @@ export interface MainIo extends ServeIo {
 
 /**
  * The program: parse the closed command line first (nothing else has been touched yet), then
- * print version or help, report a usage error (exit 2, nothing on stdout), or serve.
+ * print version or help, report a usage error (exit 2, nothing on stdout), or serve. An
+ * exception that escapes anything from here on ends the process with a static reason code.
  */
 export function main(argv: readonly string[], io: MainIo): void {
+  guardAgainstCrashes(io);
   const command = parseCommandLine(argv);
   switch (command.kind) {
     case 'version':

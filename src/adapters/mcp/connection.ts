@@ -1,10 +1,13 @@
 import type { Framing, Transport, TransportFailure, TransportListener } from '../../ports/transport.port.js';
 import { admitMessage, decodeFrame, type Params } from './admission.js';
-import { errorFrame, isValidId, notificationFrame, resultFrame, guardResponseSize, type RequestId } from './json-rpc.js';
+import { errorFrame, resultFrame, type RequestId } from './json-rpc.js';
 import { ErrorCode, LIMITS, Message, MODERN_CACHE_HINT, type LegacyRevision, type Revision } from './protocol-constants.js';
 import { checkEnvelope, hasModernClaim, isValidInitialize, negotiateLegacy, unsupportedVersionData } from './negotiation.js';
 import { acceptCall, runCall } from './tool-call.js';
-import { CallControl } from './call-control.js';
+import { InflightCalls } from './call-control.js';
+import { InflightBound } from './inflight-bound.js';
+import { prescanBatch } from './batch-prescan.js';
+import { runBatch } from './batch-run.js';
 import type { ToolRegistry } from './tool-registry.js';
 import { encodeFixedResults, type FixedResults, type ServerIdentity } from './server-identity.js';
 
@@ -15,31 +18,42 @@ type Era = { readonly kind: 'none' } | { readonly kind: 'legacy'; readonly revis
 type Reply = string | null | Promise<string | null>;
 
 /**
- * Answers still pending (tool calls waiting on I/O) beyond which the connection stops reading
- * until half of them are done: a peer pipelining slow calls cannot make the server hold an
- * unbounded number of them, nor queue their answers past the output back-pressure.
+ * Answers still pending (tool calls waiting on I/O, batch elements included) beyond which the
+ * connection stops reading until half of them are done: a peer pipelining slow calls cannot
+ * make the server hold an unbounded number of them, nor queue their answers past the output
+ * back-pressure.
  */
 export const MAX_PENDING_ANSWERS = 64;
 
+/** Failures of the output: nothing more can be sent, so nothing is waited for. */
+const OUTPUT_FAILURES: ReadonlySet<TransportFailure> = new Set(['stdout-closed', 'write-failure']);
+
 /** What the connection tells whoever runs it. */
 export interface ConnectionLifecycle {
-  /** Input ended and every request read before the end has been answered. */
-  finished(): void;
-  /** The transport failed fatally. */
+  /**
+   * Input is over and every request read before its end has been answered. `failure` tells
+   * why the input broke off when it did not end cleanly (a truncated or invalid frame, a read
+   * error): the answers still went out first.
+   */
+  finished(failure?: TransportFailure): void;
+  /** The output failed (stdout closed, write error): in-flight work was aborted. */
   failed(reason: TransportFailure): void;
 }
 
 /**
- * One MCP connection over a {@link Transport}: admission (SPEC §4), era negotiation and
- * per-era dispatch (SPEC §5), concurrent tool calls with one AbortSignal each,
- * `notifications/cancelled`, progress, and the 8 MiB response guard.
+ * One MCP connection over a {@link Transport}: admission, era negotiation and per-era
+ * dispatch, batches, concurrent tool calls with one AbortSignal each,
+ * `notifications/cancelled`, progress, the in-flight bound and the 8 MiB response guard
+ * (docs/robustness.md tells what happens at the edges).
  */
 export class McpConnection implements TransportListener {
   private era: Era = { kind: 'none' };
-  private readonly inflight = new Map<string, CallControl>();
-  private pending = 0;
-  private readingHeld = false;
-  private ended = false;
+  private readonly calls = new InflightCalls();
+  private readonly bound: InflightBound;
+  /** Set when input is over; `failure` when it broke off. */
+  private inputOver: { readonly failure?: TransportFailure } | undefined;
+  private done = false;
+  private stopped = false;
   private readonly fixed: FixedResults;
   private readonly budgetOf = (message: Record<string, unknown>): number => this.paramsBudget(message);
 
@@ -50,6 +64,7 @@ export class McpConnection implements TransportListener {
     private readonly lifecycle: ConnectionLifecycle,
   ) {
     this.fixed = encodeFixedResults(identity);
+    this.bound = new InflightBound(MAX_PENDING_ANSWERS, transport, () => this.finishIfDone());
   }
 
   /** Starts serving. */
@@ -57,63 +72,65 @@ export class McpConnection implements TransportListener {
     this.transport.start(this);
   }
 
-  /** Aborts every in-flight request (their responses are dropped). */
-  abortAll(): void {
-    for (const control of this.inflight.values()) control.cancel();
-    this.inflight.clear();
+  /**
+   * Stops serving (a signal): reads nothing more, aborts every in-flight request and sends no
+   * new answer; frames already queued are still written. Reports nothing to the lifecycle.
+   */
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.bound.stop();
+    this.transport.pauseReading();
+    this.calls.cancelAll();
   }
 
   onFrame(payload: Uint8Array, framing: Framing): void {
+    if (this.stopped) return;
+    const prescan = prescanBatch(payload, LIMITS.maxBatchElements);
+    if (prescan === 'not-json') return this.send(errorFrame(null, ErrorCode.ParseError, Message.parseError), framing);
+    if (prescan === 'too-many-elements')
+      return this.send(errorFrame(null, ErrorCode.InvalidRequest, this.acceptsBatches ? Message.batchTooLarge : Message.batchNotSupported), framing);
     const decoded = decodeFrame(payload);
     if (decoded.kind === 'rejected') return this.send(errorFrame(null, decoded.code, decoded.message), framing);
-    const reply = Array.isArray(decoded.value)
-      ? this.handleBatch(decoded.value, framing)
-      : this.handleMessage(decoded.value, payload.byteLength, framing, false);
-    this.deliver(reply, framing);
+    if (Array.isArray(decoded.value)) return this.handleBatch(decoded.value, framing);
+    this.deliver(this.handleMessage(decoded.value, payload.byteLength, framing, false), framing);
   }
 
   onOversize(framing: Framing): void {
-    this.send(errorFrame(null, ErrorCode.InvalidRequest, Message.frameTooLarge), framing);
+    if (!this.stopped) this.send(errorFrame(null, ErrorCode.InvalidRequest, Message.frameTooLarge), framing);
   }
 
   onEnd(): void {
-    this.ended = true;
-    if (this.pending === 0) this.lifecycle.finished();
+    this.inputOver = {};
+    this.finishIfDone();
   }
 
   onFatal(reason: TransportFailure): void {
-    this.abortAll();
-    this.lifecycle.failed(reason);
+    if (OUTPUT_FAILURES.has(reason)) {
+      this.stop();
+      this.lifecycle.failed(reason);
+      return;
+    }
+    this.inputOver = { failure: reason };
+    this.finishIfDone();
+  }
+
+  private finishIfDone(): void {
+    if (this.inputOver === undefined || this.done || this.stopped || !this.bound.idle) return;
+    this.done = true;
+    this.lifecycle.finished(this.inputOver.failure);
   }
 
   private send(frame: string, framing: Framing): void {
-    this.transport.send(frame, framing);
+    if (!this.stopped) this.transport.send(frame, framing);
   }
 
   private deliver(reply: Reply, framing: Framing): void {
     if (reply === null) return;
     if (typeof reply === 'string') return this.send(reply, framing);
-    this.pending++;
-    if (this.pending >= MAX_PENDING_ANSWERS && !this.readingHeld) {
-      this.readingHeld = true;
-      this.transport.pauseReading();
-    }
-    reply.then(
-      (frame) => {
-        if (frame !== null) this.send(frame, framing);
-        this.settle();
-      },
-      () => this.settle(),
-    );
-  }
-
-  private settle(): void {
-    this.pending--;
-    if (this.readingHeld && this.pending <= MAX_PENDING_ANSWERS / 2) {
-      this.readingHeld = false;
-      this.transport.resumeReading();
-    }
-    if (this.ended && this.pending === 0) this.lifecycle.finished();
+    this.bound.track(reply, (frame) => {
+      if (frame !== null) this.send(frame, framing);
+    });
   }
 
   private paramsBudget(message: Record<string, unknown>): number {
@@ -123,17 +140,21 @@ export class McpConnection implements TransportListener {
     return tool?.inputBudgetBytes ?? LIMITS.maxParamsBytes;
   }
 
-  private handleBatch(items: unknown[], framing: Framing): Reply {
-    if (this.era.kind !== 'legacy' || this.era.revision !== '2025-03-26')
-      return errorFrame(null, ErrorCode.InvalidRequest, Message.batchNotSupported);
-    if (items.length === 0) return errorFrame(null, ErrorCode.InvalidRequest, Message.emptyBatch);
-    const replies = items.map((item) => this.handleMessage(item, undefined, framing, true));
-    const join = (frames: (string | null)[]): string | null => {
-      const present = frames.filter((frame): frame is string => frame !== null);
-      return present.length === 0 ? null : `[${present.join(',')}]`;
-    };
-    if (replies.every((reply) => typeof reply === 'string' || reply === null)) return join(replies as (string | null)[]);
-    return Promise.all(replies).then(join);
+  /** Batches exist on 2025-03-26 connections only. */
+  private get acceptsBatches(): boolean {
+    return this.era.kind === 'legacy' && this.era.revision === '2025-03-26';
+  }
+
+  private handleBatch(items: unknown[], framing: Framing): void {
+    if (!this.acceptsBatches) return this.send(errorFrame(null, ErrorCode.InvalidRequest, Message.batchNotSupported), framing);
+    if (items.length === 0) return this.send(errorFrame(null, ErrorCode.InvalidRequest, Message.emptyBatch), framing);
+    if (items.length > LIMITS.maxBatchElements)
+      return this.send(errorFrame(null, ErrorCode.InvalidRequest, Message.batchTooLarge), framing);
+    runBatch(items, {
+      handle: (item) => this.handleMessage(item, undefined, framing, true),
+      send: (frame) => this.send(frame, framing),
+      bound: this.bound,
+    });
   }
 
   private handleMessage(value: unknown, encodedBytes: number | undefined, framing: Framing, inBatch: boolean): Reply {
@@ -156,14 +177,7 @@ export class McpConnection implements TransportListener {
   }
 
   private handleNotification(method: string, params: Params | undefined): void {
-    if (method !== 'notifications/cancelled') return;
-    const requestId = params?.requestId;
-    if (!isValidId(requestId)) return;
-    const key = idKey(requestId);
-    const control = this.inflight.get(key);
-    if (control === undefined) return;
-    this.inflight.delete(key);
-    control.cancel();
+    if (method === 'notifications/cancelled') this.calls.cancel(params?.requestId);
   }
 
   private handleRequest(id: RequestId, method: string, params: Params | undefined, framing: Framing, inBatch: boolean): Reply {
@@ -256,44 +270,11 @@ export class McpConnection implements TransportListener {
     const accepted = acceptCall(params, (name) => this.registry.find(name));
     if (accepted === 'malformed') return errorFrame(id, ErrorCode.InvalidParams, Message.invalidToolCall);
     if (accepted === 'unknown-tool') return errorFrame(id, ErrorCode.InvalidParams, Message.unknownTool);
-    const control = new CallControl();
-    const progressToken = progressTokenOf(params);
-    const reportProgress = (progress: number, total: number): void => {
-      if (progressToken === undefined || control.answered || control.cancelled) return;
-      this.send(notificationFrame('notifications/progress', { progressToken, progress, total }), framing);
-    };
-    const context = {
-      get signal(): AbortSignal {
-        return control.signal;
-      },
-      reportProgress,
-    };
-    const encoded = runCall(accepted, revision, context, this.fixed.serverMeta);
-    if (typeof encoded === 'string') return guardResponseSize(resultFrame(id, encoded), id);
-    const key = idKey(id);
-    this.inflight.set(key, control);
-    const release = (): void => {
-      control.answered = true;
-      if (this.inflight.get(key) === control) this.inflight.delete(key);
-    };
-    return encoded.then(
-      (result) => {
-        release();
-        return control.cancelled ? null : guardResponseSize(resultFrame(id, result), id);
-      },
-      () => {
-        release();
-        return control.cancelled ? null : errorFrame(id, ErrorCode.InternalError, Message.internalError);
-      },
+    return this.calls.run(
+      id,
+      params,
+      (frame) => this.send(frame, framing),
+      (context) => runCall(accepted, revision, context, this.fixed.serverMeta),
     );
   }
-}
-
-const idKey = (id: RequestId): string => (typeof id === 'string' ? `s${id}` : `n${id}`);
-
-function progressTokenOf(params: Params | undefined): string | number | undefined {
-  const meta = params?._meta;
-  if (meta === null || typeof meta !== 'object' || Array.isArray(meta)) return undefined;
-  const token = (meta as Record<string, unknown>).progressToken;
-  return typeof token === 'string' || (typeof token === 'number' && Number.isFinite(token)) ? token : undefined;
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, LIMITS } from './protocol-constants.js';
+import { ErrorCode, LIMITS, Message } from './protocol-constants.js';
 import { utf8ByteLength } from '../../domain/shared/text-bounds.js';
 
 /** A JSON-RPC id this server accepts: a string of at most 128 bytes or a safe integer. */
@@ -26,15 +26,18 @@ export function errorFrame(id: RequestId | null, code: number, message: string, 
 export const notificationFrame = (method: string, params: unknown): string =>
   JSON.stringify({ jsonrpc: '2.0', method, params });
 
+/** The `-32603` answer that replaces one too large to send: `data: {reason_code: "tool-output-too-large"}`. */
+export const tooLargeFrame = (id: RequestId | null): string =>
+  errorFrame(id, ErrorCode.InternalError, Message.outputTooLarge, { reason_code: 'tool-output-too-large' });
+
 /**
- * Replaces a response larger than 8 MiB encoded by `-32603` with
- * `data: {reason_code: "tool-output-too-large"}` (SPEC §5.4); smaller ones pass unchanged.
+ * Replaces a response larger than 8 MiB encoded by {@link tooLargeFrame}; smaller ones pass
+ * unchanged.
  */
 export function guardResponseSize(frame: string, id: RequestId | null): string {
   // A UTF-16 code unit never encodes to more than 3 UTF-8 bytes.
   if (frame.length * 3 <= LIMITS.maxResponseBytes) return frame;
+  if (frame.length > LIMITS.maxResponseBytes) return tooLargeFrame(id);
   if (Buffer.byteLength(frame, 'utf8') <= LIMITS.maxResponseBytes) return frame;
-  return errorFrame(id, ErrorCode.InternalError, 'Internal error: tool output too large', {
-    reason_code: 'tool-output-too-large',
-  });
+  return tooLargeFrame(id);
 }

@@ -34,6 +34,7 @@ export const LIMITS = {
   maxIdBytes: 128,
   maxParamsBytes: 256 * 1024,
   maxResponseBytes: 8 * 1024 * 1024,
+  maxBatchElements: 1024,
 } as const;
 
 /** Cache hint of modern `tools/list` and `server/discover` results: one hour, public. */
@@ -48,6 +49,7 @@ export const Message = {
   nullId: 'Invalid request: id must be a string or an integer',
   batchNotSupported: 'Invalid request: batches are not supported on this connection',
   emptyBatch: 'Invalid request: empty batch',
+  batchTooLarge: 'Invalid request: a batch holds at most 1024 messages',
   initializeInBatch: 'Invalid request: initialize cannot be batched',
   notInitialized: 'Invalid request: the connection has not negotiated a protocol version',
   alreadyInitialized: 'Invalid request: the connection is already initialized',

@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer';
-import type { TransportListener } from '../../ports/transport.port.js';
+import type { TransportFailure, TransportListener } from '../../ports/transport.port.js';
 import { type FrameBounds, SPEC_FRAME_BOUNDS } from './frame-bounds.js';
 import { HeaderBlock } from './header-block.js';
 import { HeaderStartDetector } from './header-start-detector.js';
@@ -53,7 +53,8 @@ export class FrameReader {
   private paused = false;
   /** Input received while paused (or left over when a pause came mid-chunk), in order. */
   private readonly backlog: { bytes: Buffer; position: number }[] = [];
-  private endPending = false;
+  /** How the input broke off while frames were still held back: reported after them. */
+  private pendingEnd: 'end' | TransportFailure | undefined;
 
   constructor(
     private readonly listener: TransportListener,
@@ -86,9 +87,11 @@ export class FrameReader {
       const { bytes, position } = this.backlog.shift() as { bytes: Buffer; position: number };
       this.decode(bytes, position);
     }
-    if (!this.paused && this.endPending) {
-      this.endPending = false;
-      this.end();
+    const ending = this.pendingEnd;
+    if (!this.paused && ending !== undefined) {
+      this.pendingEnd = undefined;
+      if (ending === 'end') this.end();
+      else this.fail(ending);
     }
   }
 
@@ -117,10 +120,13 @@ export class FrameReader {
     }
   }
 
-  /** End of input: delivers a final unterminated line, then `onEnd`, or reports a fatal. */
+  /**
+   * End of input: delivers a final unterminated line, then `onEnd`, or reports a fatal. While
+   * paused, it waits until everything held back was delivered.
+   */
   end(): void {
-    if (this.mode !== 'closed' && (this.paused || this.backlog.length > 0)) {
-      this.endPending = true;
+    if (this.holdsInput()) {
+      this.pendingEnd = 'end';
       return;
     }
     switch (this.mode) {
@@ -143,12 +149,30 @@ export class FrameReader {
     this.listener.onEnd();
   }
 
+  /**
+   * The input broke off (a read error, or closed without ending): delivers every complete
+   * frame held back first (once resumed), drops a partial one, then reports `reason`.
+   */
+  fail(reason: TransportFailure): void {
+    if (this.holdsInput()) {
+      this.pendingEnd = reason;
+      return;
+    }
+    if (this.closed) return;
+    this.stop();
+    this.listener.onFatal(reason);
+  }
+
   /** Stops decoding silently (the transport failed elsewhere); later input is ignored. */
   stop(): void {
     this.mode = 'closed';
     this.parts.length = 0;
     this.backlog.length = 0;
-    this.endPending = false;
+    this.pendingEnd = undefined;
+  }
+
+  private holdsInput(): boolean {
+    return this.mode !== 'closed' && (this.paused || this.backlog.length > 0);
   }
 
   private readLine(bytes: Buffer, start: number): number {

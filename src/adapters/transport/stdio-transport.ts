@@ -16,18 +16,24 @@ type Input = NodeJS.ReadableStream | Readable;
  *   delivered (even from the middle of a chunk) and `input` is paused; both resume on `drain`.
  * - Read side: `onFrame`/`onOversize` in arrival order, then exactly one of `onEnd` (clean end
  *   of input), or `onFatal` with `invalid-mcp-message`, `incomplete-mcp-message`, or
- *   `read-failure` (a read error, or the input closed without ending).
+ *   `read-failure` (a read error, or the input closed without ending). Whatever breaks the
+ *   input off — end, error or close — while delivery is held (by back-pressure or by the
+ *   owner), every complete frame read before it is still delivered first, once the hold is
+ *   lifted; a stream that closes right after its end is a clean end (docs/robustness.md).
  * - Write side: `onFatal('stdout-closed')` (EPIPE, closed or destroyed output) or
- *   `onFatal('write-failure')`. This may come after `onEnd`, while the last responses are
- *   written, so the caller can still exit with the failure. At most one `onFatal` in all;
- *   after it, input is no longer read and later `send`s are ignored if the output failed.
+ *   `onFatal('write-failure')`, at most once. It may come after the read side's last event,
+ *   while the last responses are written, so the caller can still exit with it. After it,
+ *   input is no longer read and later `send`s are ignored.
  */
 export class StdioTransport implements Transport {
   private readonly writer: FrameWriter;
   private reader: FrameReader | undefined;
   private listener: TransportListener | undefined;
+  /** The read side reported its last event (end or failure), or the output failed. */
   private inputDone = false;
-  private fatal: TransportFailure | undefined;
+  /** The input stream delivers nothing more (it ended, failed or closed). */
+  private streamOver = false;
+  private outputFailure: TransportFailure | undefined;
   private outputFull = false;
   private heldByOwner = false;
 
@@ -46,7 +52,7 @@ export class StdioTransport implements Transport {
     this.writer = new FrameWriter(
       output,
       {
-        onFailure: (reason) => this.fail(reason),
+        onFailure: (reason) => this.failOutput(reason),
         onPressure: (full) => this.onPressure(full),
       },
       outputPressureBytes,
@@ -61,15 +67,15 @@ export class StdioTransport implements Transport {
       {
         onFrame: (payload, framing) => listener.onFrame(payload, framing),
         onOversize: (framing) => listener.onOversize(framing),
-        onEnd: () => this.finishInput(),
-        onFatal: (reason) => this.fail(reason),
+        onEnd: () => this.finishInput(() => listener.onEnd()),
+        onFatal: (reason) => this.finishInput(() => listener.onFatal(reason)),
       },
       this.bounds,
     );
-    if (this.fatal !== undefined) {
+    if (this.outputFailure !== undefined) {
       this.reader.stop();
       this.inputDone = true;
-      listener.onFatal(this.fatal);
+      listener.onFatal(this.outputFailure);
       return;
     }
     this.input.on('data', this.onData);
@@ -112,30 +118,43 @@ export class StdioTransport implements Transport {
   };
 
   private readonly onInputEnd = (): void => {
-    if (!this.inputDone) this.reader?.end();
+    if (!this.endStream()) return;
+    this.reader?.end();
   };
 
   private readonly onInputError = (): void => {
-    if (!this.inputDone) this.fail('read-failure');
+    if (!this.endStream()) return;
+    this.reader?.fail('read-failure');
   };
 
   private readonly onInputClose = (): void => {
-    // A close without `end` (or `error`) means input was cut off: not a clean end.
-    if (!this.inputDone) this.fail('read-failure');
+    // A close without `end` (or `error`) means the input was cut off: not a clean end. A close
+    // after `end` is the stream's normal teardown, even while the reader still holds frames.
+    if (!this.endStream()) return;
+    this.reader?.fail('read-failure');
   };
 
-  private finishInput(): void {
-    this.inputDone = true;
+  /** Marks the stream as over and stops listening to it; false if it already was. */
+  private endStream(): boolean {
+    if (this.streamOver) return false;
+    this.streamOver = true;
     this.detachInput();
-    this.listener?.onEnd();
+    return !this.inputDone;
   }
 
-  private fail(reason: TransportFailure): void {
-    if (this.fatal !== undefined) return;
-    this.fatal = reason;
-    this.reader?.stop();
+  private finishInput(report: () => void): void {
+    this.inputDone = true;
+    this.detachInput();
+    report();
+  }
+
+  /** A write-side failure: reported once, even after the read side's last event. */
+  private failOutput(reason: TransportFailure): void {
+    if (this.outputFailure !== undefined) return;
+    this.outputFailure = reason;
     if (!this.inputDone) {
       this.inputDone = true;
+      this.reader?.stop();
       this.detachInput();
       this.input.pause();
     }
@@ -157,7 +176,7 @@ export class StdioTransport implements Transport {
   private continueReading(): void {
     if (this.inputDone || this.reader === undefined) return;
     this.reader.resume();
-    if (!this.reader.isPaused && !this.inputDone && !this.outputFull && !this.heldByOwner) this.input.resume();
+    if (!this.reader.isPaused && !this.inputDone && !this.streamOver && !this.outputFull && !this.heldByOwner) this.input.resume();
   }
 
   /** Stops listening to input, but keeps an error handler so a late error cannot crash. */

@@ -1,44 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { z } from 'zod';
 import { MAX_PENDING_ANSWERS, McpConnection } from '../../../src/adapters/mcp/connection.js';
 import { ToolRegistry } from '../../../src/adapters/mcp/tool-registry.js';
-import { defineTool, LOCAL_READ_ONLY, type ToolCallContext, type ToolDefinition } from '../../../src/adapters/mcp/tool-definition.js';
 import { ALL_CAPABILITY_GROUPS } from '../../../src/domain/shared/capability-groups.js';
 import { succeed } from '../../../src/domain/shared/tool-outcome.js';
 import { FakeTransport } from '../../fakes/transport.fake.js';
-import { initialize, modern, request } from '../../support/messages.js';
-
-/** A test tool under a real public name, whose behaviour each test controls. */
-const controllableTool = (name: string, run: (args: any, context: ToolCallContext) => any): ToolDefinition =>
-  defineTool({
-    name,
-    title: 'test',
-    description: 'test',
-    group: 'orchestration',
-    input: z.looseObject({}),
-    output: z.looseObject({}),
-    annotations: LOCAL_READ_ONLY,
-    inputBudgetBytes: 256 * 1024,
-    redaction: 'standard',
-    run,
-  });
-
-function connect(tools: ToolDefinition[]) {
-  const transport = new FakeTransport();
-  const events = { finished: 0, failed: [] as string[] };
-  const connection = new McpConnection(
-    transport,
-    new ToolRegistry(tools, new Set(ALL_CAPABILITY_GROUPS)),
-    { name: 'qiongli', version: '0.0.0', title: 'Q', instructions: 'i' },
-    { finished: () => events.finished++, failed: (reason) => events.failed.push(reason) },
-  );
-  connection.start();
-  transport.receive(initialize(0, '2025-06-18'));
-  return { transport, events, connection };
-}
-
-const tick = () => new Promise((resolve) => setImmediate(resolve));
+import { modern, request } from '../../support/messages.js';
+import { connect, controllableTool, tick } from './connection-support.js';
 
 describe('MCP connection dispatch (SPEC §5.4)', () => {
   it('answers a fast request while a slow call is still running (responses may arrive out of order)', async () => {
@@ -177,17 +145,51 @@ describe('MCP connection dispatch (SPEC §5.4)', () => {
     assert.equal(JSON.parse(last.payload).id, null);
   });
 
-  it('reports a fatal transport failure and aborts in-flight work', async () => {
+  it('answers the requests read before an input failure, then reports the failure', async () => {
+    let release!: () => void;
+    const slow = controllableTool('qiongli_task_plan', () => new Promise((resolve) => (release = () => resolve(succeed({})))));
+    const { transport, events } = connect([slow]);
+    transport.receive(request(11, 'tools/call', { name: 'qiongli_task_plan' }));
+    transport.fail('incomplete-mcp-message');
+    assert.deepEqual(events.failed, []);
+    assert.equal(events.finished, 0, 'not before the pending answer');
+    release();
+    await tick();
+    assert.ok(transport.responseTo(11)?.result);
+    assert.deepEqual(events.finishedWith, ['incomplete-mcp-message']);
+  });
+
+  it('aborts in-flight work and reports an output failure at once', async () => {
     let seen: AbortSignal | undefined;
     const slow = controllableTool('qiongli_task_plan', (_args, context) => {
       seen = context.signal;
       return new Promise(() => undefined);
     });
     const { transport, events } = connect([slow]);
-    transport.receive(request(11, 'tools/call', { name: 'qiongli_task_plan' }));
-    transport.fail('incomplete-mcp-message');
-    assert.deepEqual(events.failed, ['incomplete-mcp-message']);
+    transport.receive(request(12, 'tools/call', { name: 'qiongli_task_plan' }));
+    transport.fail('stdout-closed');
+    assert.deepEqual(events.failed, ['stdout-closed']);
     assert.equal(seen?.aborted, true);
+  });
+
+  it('on stop, aborts in-flight work, holds reading, sends nothing new and reports nothing', async () => {
+    let seen: AbortSignal | undefined;
+    const slow = controllableTool('qiongli_task_plan', (_args, context) => {
+      seen = context.signal;
+      return new Promise((resolve) => context.signal.addEventListener('abort', () => resolve(succeed({ late: true }))));
+    });
+    const { transport, events, connection } = connect([slow]);
+    transport.receive(request(13, 'tools/call', { name: 'qiongli_task_plan' }));
+    const sentBefore = transport.sent.length;
+    connection.stop();
+    transport.receive(request(14, 'ping'));
+    transport.end();
+    await tick();
+    assert.equal(seen?.aborted, true);
+    assert.deepEqual(transport.readingCalls, ['pause']);
+    assert.equal(transport.sent.length, sentBefore);
+    assert.equal(events.finished, 0);
+    assert.deepEqual(events.failed, []);
   });
 
   it('applies the modern envelope to tools/call as well', () => {

@@ -1,4 +1,9 @@
 import { Buffer } from 'node:buffer';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 
 /** Resolves after the current event-loop turn (after pending immediates queued before it). */
@@ -65,4 +70,26 @@ export class FailingOutput extends Writable {
   override _write(_chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
     done(Object.assign(new Error('write failed'), { code: this.code }));
   }
+}
+
+/**
+ * A connected pair of local sockets: `input` behaves like stdin on a pipe (a `net.Socket`
+ * that reports `end` and `close` even while paused), `peer` is the other end.
+ */
+export async function socketPair(): Promise<{ input: Socket; peer: Socket; dispose: () => void }> {
+  const directory = mkdtempSync(join(tmpdir(), 'qiongli-pipe-'));
+  const path = join(directory, 'socket');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(path, resolve));
+  const accepted = once(server, 'connection') as Promise<[Socket]>;
+  const input = connect(path);
+  const [peer] = await accepted;
+  await once(input, 'connect');
+  const dispose = (): void => {
+    input.destroy();
+    peer.destroy();
+    server.close();
+    rmSync(directory, { recursive: true, force: true });
+  };
+  return { input, peer, dispose };
 }

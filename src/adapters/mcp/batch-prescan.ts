@@ -1,0 +1,106 @@
+import { Buffer, isUtf8 } from 'node:buffer';
+
+/**
+ * What a look at a frame's bytes says before it is parsed: parse it as usual, or it is a JSON
+ * array of more elements than a batch may hold, or it is not JSON at all.
+ */
+export type BatchPrescan = 'parse' | 'too-many-elements' | 'not-json';
+
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+/** Bytes of elements parsed at once while checking an oversized array is valid JSON. */
+const WINDOW_BYTES = 256 * 1024;
+
+const isWhitespace = (byte: number | undefined): boolean => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
+
+/**
+ * Counts a top-level array's elements without parsing it, so that an oversized batch is
+ * refused without building millions of values first (an 8 MiB line of `{},` parses to
+ * ~350 MB). Only frames whose first non-blank byte is `[` are scanned. An array with more
+ * than `maxElements` elements is then checked for validity window by window (so a malformed
+ * one still gets the parse error it deserves), holding one window's values at a time.
+ */
+export function prescanBatch(payload: Uint8Array, maxElements: number): BatchPrescan {
+  const bytes = Buffer.isBuffer(payload) ? payload : Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
+  let start = 0;
+  while (isWhitespace(bytes[start])) start++;
+  if (bytes[start] !== OPEN_ARRAY) return 'parse';
+  let elements = 1;
+  const counted = scanTopLevel(bytes, start, () => ++elements <= maxElements);
+  if (counted !== 'stopped') return 'parse';
+  return isUtf8(bytes) && isValidInWindows(bytes, start) ? 'too-many-elements' : 'not-json';
+}
+
+/**
+ * Walks the array opened at `start`, calling `onComma` with the position of each top-level
+ * comma until it returns false ('stopped'). Returns the position of the closing bracket, or
+ * 'unterminated'. Strings are skipped whole; the walk trusts the input to be JSON (a
+ * malformed one is caught by the parse that follows either way).
+ */
+function scanTopLevel(bytes: Buffer, start: number, onComma: (position: number) => boolean): number | 'stopped' | 'unterminated' {
+  let depth = 0;
+  for (let position = start; position < bytes.length; position++) {
+    switch (bytes[position]) {
+      case QUOTE:
+        position = closingQuote(bytes, position);
+        if (position < 0) return 'unterminated';
+        break;
+      case OPEN_ARRAY:
+      case OPEN_OBJECT:
+        depth++;
+        break;
+      case CLOSE_ARRAY:
+      case CLOSE_OBJECT:
+        if (--depth === 0) return position;
+        break;
+      case COMMA:
+        if (depth === 1 && !onComma(position)) return 'stopped';
+        break;
+    }
+  }
+  return 'unterminated';
+}
+
+/** The position of the quote closing the string opened at `open`, or -1. */
+function closingQuote(bytes: Buffer, open: number): number {
+  let quote = bytes.indexOf(QUOTE, open + 1);
+  while (quote >= 0) {
+    let backslashes = 0;
+    while (bytes[quote - 1 - backslashes] === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+    quote = bytes.indexOf(QUOTE, quote + 1);
+  }
+  return -1;
+}
+
+/** Whether the array at `start` is valid JSON, parsing runs of elements of about one window. */
+function isValidInWindows(bytes: Buffer, start: number): boolean {
+  let windowStart = start + 1;
+  let valid = true;
+  const parses = (end: number): boolean => {
+    let content = windowStart;
+    while (content < end && isWhitespace(bytes[content])) content++;
+    // Every window follows `[` or a comma, so a blank one is an empty element.
+    if (content === end) return false;
+    try {
+      JSON.parse(`[${bytes.toString('utf8', windowStart, end)}]`);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const close = scanTopLevel(bytes, start, (comma) => {
+    if (comma - windowStart < WINDOW_BYTES) return true;
+    valid = parses(comma);
+    windowStart = comma + 1;
+    return valid;
+  });
+  if (!valid || typeof close !== 'number' || !parses(close)) return false;
+  for (let after = close + 1; after < bytes.length; after++) if (!isWhitespace(bytes[after])) return false;
+  return true;
+}

@@ -1,0 +1,42 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Buffer } from 'node:buffer';
+import { prescanBatch } from '../../../src/adapters/mcp/batch-prescan.js';
+
+const scan = (text: string, max = 3) => prescanBatch(Buffer.from(text, 'utf8'), max);
+const many = (element: string, count: number) => `[${Array.from({ length: count }, () => element).join(',')}]`;
+
+describe('batch prescan: counting an array before parsing it', () => {
+  it('leaves anything that is not an array, and arrays within the bound, to the ordinary parse', () => {
+    assert.equal(scan('{"a":[1,2,3,4,5]}'), 'parse');
+    assert.equal(scan('  [1,2,3]  '), 'parse');
+    assert.equal(scan('[]'), 'parse');
+    assert.equal(scan('[1,2,3'), 'parse', 'an unterminated array within the bound: the parse reports it');
+  });
+
+  it('counts only top-level elements: commas inside strings, objects and arrays do not count', () => {
+    assert.equal(scan('[{"a":",,,,"},[1,2,3,4,5],"x\\",,,,\\\\"]'), 'parse');
+    assert.equal(scan('["a\\\\",1,2,3]'), 'too-many-elements', 'an escaped backslash ends before the closing quote');
+  });
+
+  it('finds an array of more elements than the bound, when it is valid JSON', () => {
+    assert.equal(scan('[1,2,3,4]'), 'too-many-elements');
+    assert.equal(scan(' \r\n[ {} , [] , "]" , null ] \n'), 'too-many-elements');
+  });
+
+  it('calls an oversized array that is not valid JSON not-json, whatever is wrong with it', () => {
+    for (const text of ['[1,2,3,4,]', '[1,,2,3,4]', '[1,2,3,4] x', '[1,2,3,4', '[1,2,3,tru]', '[1,2,3,"4]'])
+      assert.equal(scan(text), 'not-json', text);
+    assert.equal(prescanBatch(Buffer.from([0x5b, 0x31, 0x2c, 0x32, 0x2c, 0x33, 0x2c, 0x22, 0xff, 0x22, 0x5d]), 3), 'not-json', 'not UTF-8');
+  });
+
+  it('checks validity across parse windows: a blank element filling a window is caught', () => {
+    const element = `"${'x'.repeat(1000)}"`;
+    const big = `"${'x'.repeat(300 * 1024)}"`;
+    assert.equal(scan(many(element, 600), 10), 'too-many-elements');
+    assert.equal(scan(`[${' '.repeat(300 * 1024)},${many(element, 20).slice(1)}`, 10), 'not-json', 'blank first element');
+    assert.equal(scan(`[1,2,3,${big}, ]`), 'not-json', 'trailing comma after a full window');
+    assert.equal(scan(`[1,2,3,${big},${' '.repeat(300 * 1024)},4]`), 'not-json', 'blank element between windows');
+    assert.equal(scan(`[1,2,3,${big},${big},4]`), 'too-many-elements');
+  });
+});

@@ -1,6 +1,7 @@
 import { EXIT_OK, EXIT_USAGE, helpText, parseCommandLine, renderUsageError } from '../adapters/cli/index.js';
 import { createContainer } from './create-container.js';
 import { serve, type ServeIo } from './serve.js';
+import { hintIfTerminal } from './terminal-hint.js';
 import { VERSION } from './version.js';
 
 /** The process surface `main` needs. */
@@ -11,7 +12,8 @@ export interface MainIo extends ServeIo {
 
 /**
  * The program: parse the closed command line first (nothing else has been touched yet), then
- * print version or help, report a usage error (exit 2, nothing on stdout), or serve.
+ * print version or help, report a usage error (exit 2, nothing on stdout), or serve (after a
+ * one-line hint on stderr when stdin is a terminal).
  */
 export function main(argv: readonly string[], io: MainIo): void {
   const command = parseCommandLine(argv);
@@ -26,6 +28,7 @@ export function main(argv: readonly string[], io: MainIo): void {
       io.writeStderr(renderUsageError(command));
       return io.exit(EXIT_USAGE);
     case 'serve':
+      hintIfTerminal(io.stdin, io.writeStderr);
       return serve(createContainer(command.profile, { grants: command.grants }), io);
   }
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run demo`: starts the built server over stdio, talks to it with the official MCP client
- * in the modern era (2026-07-28), and prints what was negotiated, the tools, and one preview
+ * in the modern era (2026-07-28), and prints what was negotiated, the tools, and one whole preview
  * result — so a newcomer sees it work without an AI client.
  */
 import { Client } from '@modelcontextprotocol/client';
@@ -34,7 +34,7 @@ try {
       : { request: 'find systematic reviews on research data governance', platform: 'cli' };
   const result = await client.callTool({ name: planName, arguments: args });
   console.log(`\n${planName} ${JSON.stringify(args)} →`);
-  console.log(JSON.stringify(result.structuredContent, null, 2).split('\n').slice(0, 40).join('\n'));
+  console.log(JSON.stringify(result.structuredContent, null, 2)); // the whole result, uncut
 } finally {
   await client.close();
   rmSync(configHome, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { EXIT_OK, EXIT_USAGE, helpText, parseCommandLine, renderUsageError } fro
 import { createContainer } from './create-container.js';
 import { guardAgainstCrashes } from './crash-guard.js';
 import { serve, type ServeIo } from './serve.js';
+import { hintIfTerminal } from './terminal-hint.js';
 import { VERSION } from './version.js';
 
 /** The process surface `main` needs. */
@@ -12,8 +13,9 @@ export interface MainIo extends ServeIo {
 
 /**
  * The program: parse the closed command line first (nothing else has been touched yet), then
- * print version or help, report a usage error (exit 2, nothing on stdout), or serve. An
- * exception that escapes anything from here on ends the process with a static reason code.
+ * print version or help, report a usage error (exit 2, nothing on stdout), or serve (after a
+ * one-line hint on stderr when stdin is a terminal). An exception that escapes anything from
+ * here on ends the process with a static reason code.
  */
 export function main(argv: readonly string[], io: MainIo): void {
   guardAgainstCrashes(io);
@@ -29,6 +31,7 @@ export function main(argv: readonly string[], io: MainIo): void {
       io.writeStderr(renderUsageError(command));
       return io.exit(EXIT_USAGE);
     case 'serve':
+      hintIfTerminal(io.stdin, io.writeStderr);
       return serve(createContainer(command.profile, { grants: command.grants }), io);
   }
 }

@@ -1,12 +1,17 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { exchange } from '../support/run-program.js';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { exchange, exchangeWith } from '../support/run-program.js';
 import { call, initialize } from '../support/messages.js';
+
+/** The server over real stdio with every provider unreachable (see the harness's own comment). */
+const UNREACHABLE_PROVIDERS = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'support', 'serve-with-unreachable-providers.js');
 
 describe('literature search over stdio without network (SPEC §7.2, §7.3)', () => {
   it('answers status error with arxiv transport_error when arXiv (the default) cannot be reached', { timeout: 15_000 }, async () => {
-    // The CI machine has no route to the providers: the default settings enable arXiv only.
-    const { responses, run } = await exchange(initialize(1), call(2, 'qiongli_literature_search', { query: 'graph neural networks' }));
+    // The default settings enable arXiv only; the harness makes it unreachable on any machine.
+    const { responses, run } = await exchangeWith({ program: UNREACHABLE_PROVIDERS }, initialize(1), call(2, 'qiongli_literature_search', { query: 'graph neural networks' }));
     const result = responses[1].result.structuredContent;
     assert.equal(result.status, 'error');
     assert.equal(result.diagnostics.status, 'failed');

@@ -4,7 +4,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lines, parseLines, runProgram, testEnv } from '../support/run-program.js';
-import { call, initialize, request } from '../support/messages.js';
+import { call, initialize, request, toolErrorOf } from '../support/messages.js';
 import { SAMPLE_ARGUMENTS } from '../support/official-client.js';
 import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
 
@@ -65,10 +65,16 @@ describe('the Lite tool surface over stdio (SPEC §6)', () => {
 
   it('answers save and configure/wizard with capability-unavailable, the two wizard names identically', async () => {
     const { byName } = await callEveryTool(testEnv());
-    assert.equal(byName('qiongli_save_provider_config').result.structuredContent.reason_code, 'capability-unavailable');
+    assert.deepEqual(toolErrorOf(byName('qiongli_save_provider_config').result), {
+      status: 'error',
+      error_kind: 'tool_error',
+      reason_code: 'capability-unavailable',
+      message: 'provider configuration writes are unavailable in this native preview',
+    });
     const configure = byName('qiongli_configure_provider').result;
     const wizard = byName('qiongli_open_config_wizard').result;
-    assert.equal(configure.structuredContent.reason_code, 'capability-unavailable');
+    assert.equal(toolErrorOf(configure).reason_code, 'capability-unavailable');
+    assert.equal(toolErrorOf(configure).message, 'provider configuration wizard is unavailable in this native preview');
     assert.deepEqual(configure, wizard);
   });
 
@@ -117,9 +123,9 @@ describe('configuration unavailable (SPEC §8)', () => {
         assert.equal(responses[1].result.tools.length, 12, 'tools/list still works');
         for (const name of FROZEN_TOOL_ORDER) {
           const result = byName(name).result;
-          const unavailable = result.structuredContent?.reason_code === 'native-config-unavailable';
+          const unavailable = result.isError === true && toolErrorOf(result).reason_code === 'native-config-unavailable';
           assert.equal(unavailable, CONFIG_DEPENDENT.has(name), name);
-          if (unavailable) assert.equal(result.structuredContent.message, 'native provider configuration is unavailable');
+          if (unavailable) assert.equal(toolErrorOf(result).message, 'native provider configuration is unavailable');
         }
         assert.ok(!run.stdout.toString('utf8').includes(home));
         assert.equal(run.stderr, '');

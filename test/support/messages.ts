@@ -35,3 +35,20 @@ export const request = (id: number | string | null, method: string, params?: Rec
 /** A tools/call request on a legacy connection. */
 export const call = (id: number | string, name: string, args: Record<string, unknown> = {}) =>
   request(id, 'tools/call', { name, arguments: args });
+
+/**
+ * The error object of an `isError` tool result: error results carry it only as text (its
+ * compact JSON), never as `structuredContent` (docs/decisions.md#error-results-are-text-only).
+ */
+export function toolErrorOf(result: { isError?: boolean; content?: { type: string; text?: string }[]; structuredContent?: unknown }): {
+  status: string;
+  error_kind: string;
+  reason_code: string;
+  message: string;
+} {
+  if (result.isError !== true) throw new Error('not an error result');
+  if ('structuredContent' in result) throw new Error('an error result carries structuredContent');
+  const [block] = result.content ?? [];
+  if (block?.type !== 'text' || typeof block.text !== 'string') throw new Error('an error result without a text block');
+  return JSON.parse(block.text);
+}

@@ -14,6 +14,8 @@ export interface ProgramRun {
 
 /** Options of one run. */
 export interface RunOptions {
+  /** The script to run instead of the built program (a test harness). */
+  readonly program?: string;
   readonly args?: readonly string[];
   readonly env?: NodeJS.ProcessEnv;
   /** Bytes written to stdin before it is closed (omit to close stdin at once). */
@@ -42,7 +44,7 @@ export function testEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 /** Runs the built program to completion with the given stdin bytes. */
 export function runProgram(options: RunOptions = {}): Promise<ProgramRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BUILT_BIN, ...(options.args ?? SERVE_ARGS)], {
+    const child = spawn(process.execPath, [options.program ?? BUILT_BIN, ...(options.args ?? SERVE_ARGS)], {
       env: options.env ?? testEnv(),
       cwd: options.cwd,
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -75,6 +77,11 @@ export function parseLines(stdout: Buffer): unknown[] {
 
 /** Runs line-framed messages through the server and returns the parsed responses. */
 export async function exchange(...messages: unknown[]): Promise<{ responses: any[]; run: ProgramRun }> {
-  const run = await runProgram({ input: lines(...messages) });
+  return exchangeWith({}, ...messages);
+}
+
+/** {@link exchange} with run options (another program, another environment). */
+export async function exchangeWith(options: Omit<RunOptions, 'input'>, ...messages: unknown[]): Promise<{ responses: any[]; run: ProgramRun }> {
+  const run = await runProgram({ ...options, input: lines(...messages) });
   return { responses: parseLines(run.stdout) as any[], run };
 }

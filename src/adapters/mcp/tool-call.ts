@@ -50,14 +50,18 @@ function encodeOutcome(tool: ToolDefinition, outcome: Outcome<unknown>, revision
   return wrapResult(revision === '2025-03-26' ? content : `${content},"structuredContent":${text}`, revision, serverMeta);
 }
 
+/**
+ * An error result carries the error object only as text, its compact JSON (so every client and
+ * every model sees `reason_code` and the static message) and no `structuredContent`: an output
+ * schema describes the success result, and clients built on the v1 SDK reject any
+ * `structuredContent` that does not match it. See docs/decisions.md#error-results-are-text-only.
+ */
 function encodeFailure(failure: ToolFailure, revision: Revision, serverMeta: string): string {
-  const structured =
+  const error =
     failure.kind === 'invalid_arguments'
       ? { status: 'error', error_kind: 'invalid_arguments', reason_code: 'invalid-arguments', message: failure.message }
       : { status: 'error', error_kind: 'tool_error', reason_code: failure.reasonCode, message: failure.message };
-  const content = `"content":[{"type":"text","text":${JSON.stringify(failure.message)}}]`;
-  const body = revision === '2025-03-26' ? content : `${content},"structuredContent":${JSON.stringify(structured)}`;
-  return wrapResult(`${body},"isError":true`, revision, serverMeta);
+  return wrapResult(`"content":[{"type":"text","text":${JSON.stringify(JSON.stringify(error))}}],"isError":true`, revision, serverMeta);
 }
 
 /** Adds `resultType` and the server-info `_meta` on modern results. */

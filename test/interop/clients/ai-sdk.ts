@@ -1,0 +1,54 @@
+import { createMCPClient, type ListToolsResult } from '@ai-sdk/mcp';
+import { Experimental_StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
+import type { InteropClient, Seen } from '../interop-session.js';
+import { observe, serverCommand, watchNegotiation } from './server-command.js';
+
+/** An AI SDK tool as `tools()` returns it: `execute` for the call, `toModelOutput` for what the model reads. */
+interface AiSdkTool {
+  execute?: (args: unknown, options: { toolCallId: string; messages: [] }) => unknown;
+  toModelOutput?: (options: { output: unknown }) => unknown;
+}
+
+/** Runs an AI SDK tool as an agent loop would, and reports the text its model would read. */
+async function runTool(tool: AiSdkTool | undefined, args: Record<string, unknown>): Promise<Seen> {
+  if (!tool?.execute) throw new Error('tool not offered by the client');
+  const output = (await tool.execute(args, { toolCallId: 'interop', messages: [] })) as { isError?: boolean; structuredContent?: unknown };
+  const model = (await tool.toModelOutput?.({ output })) as { type: string; value: { type: string; text?: string }[] };
+  const text = model.value.map((part) => part.text ?? '').join('\n');
+  return { outcome: 'result', isError: output.isError === true, text, structured: output.structuredContent };
+}
+
+/**
+ * The Vercel AI SDK's MCP client (`@ai-sdk/mcp`), as agents built with `ai` use it: `tools()`
+ * turns the listed tools into AI SDK tools; the model reads `toModelOutput` of each result (the
+ * text blocks; `isError` and `structuredContent` stay with the host). It always asks for
+ * 2025-11-25.
+ */
+export const AI_SDK: InteropClient = {
+  packageName: '@ai-sdk/mcp',
+  validatesInputLocally: false,
+  callsUnlistedTools: true,
+  connections: [
+    {
+      label: 'its own choice (2025-11-25)',
+      expected: '2025-11-25',
+      open: async (configHome) => {
+        const transport = new Experimental_StdioMCPTransport({ ...serverCommand(configHome), stderr: 'pipe' });
+        const negotiated = watchNegotiation(transport);
+        const client = await createMCPClient({ transport });
+        let tools: Record<string, AiSdkTool> | undefined;
+        return {
+          negotiated: negotiated(),
+          listToolNames: async () => Object.keys((tools = (await client.tools()) as Record<string, AiSdkTool>)),
+          call: async (name, args) => observe(async () => runTool((tools ??= (await client.tools()) as Record<string, AiSdkTool>)[name], args)),
+          // A host holding a tool list from an earlier server version still calls those names.
+          callUnlisted: (name) => {
+            const stale = { tools: [{ name, inputSchema: { type: 'object' as const } }] } as unknown as ListToolsResult;
+            return observe(() => runTool((client.toolsFromDefinitions(stale) as Record<string, AiSdkTool>)[name], {}));
+          },
+          close: () => client.close(),
+        };
+      },
+    },
+  ],
+};

@@ -1,0 +1,118 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../support/built-program.js';
+import type { InteropClient, Seen } from '../interop-session.js';
+import { seenInResult, serverCommand } from './server-command.js';
+
+const BUILD = join(PROJECT_ROOT, 'node_modules', '@modelcontextprotocol', 'inspector-cli', 'build');
+/** The launcher (`mcp-inspector-cli`, the same file as `npx @modelcontextprotocol/inspector@1`'s). */
+const LAUNCHER = join(BUILD, 'cli.js');
+/** The command line proper, which the launcher starts with `--cli`. */
+const CLI = join(BUILD, 'index.js');
+
+type ToolCall = { readonly name: string; readonly args: Record<string, unknown> };
+
+const toolOptions = (tool: ToolCall | undefined): string[] =>
+  tool ? ['--tool-name', tool.name, ...Object.entries(tool.args).flatMap(([key, value]) => ['--tool-arg', `${key}=${JSON.stringify(value)}`])] : [];
+
+/**
+ * The Inspector 1.x command line for one method, in the form docs/clients.md gives: the
+ * Inspector's options first (`--method` last, so a `--tool-arg` list ends before it), then `--`
+ * and the server command, whose `--transport stdio` comes after a second `--`. Inspector 1.x
+ * parses the command line twice (launcher, then CLI) and takes `--transport` as its own option
+ * wherever it stands, except after a `--` the second parse still sees.
+ */
+export function inspectorV1Argv(method: string, tool?: ToolCall): string[] {
+  const { command, args } = serverCommand('');
+  const serve = args.slice(0, -2); // ... mcp serve --profile lite
+  return [LAUNCHER, '--cli', ...toolOptions(tool), '--method', method, '--', command, ...serve, '--', '--transport', 'stdio'];
+}
+
+/** The same run without the launcher: the CLI proper parses once, so one `--` suffices. */
+function cliArgv(method: string, tool: ToolCall): string[] {
+  const { command, args } = serverCommand('');
+  return [CLI, ...toolOptions(tool), '--method', method, command, ...args.slice(0, -2), '--', '--transport', 'stdio'];
+}
+
+/** At most this many Inspector runs at once (each is three Node processes). */
+const PARALLEL_RUNS = 3;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Waits for a free run slot (a released slot passes straight to the next waiter); returns its release. */
+async function runSlot(): Promise<() => void> {
+  if (running < PARALLEL_RUNS) running += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  return () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  };
+}
+
+/** One Inspector run: its exit code, stdout and stderr. */
+export async function runInspector(argv: readonly string[], configHome: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const release = await runSlot();
+  try {
+    return await spawnInspector(argv, configHome);
+  } finally {
+    release();
+  }
+}
+
+function spawnInspector(argv: readonly string[], configHome: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    // Inspector CLI 1.0.3 finds its own package.json through `../package.json` of the working
+    // directory (a bug of the standalone package): run it one level below the project root.
+    const child = spawn(process.execPath, argv, { cwd: join(PROJECT_ROOT, 'dist'), env: serverCommand(configHome).env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
+  });
+}
+
+/** A failed run shows its stderr, minus the v1 deprecation banner. */
+const failure = (stderr: string): Seen => ({
+  outcome: 'thrown',
+  message: stderr.replace(/⚠️[^\n]*\n(?: {4}[^\n]*\n)*/u, '').trim(),
+});
+
+/**
+ * The MCP Inspector's command line, version 1 (`@modelcontextprotocol/inspector-cli`, the last
+ * major that runs on Node 20): one process per method, printing the result as JSON. Underneath is
+ * the v1 SDK client (2025-11-25). Listing and the unknown tool go through the launcher, in the
+ * documented form; tool calls start the CLI proper directly, which is the same code and saves a
+ * Node process (about 0.7 s of CPU) per call.
+ */
+export const INSPECTOR_CLI_V1: InteropClient = {
+  packageName: '@modelcontextprotocol/inspector-cli',
+  validatesInputLocally: false,
+  callsUnlistedTools: true,
+  connections: [
+    {
+      label: 'its v1 SDK client (2025-11-25)',
+      expected: '2025-11-25',
+      open: async (configHome) => {
+        const run = async (argv: string[]): Promise<Seen | any> => {
+          const { code, stdout, stderr } = await runInspector(argv, configHome);
+          return code === 0 ? JSON.parse(stdout) : failure(stderr);
+        };
+        const seen = (answer: any): Seen => (answer.outcome === 'thrown' ? answer : seenInResult(answer));
+        return {
+          negotiated: undefined,
+          listToolNames: async () => {
+            const answer = await run(inspectorV1Argv('tools/list'));
+            if (answer.outcome === 'thrown') throw new Error(answer.message);
+            return answer.tools.map((tool: { name: string }) => tool.name);
+          },
+          call: async (name, args) => seen(await run(cliArgv('tools/call', { name, args }))),
+          callUnlisted: async (name) => seen(await run(inspectorV1Argv('tools/call', { name, args: {} }))),
+          close: async () => undefined,
+        };
+      },
+    },
+  ],
+};

@@ -1,0 +1,54 @@
+/** The calls the interop suite makes with every client, and what Qiongli answers to each. */
+import { SAMPLE_ARGUMENTS } from '../support/official-client.js';
+
+/** Valid arguments for each tool (literature search narrowed to Crossref: no network, `not_run`). */
+export const VALID_ARGUMENTS: Record<string, Record<string, unknown>> = SAMPLE_ARGUMENTS;
+
+/** How a caller can tell each successful answer is usable: one property it would read. */
+export const USABLE: Record<string, (value: Record<string, any>) => boolean> = {
+  qiongli_config_status: (value) => value.status === 'ok' && value.providers?.arxiv === 'configured',
+  qiongli_literature_status: (value) => value.status === 'ok' && value.active_providers?.[0] === 'arxiv',
+  qiongli_search_plan: (value) => value.artifact_type === 'qiongli_hybrid_search_plan' && value.provider_queries?.length === 2,
+  qiongli_literature_search: (value) => value.status === 'warning' && value.diagnostics?.status === 'not_run' && value.results?.length === 0,
+  qiongli_literature_export_evidence: (value) =>
+    value.artifact_type === 'qiongli_literature_evidence_snapshot' && value.result_count === 1 && !JSON.stringify(value).includes('CANARY'),
+  qiongli_zotero_status: (value) => value.status === 'disabled' && value.fallback_import_files?.available === true,
+  qiongli_zotero_export_import_files: (value) => value.status === 'ok' && String(value.files?.['references.ris']).includes('TI  - A study'),
+  qiongli_orchestrator_route: (value) => value.mode === 'preview' && value.platform === 'claude_code',
+  qiongli_task_plan: (value) => value.mode === 'preview' && value.task_id === 'T-1',
+};
+
+/** An error object as Qiongli sends it (compact JSON, keys in this order). */
+const errorText = (error_kind: string, reason_code: string, message: string): string =>
+  JSON.stringify({ status: 'error', error_kind, reason_code, message });
+
+/** The three configuration tools: valid input, always `capability-unavailable`. */
+export const CONFIG_TOOL_ERRORS: Record<string, string> = {
+  qiongli_save_provider_config: errorText('tool_error', 'capability-unavailable', 'provider configuration writes are unavailable in this native preview'),
+  qiongli_configure_provider: errorText('tool_error', 'capability-unavailable', 'provider configuration wizard is unavailable in this native preview'),
+  qiongli_open_config_wizard: errorText('tool_error', 'capability-unavailable', 'provider configuration wizard is unavailable in this native preview'),
+};
+
+/** An invalid-arguments call and the text it must show. */
+export interface InvalidCall {
+  readonly args: Record<string, unknown>;
+  readonly shows: string;
+}
+
+/** A wrong-typed `task_id`: only clients that send arguments unchecked let it reach the server. */
+export const WRONG_TYPE: InvalidCall = {
+  args: { task_id: 1, paper_type: 'systematic review', topic: 'open science' },
+  shows: errorText('invalid_arguments', 'invalid-arguments', 'task_id must be a string'),
+};
+
+/** A blank `task_id`: valid for the JSON Schema (`minLength: 1`), refused by Qiongli itself. */
+export const BLANK_VALUE: InvalidCall = {
+  args: { task_id: '   ', paper_type: 'systematic review', topic: 'open science' },
+  shows: errorText('invalid_arguments', 'invalid-arguments', 'task_id must not be empty'),
+};
+
+/** The static message of Qiongli's `-32602` answer to an unknown tool. */
+export const UNKNOWN_TOOL_MESSAGE = 'Invalid params: unknown tool';
+
+/** What a client says when it rejects a result itself (the failure the suite guards against). */
+export const CLIENT_SIDE_REJECTION = /does not match the tool's output schema|Structured content|-32602: (?!Invalid params: unknown tool)/;

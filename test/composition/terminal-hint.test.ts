@@ -24,6 +24,7 @@ async function serveOnce(stdinIsTerminal: boolean) {
         writeStderr: (text) => stderr.push(text),
         exit: resolve,
         onSignal: () => undefined,
+        onUncaught: () => undefined,
       });
       stdin.end();
     });

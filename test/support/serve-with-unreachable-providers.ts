@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
 import { createContainer } from '../../src/index.js';
 import { serve } from '../../src/composition/serve.js';
+import { processIo } from '../../bin/process-io.js';
 
 const unreachable = createServer((socket) => socket.destroy());
 await new Promise<void>((resolve) => unreachable.listen(0, '127.0.0.1', resolve));
@@ -17,13 +18,4 @@ const origin = `http://127.0.0.1:${(unreachable.address() as AddressInfo).port}`
 const agent = new Agent({ connect: { timeout: 1000 } });
 const dispatcher = agent.compose((dispatch) => (options, handler) => dispatch({ ...options, origin }, handler));
 
-serve(createContainer('lite', { dispatcher }), {
-  stdin: process.stdin,
-  stdout: process.stdout,
-  writeStderr: (text) => process.stderr.write(text),
-  exit: (code) => process.exit(code),
-  onSignal: (handler) => {
-    process.once('SIGINT', handler);
-    process.once('SIGTERM', handler);
-  },
-});
+serve(createContainer('lite', { dispatcher }), processIo());

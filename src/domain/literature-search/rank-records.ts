@@ -10,7 +10,7 @@ interface RankKeys {
 
 /**
  * Orders deduped records by deterministic relevance (SPEC §7.3 step 6):
- * 1. the title equals the query once both are lowercased and reduced to Unicode letters and
+ * 1. the title equals the query once both are NFKC-normalised, lowercased and reduced to Unicode letters and
  *    digits (a query without any letter or digit matches nothing);
  * 2. more of the query's distinct words (runs of letters and digits, lowercased) appear as
  *    words of the title — the share's denominator is the same for every record, so the count

@@ -31,9 +31,10 @@ function isLetterOrDigitUnit(code: number): boolean {
 }
 
 /**
- * A title (or query) reduced for comparison: the lowercased runs of Unicode letters and
- * digits, in order (`治理 平台：证据` → `治理`, `平台`, `证据`). The compact form (the runs
- * joined) is built only when asked for.
+ * A title (or query) reduced for comparison: the runs of Unicode letters and digits of its
+ * NFKC form, lowercased, in order (`治理 平台：证据` → `治理`, `平台`, `证据`). NFKC first, so
+ * `Café` and `Cafe\u0301` (a combining accent) or `ﬁle` and `file` give the same key. The
+ * compact form (the runs joined) is built only when asked for.
  */
 export class TextKey {
   private joined: string | undefined;
@@ -45,19 +46,19 @@ export class TextKey {
     readonly compactLength: number,
   ) {}
 
-  /** Lowercased, keeping only Unicode letters and digits (`治理 平台：证据` → `治理平台证据`). */
+  /** NFKC, lowercased, keeping only Unicode letters and digits (`治理 平台：证据` → `治理平台证据`). */
   get compact(): string {
     return (this.joined ??= this.runs.join(''));
   }
 }
 
 /**
- * The comparison key of a text, in one pass over its lowercased form: the same runs as
+ * The comparison key of a text, in one pass over its NFKC, lowercased form: the same runs as
  * matching `[\p{L}\p{N}]+` (with the `u` flag), but without running a Unicode-property regex
  * over the whole string — ASCII is classified inline, other code units once per process.
  */
 export function textKey(text: string): TextKey {
-  const lower = text.toLowerCase();
+  const lower = text.normalize('NFKC').toLowerCase();
   const runs: string[] = [];
   let length = 0;
   let start = -1;
@@ -88,7 +89,7 @@ export function textKey(text: string): TextKey {
 
 const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
 
-/** Lowercased text keeping only Unicode letters and digits. */
+/** NFKC, lowercased text keeping only Unicode letters and digits. */
 export const compactText = (text: string): string => textKey(text).compact;
 
 /** Whether a UTF-16 code unit matches `\s` in a JavaScript regular expression. */
@@ -127,7 +128,8 @@ export const collapseWhitespace = (text: string): string =>
 
 /**
  * The dedupe key of a record (SPEC §7.3 step 5), given its already normalised DOI:
- * `doi:<normalised doi>` when it has a DOI, else `title:<compact title>:<year>` when it has
+ * `doi:<normalised doi>` when it has a DOI, else `title:<compact title>:<year>` (the compact
+ * title is NFKC, lowercased, letters and digits only) when it has
  * both a title with a letter or digit and a year, else `undefined` (never merged).
  * `titleKey` is asked for only when the title matters.
  */

@@ -1,7 +1,10 @@
 import { Transform, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { UnknownCharset, charsetDecoder } from './charset.js';
+import { UnknownCharset, charsetDecoder, type ChunkDecoder } from './charset.js';
+
+/** Largest piece of a body decoded in one call. */
+const DECODE_BYTES = 256 * 1024;
 
 /** The `Accept-Encoding` every provider request sends (docs/provider-data.md). */
 export const ACCEPT_ENCODING = 'gzip, br';
@@ -43,8 +46,8 @@ function inflaterFor(contentEncoding: string | string[] | undefined): Inflater |
  * Reads a 2xx response body into text under one bound, `maxBytes`, held twice: on the bytes
  * received and on the bytes after decompression (gzip, br, deflate), so a compression bomb is
  * stopped as soon as its output passes the bound, without inflating further: the body and
- * the decompressor are destroyed at once. Decompression runs in the zlib thread pool; only the
- * final charset decoding runs on the event loop. Any refusal → {@link BodyRefused}; errors of
+ * the decompressor are destroyed at once. Decompression runs in the zlib thread pool; the
+ * charset decoding runs on the event loop, a chunk at a time. Any refusal → {@link BodyRefused}; errors of
  * the body stream itself (reset, timeout, abort) are rethrown as they are.
  */
 export async function readBodyText(
@@ -52,9 +55,9 @@ export async function readBodyText(
   headers: Readonly<Record<string, string | string[] | undefined>>,
   maxBytes: number,
 ): Promise<string> {
-  let decode: (bytes: Uint8Array) => string;
+  let decoder: ChunkDecoder;
   try {
-    decode = charsetDecoder(headerText(headers['content-type']));
+    decoder = charsetDecoder(headerText(headers['content-type']));
   } catch (error) {
     throw error instanceof UnknownCharset ? new BodyRefused() : error;
   }
@@ -71,14 +74,20 @@ export async function readBodyText(
       done(received > maxBytes ? refuse() : null, chunk);
     },
   });
-  const chunks: Buffer[] = [];
+  const texts: string[] = [];
   let kept = 0;
   const keep = new Writable({
     write(chunk: Buffer, _encoding, done) {
       kept += chunk.length;
       if (kept > maxBytes) return done(refuse());
-      chunks.push(chunk);
-      done();
+      // Decoded as it arrives, a piece per turn of the event loop: never one 4 MiB block.
+      let start = 0;
+      const decodeNext = (): void => {
+        texts.push(decoder.write(chunk.subarray(start, (start += DECODE_BYTES))));
+        if (start < chunk.length) setImmediate(decodeNext);
+        else done();
+      };
+      decodeNext();
     },
   });
   // The decompressor's own failure (bad data, truncated stream) refuses the body; an error it
@@ -91,5 +100,6 @@ export async function readBodyText(
   } catch (error) {
     throw refused ? new BodyRefused() : error;
   }
-  return decode(Buffer.concat(chunks, kept));
+  texts.push(decoder.end());
+  return texts.join('');
 }

@@ -31,12 +31,21 @@ function decodeWindows1252(bytes: Uint8Array): string {
   return utf16.decode(units);
 }
 
+/** Decodes a body chunk by chunk, as the chunks arrive (a multi-byte character may span two). */
+export interface ChunkDecoder {
+  /** The text of one more chunk (an unfinished character waits for the next). */
+  write(bytes: Uint8Array): string;
+  /** The text still held back at the end of the body (U+FFFD for an unfinished character). */
+  end(): string;
+}
+
 /**
  * The decoder of a `Content-Type`'s `charset` parameter (quoted or not), UTF-8 when there is
  * none: any label the WHATWG Encoding Standard knows. An unknown label → {@link UnknownCharset}.
  * Malformed byte sequences become U+FFFD; a byte order mark matching the encoding is dropped.
+ * Streaming, so a 4 MiB body is never decoded in one long call.
  */
-export function charsetDecoder(contentType: string): (bytes: Uint8Array) => string {
+export function charsetDecoder(contentType: string): ChunkDecoder {
   const label = /;\s*charset\s*=\s*"?([^";\s]*)"?/iu.exec(contentType)?.[1] || 'utf-8';
   let decoder: TextDecoder;
   try {
@@ -44,5 +53,6 @@ export function charsetDecoder(contentType: string): (bytes: Uint8Array) => stri
   } catch {
     throw new UnknownCharset();
   }
-  return decoder.encoding === 'windows-1252' ? decodeWindows1252 : (bytes) => decoder.decode(bytes);
+  if (decoder.encoding === 'windows-1252') return { write: decodeWindows1252, end: () => '' };
+  return { write: (bytes) => decoder.decode(bytes, { stream: true }), end: () => decoder.decode() };
 }

@@ -3,6 +3,7 @@ import type { Revision } from './protocol-constants.js';
 import { parseArguments } from '../../domain/shared/parse-arguments.js';
 import { redactCredentials } from '../../domain/shared/redaction.js';
 import type { Outcome, ToolFailure } from '../../domain/shared/tool-outcome.js';
+import { EncodedResult } from '../../domain/shared/encoded-result.js';
 
 /** The keys `tools/call` params may carry (SPEC §6.2). */
 const CALL_KEYS = new Set(['name', 'arguments', '_meta']);
@@ -45,9 +46,16 @@ export function runCall(call: AcceptedCall, revision: Revision, context: ToolCal
 
 function encodeOutcome(tool: ToolDefinition, outcome: Outcome<unknown>, revision: Revision, serverMeta: string): string {
   if (!outcome.ok) return encodeFailure(outcome.failure, revision, serverMeta);
-  const text = JSON.stringify(redactCredentials(outcome.value, tool.redaction));
+  const text = resultText(tool, outcome.value);
   const content = `"content":[{"type":"text","text":${JSON.stringify(text)}}]`;
   return wrapResult(revision === '2025-03-26' ? content : `${content},"structuredContent":${text}`, revision, serverMeta);
+}
+
+/** A result's JSON text under the tool's redaction rule; an already encoded result is used as it is. */
+function resultText(tool: ToolDefinition, value: unknown): string {
+  if (!(value instanceof EncodedResult)) return JSON.stringify(redactCredentials(value, tool.redaction));
+  if (value.redaction === tool.redaction) return value.json;
+  return JSON.stringify(redactCredentials(JSON.parse(value.json) as unknown, tool.redaction));
 }
 
 function encodeFailure(failure: ToolFailure, revision: Revision, serverMeta: string): string {

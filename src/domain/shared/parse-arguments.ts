@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ARGUMENT_BOUND_MESSAGES, argumentBoundsOf, exceededJsonBound } from './json-bounds.js';
 import { invalidArguments, succeed, type Outcome } from './tool-outcome.js';
 
 /** The message used when a check has no message of its own. Static, like every message. */
@@ -9,7 +10,8 @@ export const UNSUPPORTED_ARGUMENT = 'Unsupported argument';
 
 /**
  * Validates tool arguments with the tool's zod schema and turns the first failed check into
- * an `invalid_arguments` failure.
+ * an `invalid_arguments` failure. A schema registered with `withArgumentBounds` first has the
+ * raw arguments measured; a crossed bound fails with its message before any other check.
  *
  * Every check in a tool schema carries its own static message; anything without one falls
  * back to {@link GENERIC_INVALID_ARGUMENTS}, so no message can ever contain input. When
@@ -21,6 +23,9 @@ export function parseArguments<S extends z.ZodType>(
   args: unknown,
   precedence?: readonly string[],
 ): Outcome<z.output<S>> {
+  const bounds = argumentBoundsOf(schema);
+  const exceeded = bounds === undefined ? undefined : exceededJsonBound(args, bounds);
+  if (exceeded !== undefined) return invalidArguments(ARGUMENT_BOUND_MESSAGES[exceeded]);
   // The happy path parses without an error map (much cheaper in zod 4); only a failure is
   // parsed again with the static fallback message for checks that carry none of their own.
   const quick = schema.safeParse(args);

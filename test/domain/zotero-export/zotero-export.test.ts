@@ -9,6 +9,16 @@ import { assertMatchesOutputJsonSchema, assertValidToolJsonSchema } from '../evi
 import { arxivPreprint, exportFiles, journalArticle, runExport } from './zotero-harness.js';
 
 describe('Zotero import files (SPEC §6.4 #10)', () => {
+  it('exports the first 1,000 authors of a record and leaves the rest out (docs/provider-data.md)', () => {
+    const authors = Array.from({ length: 1500 }, (_, index) => ({ literal: `Author ${index}` }));
+    const files = exportFiles({ records: [{ title: 'A mega-collaboration paper', authors }], formats: ['references.ris', 'references.json'] });
+    const ris = files['references.ris'] ?? '';
+    assert.equal(ris.match(/^AU {2}- /gmu)?.length, 1000);
+    assert.match(ris, /^AU {2}- Author 999$/mu);
+    assert.doesNotMatch(ris, /Author 1000\b/u);
+    assert.equal((JSON.parse(files['references.json'] ?? '[]') as { author: unknown[] }[])[0]?.author.length, 1000);
+  });
+
   it('builds all four files, in the fixed order, when formats is absent (SPEC §6.4 #10)', () => {
     const outcome = runExport({ records: [journalArticle] });
     assert.ok(outcome.ok);

@@ -33,18 +33,36 @@ function isLetterOrDigitUnit(code: number): boolean {
 /**
  * A title (or query) reduced for comparison: the runs of Unicode letters and digits of its
  * NFKC form, lowercased, in order (`治理 平台：证据` → `治理`, `平台`, `证据`). NFKC first, so
- * `Café` and `Cafe\u0301` (a combining accent) or `ﬁle` and `file` give the same key. The
- * compact form (the runs joined) is built only when asked for.
+ * `Café` and `Cafe\u0301` (a combining accent) or `ﬁle` and `file` give the same key. Runs are
+ * kept as offsets into the reduced text, not as strings: a thousand 16 KiB titles would
+ * otherwise keep millions of small strings alive. The compact form is built only when asked for.
  */
 export class TextKey {
   private joined: string | undefined;
 
   constructor(
-    /** The runs, in order, repeats included. */
-    readonly runs: readonly string[],
+    /** The NFKC, lowercased text the runs lie in. */
+    private readonly text: string,
+    /** Start and end offset of each run, in pairs. */
+    private readonly bounds: readonly number[],
     /** Length of {@link compact}, known without building it. */
     readonly compactLength: number,
   ) {}
+
+  /** How many runs there are (repeats included). */
+  get runCount(): number {
+    return this.bounds.length / 2;
+  }
+
+  /** The run at `index`, in order. */
+  run(index: number): string {
+    return this.text.slice(this.bounds[2 * index], this.bounds[2 * index + 1]);
+  }
+
+  /** Every run, in order, repeats included. */
+  get runs(): string[] {
+    return Array.from({ length: this.runCount }, (_, index) => this.run(index));
+  }
 
   /** NFKC, lowercased, keeping only Unicode letters and digits (`治理 平台：证据` → `治理平台证据`). */
   get compact(): string {
@@ -59,7 +77,7 @@ export class TextKey {
  */
 export function textKey(text: string): TextKey {
   const lower = text.normalize('NFKC').toLowerCase();
-  const runs: string[] = [];
+  const bounds: number[] = [];
   let length = 0;
   let start = -1;
   for (let i = 0; i < lower.length; i++) {
@@ -74,17 +92,17 @@ export function textKey(text: string): TextKey {
     if (inWord) {
       if (start < 0) start = i;
     } else if (start >= 0) {
-      runs.push(lower.slice(start, i));
+      bounds.push(start, i);
       length += i - start;
       start = -1;
     }
     i += width - 1;
   }
   if (start >= 0) {
-    runs.push(lower.slice(start));
+    bounds.push(start, lower.length);
     length += lower.length - start;
   }
-  return new TextKey(runs, length);
+  return new TextKey(lower, bounds, length);
 }
 
 const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;

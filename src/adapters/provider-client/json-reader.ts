@@ -1,13 +1,8 @@
 import type { Stepwise } from '../../domain/shared/stepwise.js';
 import { anyValue, fieldShape, type AnyShape, type ArrayShape, type JsonShape, type ObjectShape } from './json-shape.js';
+import { JsonReadError, LONG_STRING, checkLongString, readString, stringEnd } from './json-strings.js';
 
-/** Thrown for text that is not JSON (or nests deeper than allowed). The message is static. */
-export class JsonReadError extends Error {
-  constructor() {
-    super('malformed JSON');
-    this.name = 'JsonReadError';
-  }
-}
+export { JsonReadError } from './json-strings.js';
 
 /** A pause comes after this many values or this many characters, whichever is first. */
 const VALUES_PER_STEP = 256;
@@ -17,16 +12,9 @@ const CHARS_PER_STEP = 16 * 1024;
 export const MAX_JSON_DEPTH = 256;
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-const ESCAPE_OR_CONTROL = /[\\\u0000-\u001f]/u;
-const CONTROL = /[\u0000-\u001f]/u;
-const HEX4 = /^[0-9a-fA-F]{4}$/u;
-
-/** Strings longer than this are checked a window at a time, between pauses. */
-const LONG_STRING = 64 * 1024;
 
 /** Longest string a {@link scalar} shape builds (no provider field is kept longer); longer ones are only checked. */
 export const MAX_SCALAR_CHARS = 64 * 1024;
-const STRING_BODY = /^(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*$/u;
 const LITERALS = new Map<string, unknown>([
   ['true', true],
   ['false', false],
@@ -156,46 +144,6 @@ export function* readJson(text: string, shape: JsonShape = anyValue, maxDepth: n
 
 }
 
-/** The index of the quote closing the string literal that opens at `start`. */
-function stringEnd(text: string, start: number): number {
-  let end = text.indexOf('"', start + 1);
-  while (end > 0 && isEscaped(text, end)) end = text.indexOf('"', end + 1);
-  if (end < 0) throw new JsonReadError();
-  return end;
-}
-
-/** The string literal from quote `start` to quote `end`: built (sliced, or decoded natively when escaped) or only checked. */
-function readString(text: string, start: number, end: number, build: boolean): string | undefined {
-  const inner = text.slice(start + 1, end);
-  if (!ESCAPE_OR_CONTROL.test(inner)) return build ? inner : undefined;
-  if (!build) {
-    if (!STRING_BODY.test(inner)) throw new JsonReadError();
-    return undefined;
-  }
-  try {
-    return JSON.parse(text.slice(start, end + 1)) as string;
-  } catch {
-    throw new JsonReadError();
-  }
-}
-
-/** Checks a long string literal without building it, a window at a time (escapes may cross windows). */
-function* checkLongString(text: string, start: number, end: number): Stepwise<undefined> {
-  for (let from = start + 1; from < end; from += LONG_STRING) {
-    if (CONTROL.test(text.slice(from, Math.min(end, from + LONG_STRING)))) throw new JsonReadError();
-    yield;
-  }
-  let escapes = 0;
-  for (let slash = text.indexOf('\\', start + 1); slash >= 0 && slash < end; slash = text.indexOf('\\', slash + 2)) {
-    const escaped = text.charAt(slash + 1);
-    if (escaped === 'u') {
-      if (!HEX4.test(text.slice(slash + 2, slash + 6))) throw new JsonReadError();
-    } else if (!'"\\/bfnrt'.includes(escaped) || escaped === '') throw new JsonReadError();
-    if (++escapes % 4096 === 0) yield;
-  }
-  return undefined;
-}
-
 /** Puts a finished value into its container, as the container's shape says. */
 function place(frame: Frame, value: unknown): void {
   if (frame.value === undefined || frame.next === undefined) return;
@@ -206,13 +154,6 @@ function place(frame: Frame, value: unknown): void {
   const each = frame.shape?.kind === 'array' ? frame.shape.each : undefined;
   if (each === undefined) (frame.value as unknown[]).push(value);
   else if (each(value) === false) frame.done = true;
-}
-
-/** Whether the quote at `index` is escaped (preceded by an odd run of backslashes). */
-function isEscaped(text: string, index: number): boolean {
-  let slashes = 0;
-  while (text.charCodeAt(index - 1 - slashes) === 0x5c) slashes += 1;
-  return slashes % 2 === 1;
 }
 
 /** The index of the first non-whitespace (JSON whitespace: space, tab, LF, CR) at or after `at`. */

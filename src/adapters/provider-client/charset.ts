@@ -14,7 +14,8 @@ const WINDOWS_1252_C1 = new Uint16Array([
   0x0090, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x009d, 0x017e, 0x0178,
 ]);
 
-const utf16 = new TextDecoder('utf-16le');
+// Made on first use, not when the module loads (a startup snapshot must not hold a decoder).
+let utf16: TextDecoder | undefined;
 
 /**
  * windows-1252, which the WHATWG Encoding Standard also uses for `latin1`, `iso-8859-1` and
@@ -28,7 +29,7 @@ function decodeWindows1252(bytes: Uint8Array): string {
     const byte = bytes[index]!;
     units[index] = byte >= 0x80 && byte <= 0x9f ? WINDOWS_1252_C1[byte - 0x80]! : byte;
   }
-  return utf16.decode(units);
+  return (utf16 ??= new TextDecoder('utf-16le')).decode(units);
 }
 
 /** Decodes a body chunk by chunk, as the chunks arrive (a multi-byte character may span two). */

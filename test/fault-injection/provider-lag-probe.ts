@@ -40,11 +40,11 @@ export async function probeLag<T>(work: () => Promise<T> | T): Promise<LagSample
 }
 
 /**
- * Probes `work` up to `attempts` times and stops at the first run whose longest block is within
+ * Probes `work` up to `attempts` times (default 5) and stops at the first run whose longest block is within
  * `limitMs`. A step that is really too long fails every attempt; a busy machine that once
  * descheduled this process for a while does not fail the test. Returns every sample taken.
  */
-export async function probeUntilWithin<T>(work: () => Promise<T> | T, limitMs: number = CONTRACT_MS, attempts = 3): Promise<LagSample<T>[]> {
+export async function probeUntilWithin<T>(work: () => Promise<T> | T, limitMs: number = CONTRACT_MS, attempts = 5): Promise<LagSample<T>[]> {
   const samples: LagSample<T>[] = [];
   for (let attempt = 0; attempt < attempts; attempt++) {
     const sample = await probeLag(work);

@@ -19,7 +19,7 @@ const PARSERS: Record<ParserName, (body: string) => Promise<{ ok: boolean }>> = 
 };
 
 // Each body is parsed while a ticker measures the longest event-loop block; see
-// provider-lag-probe.ts for why up to three attempts are taken.
+// provider-lag-probe.ts for why up to five attempts are taken.
 describe(`provider parsers never block the event loop over ${CONTRACT_MS} ms, even on hostile 4 MiB bodies`, { timeout: 300_000 }, () => {
   for (const named of allProviderBodies()) {
     it(`${named.parser}: ${named.name} is parsed in steps, the longest block within ${CONTRACT_MS} ms`, async (t) => {

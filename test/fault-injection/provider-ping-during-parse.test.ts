@@ -14,10 +14,9 @@ import { arxivBodies } from './provider-hostile-bodies.js';
 const PING_CONTRACT_MS = 100;
 const PING_EVERY_MS = 10;
 
-/** What one attempt saw: each ping's latency, and how many pings were sent while the body was parsed. */
+/** What one attempt saw: the latency of each ping sent once the body was served (while it was parsed). */
 interface Attempt {
   readonly latencies: number[];
-  readonly duringParse: number;
   readonly searchStatus: string;
 }
 
@@ -25,7 +24,9 @@ interface Attempt {
  * Serves a search whose arXiv answer is `body` (a MockAgent: no network) through the composed
  * server, and plays a client that sends a ping every 10 ms by its own clock until the search is
  * answered. A ping's latency runs from when the client meant to send it (its schedule, which a
- * blocked event loop cannot delay) to when its answer was written.
+ * blocked event loop cannot delay) to when its answer was written. Only pings sent after the
+ * body was served count: the contract is about the parse (the first search of a process also
+ * loads the provider adapter, a one-time cost before any body arrives).
  */
 async function pingWhileParsing(body: string): Promise<Attempt> {
   const agent = new MockAgent();
@@ -52,24 +53,22 @@ async function pingWhileParsing(body: string): Promise<Attempt> {
   transport.receive(request(1, 'tools/call', { name: 'qiongli_literature_search', arguments: { query: 'hostile feed', providers: ['arxiv'] } }));
 
   const latencies: number[] = [];
-  let duringParse = 0;
   const start = performance.now();
   let next = 0; // the next ping the client's schedule sends
   while (transport.responseTo(1) === undefined) {
     const wait = start + next * PING_EVERY_MS - performance.now();
     await new Promise((resolve) => (wait > 0 ? setTimeout(resolve, wait) : setImmediate(resolve)));
-    // Every ping due by now has been sent by the client and read in one go, as a transport reads
-    // whatever bytes arrived while the loop was busy.
-    for (; start + next * PING_EVERY_MS <= performance.now() && transport.responseTo(1) === undefined; next++) {
+    // Every ping due by now has been sent by the client (even if the search was answered in the
+    // meantime) and is read in one go, as a transport reads whatever arrived while the loop was busy.
+    for (const now = performance.now(); start + next * PING_EVERY_MS <= now; next++) {
       const due = start + next * PING_EVERY_MS;
       transport.receive(request(`ping-${next}`, 'ping'));
       assert.deepEqual(transport.responseTo(`ping-${next}`)?.result, {});
-      latencies.push(performance.now() - due);
-      if (due > bodyServedAt) duringParse += 1;
+      if (due > bodyServedAt) latencies.push(performance.now() - due);
     }
   }
   await agent.close();
-  return { latencies, duringParse, searchStatus: transport.responseTo(1).result.structuredContent.diagnostics.providers.arxiv.status };
+  return { latencies, searchStatus: transport.responseTo(1).result.structuredContent.diagnostics.providers.arxiv.status };
 }
 
 describe('a ping during a provider parse is answered within 100 ms (end to end)', { timeout: 120_000 }, () => {
@@ -79,16 +78,16 @@ describe('a ping during a provider parse is answered within 100 ms (end to end)'
         .find((candidate) => candidate.name === name)!
         .build();
       const attempts: Attempt[] = [];
-      for (let attempt = 0; attempt < 3; attempt++) {
+      for (let attempt = 0; attempt < 5; attempt++) {
         const seen = await pingWhileParsing(body);
         attempts.push(seen);
         if (Math.max(...seen.latencies) <= PING_CONTRACT_MS) break;
       }
-      const summary = attempts.map((seen) => `${Math.max(...seen.latencies).toFixed(1)} ms max over ${seen.latencies.length} pings (${seen.duringParse} during the parse)`);
+      const summary = attempts.map((seen) => `${Math.max(...seen.latencies).toFixed(1)} ms max over ${seen.latencies.length} pings`);
       t.diagnostic(summary.join('; '));
       const last = attempts.at(-1)!;
       assert.equal(last.searchStatus, 'ok', 'the feed was parsed, not refused');
-      assert.ok(last.duringParse >= 5, `pings were sent while the body was parsed: ${summary.join('; ')}`);
+      assert.ok(last.latencies.length >= 5, `pings were sent while the body was parsed: ${summary.join('; ')}`);
       assert.ok(Math.max(...last.latencies) <= PING_CONTRACT_MS, summary.join('; '));
     });
   }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { finishNow, type Stepwise } from './stepwise.js';
 
 /** Upper bounds for one JSON value. */
 export interface JsonBounds {
@@ -53,7 +54,17 @@ const UNBOUNDED: JsonBounds = { maxDepth: Infinity, maxValues: Infinity, maxByte
  *
  * Never throws. A cyclic structure is not JSON; with finite `maxValues` the walk still ends.
  */
-export function measureJson(value: unknown, bounds: JsonBounds = UNBOUNDED): JsonMeasurement {
+export const measureJson = (value: unknown, bounds: JsonBounds = UNBOUNDED): JsonMeasurement => finishNow(measureJsonStepwise(value, bounds));
+
+/** Values (or members of one object) measured between two pauses of {@link measureJsonStepwise}. */
+const MEASURED_PER_STEP = 1024;
+
+/**
+ * {@link measureJson}, stepwise: it pauses every thousand values, and every thousand keys of a
+ * single large object, so 2 MiB of hostile arguments (100,000 distinct keys, each object of its
+ * own shape) are measured in short steps.
+ */
+export function* measureJsonStepwise(value: unknown, bounds: JsonBounds = UNBOUNDED): Stepwise<JsonMeasurement> {
   // Two parallel stacks (value, depth of its container) instead of one object per value.
   const pending: unknown[] = [value];
   const depths: number[] = [0];
@@ -67,6 +78,7 @@ export function measureJson(value: unknown, bounds: JsonBounds = UNBOUNDED): Jso
     const current = pending.pop();
     const parentDepth = depths.pop()!;
     values += 1;
+    if (values % MEASURED_PER_STEP === 0) yield;
     if (values > bounds.maxValues) return result('values');
     if (current === null || typeof current !== 'object') {
       bytes += primitiveBytes(current);
@@ -82,6 +94,7 @@ export function measureJson(value: unknown, bounds: JsonBounds = UNBOUNDED): Jso
       for (let i = current.length - 1; i >= 0; i--) {
         pending.push(encodable(current[i]) ? current[i] : null);
         depths.push(depth);
+        if (i % MEASURED_PER_STEP === 0 && i > 0) yield;
       }
     } else {
       const object = current as Record<string, unknown>;
@@ -94,6 +107,7 @@ export function measureJson(value: unknown, bounds: JsonBounds = UNBOUNDED): Jso
         bytes += jsonStringBytes(keys[i]!) + 1;
         pending.push(child);
         depths.push(depth);
+        if (members % MEASURED_PER_STEP === 0) yield;
       }
       bytes += 2 + Math.max(0, members - 1);
     }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { ARGUMENT_BOUND_MESSAGES, argumentBoundsOf, exceededJsonBound } from './json-bounds.js';
+import { ARGUMENT_BOUND_MESSAGES, argumentBoundsOf, measureJsonStepwise } from './json-bounds.js';
+import { finishNow, type Stepwise } from './stepwise.js';
 import { invalidArguments, succeed, type Outcome } from './tool-outcome.js';
 
 /** The message used when a check has no message of its own. Static, like every message. */
@@ -18,14 +19,25 @@ export const UNSUPPORTED_ARGUMENT = 'Unsupported argument';
  * `precedence` is given, the failing message that comes earliest in it wins (SPEC §6.4 fixes
  * the check order of some tools); otherwise zod's first issue wins.
  */
-export function parseArguments<S extends z.ZodType>(
+export const parseArguments = <S extends z.ZodType>(schema: S, args: unknown, precedence?: readonly string[]): Outcome<z.output<S>> =>
+  finishNow(parseArgumentsStepwise(schema, args, precedence));
+
+/**
+ * {@link parseArguments}, stepwise: the whole-argument bounds of a bulk tool (up to 100,000
+ * values) are measured with pauses; the schema then runs as one last step.
+ */
+export function* parseArgumentsStepwise<S extends z.ZodType>(
   schema: S,
   args: unknown,
   precedence?: readonly string[],
-): Outcome<z.output<S>> {
+): Stepwise<Outcome<z.output<S>>> {
   const bounds = argumentBoundsOf(schema);
-  const exceeded = bounds === undefined ? undefined : exceededJsonBound(args, bounds);
+  const exceeded = bounds === undefined ? undefined : (yield* measureJsonStepwise(args, bounds)).exceeded;
   if (exceeded !== undefined) return invalidArguments(ARGUMENT_BOUND_MESSAGES[exceeded]);
+  return parseWithSchema(schema, args, precedence);
+}
+
+function parseWithSchema<S extends z.ZodType>(schema: S, args: unknown, precedence?: readonly string[]): Outcome<z.output<S>> {
   // The happy path parses without an error map (much cheaper in zod 4); only a failure is
   // parsed again with the static fallback message for checks that carry none of their own.
   const quick = schema.safeParse(args);

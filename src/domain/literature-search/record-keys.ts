@@ -61,12 +61,19 @@ export class TextKey {
 
   /** Every run, in order, repeats included. */
   get runs(): string[] {
-    return Array.from({ length: this.runCount }, (_, index) => this.run(index));
+    const runs: string[] = [];
+    for (let index = 0; index < this.runCount; index++) runs.push(this.run(index));
+    return runs;
   }
 
   /** NFKC, lowercased, keeping only Unicode letters and digits (`治理 平台：证据` → `治理平台证据`). */
   get compact(): string {
-    return (this.joined ??= this.runs.join(''));
+    if (this.joined === undefined) {
+      let joined = '';
+      for (let bound = 0; bound < this.bounds.length; bound += 2) joined += this.text.slice(this.bounds[bound], this.bounds[bound + 1]);
+      this.joined = joined;
+    }
+    return this.joined;
   }
 }
 

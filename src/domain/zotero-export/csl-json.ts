@@ -28,7 +28,7 @@ export function cslJson(records: readonly ExportRecord[], keys: readonly string[
 }
 
 /** One record's item as it appears inside the array of `references.json` (indented, no separator). */
-export const cslEntry = (record: ExportRecord, id: string): string => JSON.stringify(cslItem(record, id), null, 2).replaceAll('\n', '\n  ');
+export const cslEntry = (record: ExportRecord, id: string): string => JSON.stringify([cslItem(record, id)], null, 2).slice(4, -2); // "[\n  " … "\n]"
 
 /** `references.json` from its entries: the bytes `JSON.stringify(items, null, 2)` writes, and a newline. */
 export const cslFile = (entries: readonly string[]): string => (entries.length === 0 ? '[]\n' : `[\n  ${entries.join(',\n  ')}\n]\n`);

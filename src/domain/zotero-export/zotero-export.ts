@@ -54,10 +54,12 @@ export function* buildZoteroImportFiles(args: ZoteroExportArguments): Stepwise<O
     if (name === 'zotero-import-report.md') text = importReport(records.length, names);
     else {
       const entries: string[] = [];
-      let atLeast = total; // the file holds every entry, so this is a lower bound of the total
+      // The file holds every entry, and a string has at least as many UTF-8 bytes as UTF-16
+      // units: a lower bound of the total, known without encoding anything.
+      let atLeast = total;
       for (let index = 0; index < records.length; index++) {
         entries.push(ENTRIES[name](records[index]!, keys[index]!));
-        atLeast += utf8ByteLength(entries[index]!);
+        atLeast += entries[index]!.length;
         if (atLeast > MAX_EXPORT_BYTES) return toolError('zotero-export-failed');
         if (index % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
       }

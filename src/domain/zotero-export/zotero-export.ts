@@ -72,6 +72,20 @@ export function* buildZoteroImportFiles(args: ZoteroExportArguments): Stepwise<O
   return succeed({ status: 'ok', files });
 }
 
+/**
+ * The result of {@link buildZoteroImportFiles} as JSON text, one file per step (a file may be
+ * 2 MiB). Its keys are the fixed `status`, `files` and file names, none of which any redaction
+ * rule removes, so the text is also the redacted result.
+ */
+export function* encodeZoteroImportFiles(result: ZoteroImportFiles): Stepwise<string> {
+  const parts: string[] = [];
+  for (const [name, text] of Object.entries(result.files)) {
+    parts.push(`${JSON.stringify(name)}:${JSON.stringify(text)}`);
+    yield;
+  }
+  return `{"status":${JSON.stringify(result.status)},"files":{${parts.join(',')}}}`;
+}
+
 /** {@link buildZoteroImportFiles} run to its end at once (tests, embedders). */
 export const exportZoteroImportFiles = (args: ZoteroExportArguments): Outcome<ZoteroImportFiles> => finishNow(buildZoteroImportFiles(args));
 

@@ -4,7 +4,8 @@ import { Buffer } from 'node:buffer';
 import { TOOL_ERRORS } from '../../../src/domain/shared/tool-outcome.js';
 import { redactCredentials } from '../../../src/domain/shared/redaction.js';
 import { ZOTERO_IMPORT_FILES } from '../../../src/domain/zotero-status/zotero-status.js';
-import { MAX_EXPORT_BYTES, zoteroExportOutput } from '../../../src/domain/zotero-export/zotero-export.js';
+import { MAX_EXPORT_BYTES, encodeZoteroImportFiles, zoteroExportOutput } from '../../../src/domain/zotero-export/zotero-export.js';
+import { finishNow } from '../../../src/domain/shared/stepwise.js';
 import { assertMatchesOutputJsonSchema, assertValidToolJsonSchema } from '../evidence-snapshot/json-schema-check.js';
 import { arxivPreprint, exportFiles, journalArticle, runExport } from './zotero-harness.js';
 
@@ -88,5 +89,13 @@ describe('Zotero import files (SPEC §6.4 #10)', () => {
     const files = (json['properties'] as Record<string, Record<string, unknown>>)['files'];
     assert.equal(files?.['additionalProperties'], false);
     assert.deepEqual(Object.keys(files?.['properties'] as object), [...ZOTERO_IMPORT_FILES]);
+  });
+});
+
+describe('Zotero import files as the text the tool sends', () => {
+  it('encodes exactly as JSON.stringify of the redacted result', () => {
+    const outcome = runExport({ records: [journalArticle, arxivPreprint] });
+    assert.ok(outcome.ok);
+    assert.equal(finishNow(encodeZoteroImportFiles(outcome.value)), JSON.stringify(redactCredentials(outcome.value)));
   });
 });

@@ -4,7 +4,7 @@ import { EncodedResult } from '../../../domain/shared/encoded-result.js';
 import { succeed } from '../../../domain/shared/tool-outcome.js';
 import { runInSlices } from '../../scheduling/time-slices.js';
 import { evidenceMessagePrecedence, evidenceSnapshotInput } from '../../../domain/evidence-snapshot/evidence-snapshot-input.js';
-import { buildZoteroImportFiles, zoteroExportOutput } from '../../../domain/zotero-export/zotero-export.js';
+import { buildZoteroImportFiles, encodeZoteroImportFiles, zoteroExportOutput } from '../../../domain/zotero-export/zotero-export.js';
 import { zoteroExportInput, zoteroExportMessagePrecedence } from '../../../domain/zotero-export/zotero-export-input.js';
 
 /** `qiongli_literature_export_evidence` (SPEC §6.4 #8): a deterministic, strongly redacted snapshot. */
@@ -40,5 +40,9 @@ export const zoteroExportTool: ToolDefinition = defineTool({
   inputBudgetBytes: BULK_INPUT_BUDGET,
   messagePrecedence: zoteroExportMessagePrecedence,
   redaction: 'standard',
-  run: (args, context) => runInSlices(buildZoteroImportFiles(args), context.signal),
+  // Built in time slices and sent as the text it is (docs/provider-data.md).
+  run: async (args, context) => {
+    const built = await runInSlices(buildZoteroImportFiles(args), context.signal);
+    return built.ok ? succeed(new EncodedResult(await runInSlices(encodeZoteroImportFiles(built.value), context.signal), 'standard')) : built;
+  },
 });

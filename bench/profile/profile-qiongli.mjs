@@ -99,7 +99,6 @@ const startupRows = [
   ['`import("inversify")` (in-process)', timeImport('inversify')],
   ['`import("reflect-metadata")` (in-process)', timeImport('reflect-metadata')],
   ['`import("undici")` (in-process; Qiongli loads it lazily)', timeImport('undici')],
-  ['`import("fast-xml-parser")` (in-process)', timeImport('fast-xml-parser')],
   ['`import("@modelcontextprotocol/server")` (in-process, for reference)', timeImport('@modelcontextprotocol/server')],
 ].map(([label, stats]) => `| ${label} | ${fmt(stats)} |`);
 

@@ -9,8 +9,11 @@
 //      after warm-up; target ≤ 5 ms.
 //   3. evidence export and Zotero export of 1,000 records (the use cases plus redaction and
 //      JSON encoding, as a tools/call would do).
+//   4. the longest event-loop block of each provider parser on hostile 4 MiB bodies and of the
+//      bulk exports at their bounds (see bench/suites/provider-lag.mjs).
 
 import { REPO_ROOT } from '../lib/servers.mjs';
+import { runProviderLag } from './provider-lag.mjs';
 
 /** Whether suite (d) is implemented. */
 export const SEARCH_BULK_IMPLEMENTED = true;
@@ -87,7 +90,8 @@ async function dedupeRankTimes(iterations) {
 }
 
 async function exportTimes(iterations) {
-  const { exportEvidenceSnapshot } = await load('dist/src/domain/evidence-snapshot/evidence-snapshot.js');
+  const { encodeEvidenceSnapshot } = await load('dist/src/domain/evidence-snapshot/evidence-snapshot.js');
+  const { finishNow } = await load('dist/src/domain/shared/stepwise.js');
   const { exportZoteroImportFiles } = await load('dist/src/domain/zotero-export/zotero-export.js');
   const { evidenceSnapshotInput } = await load('dist/src/domain/evidence-snapshot/evidence-snapshot-input.js');
   const { zoteroExportInput } = await load('dist/src/domain/zotero-export/zotero-export-input.js');
@@ -95,8 +99,8 @@ async function exportTimes(iterations) {
   const results = records(1000).map(({ doi, ...rest }) => (doi ? { ...rest, doi } : rest));
   const evidence = () => {
     const args = evidenceSnapshotInput.parse({ query: 'evidence platform governance', results, diagnostics: { status: 'complete' } });
-    const outcome = exportEvidenceSnapshot(args);
-    return JSON.stringify(redactCredentials(outcome.value, 'evidence')).length;
+    // The snapshot is written once, as the redacted canonical text the tool sends as it is.
+    return finishNow(encodeEvidenceSnapshot(args)).value.length;
   };
   const zotero = () => {
     const args = zoteroExportInput.parse({ records: results });
@@ -127,6 +131,7 @@ export async function runSearchBulk({ smoke = false } = {}) {
   const search = await searchWallTimes(smoke ? 2 : 6, delayMs);
   const merge = await dedupeRankTimes(smoke ? 20 : 300);
   const exports = await exportTimes(smoke ? 2 : 15);
+  const lag = await runProviderLag({ smoke });
   // The slowest provider is PubMed: two sequential round trips (esearch, then esummary).
   const slowest = 2 * delayMs;
   const row = (name, values, unit, target) => ({ name, value: median(values), min: Math.min(...values), max: Math.max(...values), unit, target });
@@ -138,6 +143,7 @@ export async function runSearchBulk({ smoke = false } = {}) {
       row('dedupe + rank of 1,000 records', merge, 'ms', '≤ 5'),
       row(`evidence export of 1,000 records (${exports.evidence.bytes} bytes of JSON)`, exports.evidence.times, 'ms', ''),
       row(`Zotero export of 1,000 records, four files (${exports.zotero.bytes} bytes of JSON)`, exports.zotero.times, 'ms', ''),
+      ...lag,
     ],
   };
 }

@@ -1,8 +1,11 @@
 import type { ToolCallContext, ToolDefinition } from './tool-definition.js';
 import type { Revision } from './protocol-constants.js';
-import { parseArguments } from '../../domain/shared/parse-arguments.js';
+import { parseArguments, parseArgumentsStepwise } from '../../domain/shared/parse-arguments.js';
+import { argumentBoundsOf } from '../../domain/shared/json-bounds.js';
+import { runInSlices } from '../scheduling/time-slices.js';
 import { redactCredentials } from '../../domain/shared/redaction.js';
 import type { Outcome, ToolFailure } from '../../domain/shared/tool-outcome.js';
+import { EncodedResult } from '../../domain/shared/encoded-result.js';
 
 /** The keys `tools/call` params may carry (SPEC §6.2). */
 const CALL_KEYS = new Set(['name', 'arguments', '_meta']);
@@ -36,7 +39,16 @@ export function acceptCall(params: Record<string, unknown> | undefined, find: (n
  * result object (not yet wrapped in a JSON-RPC response).
  */
 export function runCall(call: AcceptedCall, revision: Revision, context: ToolCallContext, serverMeta: string): string | Promise<string> {
-  const parsed = parseArguments(call.tool.input, call.args, call.tool.messagePrecedence);
+  const { input, messagePrecedence } = call.tool;
+  // A bulk tool's arguments (up to 2 MiB) are measured in time slices (docs/provider-data.md).
+  if (argumentBoundsOf(input) !== undefined)
+    return runInSlices(parseArgumentsStepwise(input, call.args, messagePrecedence), context.signal).then((parsed) =>
+      runParsed(call, parsed, revision, context, serverMeta),
+    );
+  return runParsed(call, parseArguments(input, call.args, messagePrecedence), revision, context, serverMeta);
+}
+
+function runParsed(call: AcceptedCall, parsed: Outcome<unknown>, revision: Revision, context: ToolCallContext, serverMeta: string): string | Promise<string> {
   if (!parsed.ok) return encodeFailure(parsed.failure, revision, serverMeta);
   const outcome = call.tool.run(parsed.value, context);
   if (outcome instanceof Promise) return outcome.then((settled) => encodeOutcome(call.tool, settled, revision, serverMeta));
@@ -45,9 +57,16 @@ export function runCall(call: AcceptedCall, revision: Revision, context: ToolCal
 
 function encodeOutcome(tool: ToolDefinition, outcome: Outcome<unknown>, revision: Revision, serverMeta: string): string {
   if (!outcome.ok) return encodeFailure(outcome.failure, revision, serverMeta);
-  const text = JSON.stringify(redactCredentials(outcome.value, tool.redaction));
+  const text = resultText(tool, outcome.value);
   const content = `"content":[{"type":"text","text":${JSON.stringify(text)}}]`;
   return wrapResult(revision === '2025-03-26' ? content : `${content},"structuredContent":${text}`, revision, serverMeta);
+}
+
+/** A result's JSON text under the tool's redaction rule; an already encoded result is used as it is. */
+function resultText(tool: ToolDefinition, value: unknown): string {
+  if (!(value instanceof EncodedResult)) return JSON.stringify(redactCredentials(value, tool.redaction));
+  if (value.redaction === tool.redaction) return value.json;
+  return JSON.stringify(redactCredentials(JSON.parse(value.json) as unknown, tool.redaction));
 }
 
 /**

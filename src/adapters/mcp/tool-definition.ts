@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Outcome } from '../../domain/shared/tool-outcome.js';
 import type { RedactionRule } from '../../domain/shared/redaction.js';
+import type { EncodedResult } from '../../domain/shared/encoded-result.js';
 import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
 
 /** What a running tool call may use besides its arguments. */
@@ -43,8 +44,11 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   readonly messagePrecedence?: readonly string[];
   /** Redaction rule applied to every result of this tool (SPEC §6.3). */
   readonly redaction: RedactionRule;
-  /** Runs the use case on validated arguments. Expected failures are returned, not thrown. */
-  run(args: z.output<I>, context: ToolCallContext): Outcome<z.output<O>> | Promise<Outcome<z.output<O>>>;
+  /**
+   * Runs the use case on validated arguments. Expected failures are returned, not thrown. A
+   * result may come already encoded (an {@link EncodedResult} redacted with `redaction`).
+   */
+  run(args: z.output<I>, context: ToolCallContext): Outcome<z.output<O> | EncodedResult> | Promise<Outcome<z.output<O> | EncodedResult>>;
 }
 
 /** 256 KiB: the default params budget. */

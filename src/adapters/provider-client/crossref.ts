@@ -1,7 +1,10 @@
 import type { ProviderRecord, RecordAuthor } from '../../ports/provider-client.port.js';
-import { asArray, asInteger, asObject, asString, objectsOf, parseJsonObject, type JsonObject } from './json-fields.js';
-import { singleRequestProtocol, stepFailed, stepOk, rowsFor, type ProviderGet, type ProviderQuery, type Step } from './provider-protocol.js';
-import { buildRecord, cleanText, literalAuthor, recordsWithTitles } from './record-fields.js';
+import type { Stepwise } from '../../domain/shared/stepwise.js';
+import { asArray, asObject, asString, type JsonObject } from './json-fields.js';
+import { readJson } from './json-reader.js';
+import { listOf, objectOf, scalar } from './json-shape.js';
+import { parseInSlices, singleRequestProtocol, stepFailed, stepOk, rowsFor, type ProviderGet, type ProviderQuery, type Step } from './provider-protocol.js';
+import { MAX_AUTHORS, authorsOf, buildRecord, cleanText, collectInto, literalAuthor } from './record-fields.js';
 
 /** The Crossref works search endpoint (SPEC §7.2); a constant, never configurable. */
 export const CROSSREF_WORKS_ENDPOINT = 'https://api.crossref.org/works';
@@ -13,25 +16,41 @@ export function buildCrossrefRequest({ query, limit, credentials }: ProviderQuer
   return { url, headers: { accept: 'application/json' } };
 }
 
+/** The parts of a Crossref work that records are built from (all else is only checked). */
+const WORK = objectOf({
+  title: listOf(scalar, { max: 1 }),
+  DOI: scalar,
+  issued: objectOf({ 'date-parts': listOf(listOf(scalar, { max: 1 }), { max: 1 }) }),
+  'container-title': listOf(scalar, { max: 1 }),
+  author: listOf(objectOf({ family: scalar, given: scalar, name: scalar }), { max: MAX_AUTHORS }),
+  URL: scalar,
+});
+
 /**
- * Maps a Crossref `work-list` (`message.items[]`) to records (SPEC §7.4): first `title[]`,
- * `DOI`, `issued.date-parts[0][0]`, first `container-title[]`, `author[]`, `URL`. Titles keep
- * any JATS markup Crossref stores (e.g. `<scp>`). Anything else → `decode_error`.
+ * Maps a Crossref `work-list` (`message.items[]`) to at most `rows` records (SPEC §7.4),
+ * stepwise: first `title[]`, `DOI`, `issued.date-parts[0][0]`, first `container-title[]`,
+ * `author[]`, `URL`. Titles keep any JATS markup Crossref stores (e.g. `<scp>`). Anything
+ * else → `decode_error`.
  */
-export function parseCrossrefResponse(body: string): Step<readonly ProviderRecord[]> {
-  const items = asObject(parseJsonObject(body)?.['message'])?.['items'];
+export function* crossrefRecords(body: string, rows: number): Stepwise<Step<readonly ProviderRecord[]>> {
+  const records: ProviderRecord[] = [];
+  const shape = objectOf({ message: objectOf({ items: listOf(WORK, { each: collectInto(records, rows, crossrefRecord) }) }) });
+  const items = asObject(asObject(yield* readJson(body, shape))?.['message'])?.['items'];
   if (!Array.isArray(items)) return stepFailed('decode_error');
-  return stepOk(recordsWithTitles(objectsOf(items).map(crossrefRecord)));
+  return stepOk(records);
 }
 
+/** {@link crossrefRecords} run in time slices; every record unless `rows` is given. */
+export const parseCrossrefResponse = (body: string, rows = Infinity): Promise<Step<readonly ProviderRecord[]>> =>
+  parseInSlices(crossrefRecords(body, rows));
+
 function crossrefRecord(work: JsonObject): ProviderRecord | undefined {
-  const firstDatePart = asArray(asArray(asObject(work['issued'])?.['date-parts'])?.[0])?.[0];
   return buildRecord({
     title: asString(asArray(work['title'])?.[0]),
     doi: asString(work['DOI']),
-    year: asInteger(firstDatePart),
+    year: asArray(asArray(asObject(work['issued'])?.['date-parts'])?.[0])?.[0],
     venue: asString(asArray(work['container-title'])?.[0]),
-    authors: objectsOf(work['author']).map(crossrefAuthor),
+    authors: authorsOf(work['author'], crossrefAuthor),
     url: asString(work['URL']),
     record_type: 'article',
   });
@@ -46,4 +65,4 @@ export function crossrefAuthor(author: JsonObject): RecordAuthor | undefined {
 }
 
 /** Crossref: one GET per search, at most one request start per second. */
-export const crossrefProtocol = singleRequestProtocol(buildCrossrefRequest, parseCrossrefResponse, () => 1000);
+export const crossrefProtocol = singleRequestProtocol(buildCrossrefRequest, crossrefRecords, () => 1000);

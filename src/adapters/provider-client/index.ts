@@ -5,7 +5,11 @@
  * Decisions where SPEC §7 leaves room:
  * - One 15 s budget per provider search covers pacing waits, every request (PubMed's two),
  *   the retry wait and body reading. A pacing slot that would start after the budget → `rate_limited`.
- * - Body over 4 MiB (declared or read) → `decode_error`: the answer was received but cannot be used.
+ * - Body over 4 MiB (declared, read, or after decompression) → `decode_error`: the answer was
+ *   received but cannot be used. `gzip, br` are asked for; charsets are honoured (docs/provider-data.md).
+ * - Bodies are parsed in time slices, never in one call; records past the number asked for are
+ *   not built; text fields over 16 KiB and authors past the 1,000th are dropped; one year rule
+ *   for all five providers (docs/provider-data.md).
  * - Semantic Scholar `limit` is capped at 100 (its search refuses more), like OpenAlex's `per_page`.
  * - Pacing: arXiv 3 s, Crossref 1 s, PubMed 334 ms (100 ms with a key), Semantic Scholar 1 s
  *   (its default keyed rate), OpenAlex none.

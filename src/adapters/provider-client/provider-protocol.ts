@@ -1,4 +1,6 @@
 import type { ProviderFailureKind, ProviderRecord, ProviderSearchRequest } from '../../ports/provider-client.port.js';
+import type { Stepwise } from '../../domain/shared/stepwise.js';
+import { SlicedWorkAborted, runInSlices } from '../scheduling/time-slices.js';
 
 /** One HTTP GET a provider module wants sent: an absolute URL and its request headers. */
 export interface ProviderGet {
@@ -22,8 +24,15 @@ export const stepFailed = <T = never>(kind: ProviderFailureKind): Step<T> => ({ 
  */
 export type FetchText = (get: ProviderGet) => Promise<Step<string>>;
 
-/** The part of a search request a provider module needs. */
-export type ProviderQuery = Pick<ProviderSearchRequest, 'query' | 'limit' | 'credentials'>;
+/** The part of a search request a provider module needs (the signal also stops parsing). */
+export type ProviderQuery = Pick<ProviderSearchRequest, 'query' | 'limit' | 'credentials'> & { readonly signal?: AbortSignal };
+
+/**
+ * A provider body parser, stepwise so it can run in time slices: the body and the number of
+ * records asked for in, the records (at most that many) or a failure kind out. Malformed input
+ * may also be reported by throwing; {@link parseInSlices} maps that to `decode_error`.
+ */
+export type BodyParser = (body: string, rows: number) => Stepwise<Step<readonly ProviderRecord[]>>;
 
 /**
  * What the client knows about one provider: how fast it may be asked, which request starts a
@@ -47,18 +56,31 @@ export function rowsFor(limit: number, cap: number = MAX_ROWS): number {
   return Math.max(1, Math.min(whole, cap));
 }
 
-/** Builds the protocol of a provider that answers a search with one GET. */
+/**
+ * Runs a stepwise parse in time slices, so no body blocks the event loop (docs/provider-data.md):
+ * a thrown error (malformed body) → `decode_error`, an abort of `signal` → `cancelled`.
+ */
+export async function parseInSlices<T>(task: Stepwise<Step<T>>, signal?: AbortSignal): Promise<Step<T>> {
+  try {
+    return await runInSlices(task, signal);
+  } catch (error) {
+    return stepFailed(error instanceof SlicedWorkAborted ? 'cancelled' : 'decode_error');
+  }
+}
+
+/** Builds the protocol of a provider that answers a search with one GET (`cap`: its largest page). */
 export function singleRequestProtocol(
   build: (query: ProviderQuery) => ProviderGet,
-  parse: (body: string) => Step<readonly ProviderRecord[]>,
+  parse: BodyParser,
   startIntervalMs: ProviderProtocol['startIntervalMs'],
+  cap: number = MAX_ROWS,
 ): ProviderProtocol {
   return {
     startIntervalMs,
     firstRequest: build,
     async search(query, fetchText) {
       const body = await fetchText(build(query));
-      return body.ok ? parse(body.value) : body;
+      return body.ok ? parseInSlices(parse(body.value, rowsFor(query.limit, cap)), query.signal) : body;
     },
   };
 }

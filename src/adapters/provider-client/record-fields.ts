@@ -1,16 +1,54 @@
 import type { ProviderRecord, RecordAuthor, RecordIdentifiers } from '../../ports/provider-client.port.js';
+import { asArray, asObject, type JsonObject } from './json-fields.js';
 
-/** The text with every whitespace run collapsed to one space and the ends trimmed; empty → `undefined`. */
-export function cleanText(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
+/**
+ * Largest text field kept from a provider (title, venue, author name, URL, identifier), in
+ * UTF-8 bytes after whitespace collapse: the Zotero export's per-record title bound, so every
+ * record a search returns can be exported. Longer values are dropped (a record whose title is
+ * dropped is skipped).
+ */
+export const MAX_TEXT_BYTES = 16 * 1024;
+
+/** Largest DOI kept, in UTF-8 bytes (the Zotero export's DOI bound). */
+export const MAX_DOI_BYTES = 2 * 1024;
+
+/** Years a record may carry: those the search arguments accept (docs/provider-data.md). */
+export const YEAR_RANGE = { min: 1000, max: 9999 } as const;
+
+/**
+ * Most authors kept per record, the first ones in order (docs/provider-data.md): every paper but
+ * the largest collaborations fits, and no record can carry an unbounded list into ranking,
+ * the answer or an export.
+ */
+export const MAX_AUTHORS = 1000;
+
+const LEADING_YEAR = /^(\d{4})(?!\d)/u;
+
+/**
+ * The text with every whitespace run collapsed to one space and the ends trimmed. Empty, or
+ * longer than `maxBytes` UTF-8 bytes → `undefined`. Text far over the bound is refused before
+ * any work is spent on it.
+ */
+export function cleanText(value: string | undefined, maxBytes: number = MAX_TEXT_BYTES): string | undefined {
+  if (value === undefined || value.length > 4 * maxBytes) return undefined;
   const cleaned = value.replace(/\s+/gu, ' ').trim();
-  return cleaned === '' ? undefined : cleaned;
+  return cleaned === '' || Buffer.byteLength(cleaned) > maxBytes ? undefined : cleaned;
 }
 
-/** A year from the first four characters of a date text (`2007 Nov 1`, `2022-02-24T…`). */
-export function yearOfDateText(value: string | undefined): number | undefined {
-  const head = value?.trim().slice(0, 4);
-  return head !== undefined && /^\d{4}$/u.test(head) ? Number(head) : undefined;
+/**
+ * The one year rule of all five providers: an integer, or a string that starts with a
+ * four-digit year (`2021`, `2021-05`, `2021-05-03`, `2007 Nov 1`, `2022-02-24T…`), kept when
+ * it lies in {@link YEAR_RANGE}. Anything else (`-5`, `0`, `12345`, `NaN`, `20210`, `May
+ * 2021`) → `undefined`.
+ */
+export function yearOf(value: unknown): number | undefined {
+  let year: number | undefined;
+  if (typeof value === 'number') year = Number.isInteger(value) ? value : undefined;
+  else if (typeof value === 'string') {
+    const match = LEADING_YEAR.exec(value.trim());
+    year = match ? Number(match[1]) : undefined;
+  }
+  return year !== undefined && year >= YEAR_RANGE.min && year <= YEAR_RANGE.max ? year : undefined;
 }
 
 /** A `{literal}` author from a display name; blank names give `undefined`. */
@@ -19,34 +57,46 @@ export function literalAuthor(name: string | undefined): RecordAuthor | undefine
   return literal === undefined ? undefined : { literal };
 }
 
+/** The authors of a JSON list (already cut to {@link MAX_AUTHORS} by the reader's shape): objects mapped by `toAuthor`, blanks skipped. */
+export function authorsOf(list: unknown, toAuthor: (item: JsonObject) => RecordAuthor | undefined): RecordAuthor[] {
+  const authors: RecordAuthor[] = [];
+  for (const item of asArray(list) ?? []) {
+    const object = asObject(item);
+    const author = object === undefined ? undefined : toAuthor(object);
+    if (author !== undefined) authors.push(author);
+  }
+  return authors.slice(0, MAX_AUTHORS);
+}
+
 /** The fields a parser found for one record, any of them possibly missing. */
 export interface FoundFields {
   readonly title?: string | undefined;
   readonly doi?: string | undefined;
-  readonly year?: number | undefined;
+  /** The provider's raw year value (number or date text); {@link yearOf} decides. */
+  readonly year?: unknown;
   readonly venue?: string | undefined;
-  readonly authors?: readonly (RecordAuthor | undefined)[];
+  readonly authors?: readonly RecordAuthor[];
   readonly url?: string | undefined;
   readonly identifiers?: { readonly [K in keyof RecordIdentifiers]?: string | undefined };
   readonly record_type?: 'article' | 'preprint';
 }
 
 /**
- * A {@link ProviderRecord} from found fields: title and venue whitespace-collapsed, DOI and
- * URL trimmed, empty values and empty lists omitted (never `null`). No title → `undefined`
- * (the record is skipped, SPEC §7.4).
+ * A {@link ProviderRecord} from found fields: text whitespace-collapsed and bounded (see
+ * {@link MAX_TEXT_BYTES}), years by {@link yearOf}, empty values and empty lists omitted
+ * (never `null`). No usable title → `undefined` (the record is skipped, SPEC §7.4).
  */
 export function buildRecord(found: FoundFields): ProviderRecord | undefined {
   const title = cleanText(found.title);
   if (title === undefined) return undefined;
   const record: Record<string, unknown> = { title };
-  const doi = cleanText(found.doi);
+  const doi = cleanText(found.doi, MAX_DOI_BYTES);
   if (doi !== undefined) record['doi'] = doi;
-  if (found.year !== undefined && Number.isInteger(found.year)) record['year'] = found.year;
+  const year = yearOf(found.year);
+  if (year !== undefined) record['year'] = year;
   const venue = cleanText(found.venue);
   if (venue !== undefined) record['venue'] = venue;
-  const authors = (found.authors ?? []).filter((author): author is RecordAuthor => author !== undefined);
-  if (authors.length > 0) record['authors'] = authors;
+  if (found.authors !== undefined && found.authors.length > 0) record['authors'] = found.authors;
   const url = cleanText(found.url);
   if (url !== undefined) record['url'] = url;
   const identifiers: Record<string, string> = {};
@@ -59,7 +109,20 @@ export function buildRecord(found: FoundFields): ProviderRecord | undefined {
   return record as unknown as ProviderRecord;
 }
 
-/** Keeps the records that have a title, in order. */
-export function recordsWithTitles(records: readonly (ProviderRecord | undefined)[]): ProviderRecord[] {
-  return records.filter((record): record is ProviderRecord => record !== undefined);
+/**
+ * An `each` callback for a reader's list shape: maps every item with `toRecord` (untitled or
+ * non-object items are skipped) into `records` until it holds `rows`, then asks the reader to
+ * skip the rest (the search asked for `rows`).
+ */
+export function collectInto(
+  records: ProviderRecord[],
+  rows: number,
+  toRecord: (item: JsonObject) => ProviderRecord | undefined,
+): (item: unknown) => boolean {
+  return (item) => {
+    const object = asObject(item);
+    const record = object === undefined ? undefined : toRecord(object);
+    if (record !== undefined && records.length < rows) records.push(record);
+    return records.length < rows;
+  };
 }

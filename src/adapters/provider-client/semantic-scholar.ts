@@ -1,7 +1,10 @@
 import type { ProviderRecord } from '../../ports/provider-client.port.js';
-import { asArray, asInteger, asObject, asString, objectsOf, parseJsonObject, type JsonObject } from './json-fields.js';
-import { singleRequestProtocol, stepFailed, stepOk, rowsFor, type ProviderGet, type ProviderQuery, type Step } from './provider-protocol.js';
-import { buildRecord, literalAuthor, recordsWithTitles } from './record-fields.js';
+import type { Stepwise } from '../../domain/shared/stepwise.js';
+import { asArray, asObject, asString, type JsonObject } from './json-fields.js';
+import { readJson } from './json-reader.js';
+import { listOf, objectOf, scalar } from './json-shape.js';
+import { parseInSlices, singleRequestProtocol, stepFailed, stepOk, rowsFor, type ProviderGet, type ProviderQuery, type Step } from './provider-protocol.js';
+import { MAX_AUTHORS, authorsOf, buildRecord, collectInto, literalAuthor } from './record-fields.js';
 
 /** The Semantic Scholar paper search endpoint (SPEC §7.2); a constant, never configurable. */
 export const SEMANTIC_SCHOLAR_SEARCH_ENDPOINT = 'https://api.semanticscholar.org/graph/v1/paper/search';
@@ -28,27 +31,44 @@ export function buildSemanticScholarRequest({ query, limit, credentials }: Provi
   return { url, headers };
 }
 
+/** The parts of a Semantic Scholar paper that records are built from (all else is only checked). */
+const PAPER = objectOf({
+  paperId: scalar,
+  title: scalar,
+  year: scalar,
+  venue: scalar,
+  url: scalar,
+  externalIds: objectOf({ DOI: scalar, ArXiv: scalar, PubMed: scalar }),
+  authors: listOf(objectOf({ name: scalar }), { max: MAX_AUTHORS }),
+});
+
 /**
- * Maps a Semantic Scholar search page (`data[]`; an empty page may carry only `total`) to
- * records (SPEC §7.4). Anything else → `decode_error`.
+ * Maps a Semantic Scholar search page (`data[]`; an empty page may carry only `total`) to at
+ * most `rows` records (SPEC §7.4), stepwise. Anything else → `decode_error`.
  */
-export function parseSemanticScholarResponse(body: string): Step<readonly ProviderRecord[]> {
-  const page = parseJsonObject(body);
+export function* semanticScholarRecords(body: string, rows: number): Stepwise<Step<readonly ProviderRecord[]>> {
+  const records: ProviderRecord[] = [];
+  const shape = objectOf({ total: scalar, data: listOf(PAPER, { each: collectInto(records, rows, semanticScholarRecord) }) });
+  const page = asObject(yield* readJson(body, shape));
   if (page === undefined) return stepFailed('decode_error');
   const data = page['data'];
   if (data === undefined && typeof page['total'] === 'number') return stepOk([]);
   if (asArray(data) === undefined) return stepFailed('decode_error');
-  return stepOk(recordsWithTitles(objectsOf(data).map(semanticScholarRecord)));
+  return stepOk(records);
 }
+
+/** {@link semanticScholarRecords} run in time slices; every record unless `rows` is given. */
+export const parseSemanticScholarResponse = (body: string, rows = Infinity): Promise<Step<readonly ProviderRecord[]>> =>
+  parseInSlices(semanticScholarRecords(body, rows));
 
 function semanticScholarRecord(paper: JsonObject): ProviderRecord | undefined {
   const externalIds = asObject(paper['externalIds']);
   return buildRecord({
     title: asString(paper['title']),
     doi: asString(externalIds?.['DOI']),
-    year: asInteger(paper['year']),
+    year: paper['year'],
     venue: asString(paper['venue']),
-    authors: objectsOf(paper['authors']).map((author) => literalAuthor(asString(author['name']))),
+    authors: authorsOf(paper['authors'], (author) => literalAuthor(asString(author['name']))),
     url: asString(paper['url']),
     identifiers: {
       semantic_scholar: asString(paper['paperId']),
@@ -63,4 +83,4 @@ function semanticScholarRecord(paper: JsonObject): ProviderRecord | undefined {
  * Semantic Scholar: one GET per search, paced to one start per second (the rate its API keys
  * are granted by default).
  */
-export const semanticScholarProtocol = singleRequestProtocol(buildSemanticScholarRequest, parseSemanticScholarResponse, () => 1000);
+export const semanticScholarProtocol = singleRequestProtocol(buildSemanticScholarRequest, semanticScholarRecords, () => 1000, SEMANTIC_SCHOLAR_MAX_ROWS);

@@ -1,5 +1,6 @@
 import { request, type Dispatcher } from 'undici';
 import type { ProviderFailureKind } from '../../ports/provider-client.port.js';
+import { ACCEPT_ENCODING, BodyRefused, readBodyText } from './body-text.js';
 import { MAX_BODY_BYTES } from './http-policy.js';
 import type { ProviderGet } from './provider-protocol.js';
 
@@ -24,10 +25,12 @@ const OVERSIZE_CODES = new Set(['UND_ERR_RES_EXCEEDED_MAX_SIZE']);
 
 /**
  * Sends one GET and never throws. The request is aborted when the caller's signal aborts
- * (→ `cancelled`) or the budget runs out (→ `timeout`). Non-2xx bodies are discarded unread;
- * 2xx bodies over {@link MAX_BODY_BYTES} — declared by `content-length` or counted while
- * reading — abort the response at once (→ `decode_error`). Connection failures →
- * `transport_error`. Redirects are not followed (a 3xx comes back as a status).
+ * (→ `cancelled`) or the budget runs out (→ `timeout`). Non-2xx bodies are discarded unread.
+ * Asks for `gzip, br`; a 2xx body is read by {@link readBodyText}: over {@link MAX_BODY_BYTES}
+ * — declared by `content-length`, counted while reading, or counted after decompression —
+ * the response is aborted at once (→ `decode_error`), as it is for a bad compressed stream, an
+ * unknown coding or an unknown charset. Connection failures → `transport_error`. Redirects
+ * are not followed (a 3xx comes back as a status).
  */
 export async function sendGet(get: ProviderGet, settings: GetSettings): Promise<GetReply> {
   const budgetSignal = AbortSignal.timeout(Math.max(1, settings.budgetMs));
@@ -36,7 +39,7 @@ export async function sendGet(get: ProviderGet, settings: GetSettings): Promise<
     const response = await request(get.url, {
       dispatcher: settings.dispatcher,
       method: 'GET',
-      headers: { ...get.headers, 'user-agent': settings.userAgent },
+      headers: { ...get.headers, 'accept-encoding': ACCEPT_ENCODING, 'user-agent': settings.userAgent },
       signal,
       headersTimeout: settings.budgetMs,
       bodyTimeout: settings.budgetMs,
@@ -50,27 +53,10 @@ export async function sendGet(get: ProviderGet, settings: GetSettings): Promise<
       discard(body);
       return { kind: 'failed', failure: 'decode_error' };
     }
-    const bytes = await readCapped(body, MAX_BODY_BYTES);
-    if (bytes === undefined) return { kind: 'failed', failure: 'decode_error' };
-    return { kind: 'body', text: new TextDecoder('utf-8').decode(bytes) };
+    return { kind: 'body', text: await readBodyText(body, headers, MAX_BODY_BYTES) };
   } catch (error) {
     return { kind: 'failed', failure: failureKind(error, settings.callerSignal, budgetSignal) };
   }
-}
-
-/** The body's bytes, or `undefined` (body destroyed) as soon as more than `maxBytes` arrive. */
-async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (total > maxBytes) {
-      discard(body);
-      return undefined;
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, total);
 }
 
 /**
@@ -86,6 +72,7 @@ function discard(body: Dispatcher.ResponseData['body']): void {
 function failureKind(error: unknown, callerSignal: AbortSignal, budgetSignal: AbortSignal): ProviderFailureKind {
   if (callerSignal.aborted) return 'cancelled';
   if (budgetSignal.aborted) return 'timeout';
+  if (error instanceof BodyRefused) return 'decode_error';
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   if (typeof code === 'string' && TIMEOUT_CODES.has(code)) return 'timeout';
   if (typeof code === 'string' && OVERSIZE_CODES.has(code)) return 'decode_error';

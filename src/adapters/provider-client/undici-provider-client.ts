@@ -75,7 +75,7 @@ export class UndiciProviderClient implements ProviderClient {
     const { provider, signal } = request;
     if (signal.aborted) return failed('cancelled');
     const protocol = PROVIDER_PROTOCOLS[provider];
-    const query: ProviderQuery = { query: request.query.trim(), limit: request.limit, credentials: request.credentials };
+    const query: ProviderQuery = { query: request.query.trim(), limit: request.limit, credentials: request.credentials, signal };
     const key = answerKey(provider, protocol.firstRequest(query));
     const cached = this.cache.get(key, this.clock.now());
     if (cached !== undefined) return { ok: true, records: cached, cached: true };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { boundedString } from '../shared/string-checks.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
-import { ARGUMENT_BOUND_PRECEDENCE, BULK_ARGUMENT_BOUNDS, checkJsonBounds } from '../shared/json-bounds.js';
+import { ARGUMENT_BOUND_PRECEDENCE, BULK_ARGUMENT_BOUNDS, withArgumentBounds } from '../shared/json-bounds.js';
+import { anyJsonObject } from '../shared/json-object-schema.js';
 
 /** Most result objects one snapshot may hold (SPEC §6.4 #8). */
 export const MAX_EVIDENCE_RESULTS = 1000;
@@ -44,12 +45,11 @@ export const evidenceMessagePrecedence: readonly string[] = [
   ...Object.values(EVIDENCE_FIELD_MESSAGES),
 ];
 
-const jsonObject = (message: string, description: string) =>
-  z.record(z.string(), z.unknown(), { error: message }).optional().describe(description);
+const jsonObject = (message: string, description: string) => anyJsonObject(message).optional().describe(description);
 
 const resultList = (typeMessage: string, tooMany: string, description: string) =>
   z
-    .array(z.record(z.string(), z.unknown(), { error: typeMessage }), { error: typeMessage })
+    .array(anyJsonObject(typeMessage), { error: typeMessage })
     .max(MAX_EVIDENCE_RESULTS, { error: tooMany })
     .optional()
     .describe(description);
@@ -61,32 +61,34 @@ const m = EVIDENCE_FIELD_MESSAGES;
  * Beyond the per-field checks, the whole argument object must stay within
  * {@link BULK_ARGUMENT_BOUNDS} and may not name a canonical field together with its alias.
  */
-export const evidenceSnapshotInput = z
-  .strictObject(
-    {
-      cwd: boundedString({ max: 4096, unit: 'characters', nonBlank: false }, { type: m.cwdType, tooLong: m.cwdTooLong })
-        .optional()
-        .describe('Working directory of the caller (at most 4096 characters). Accepted and ignored; never echoed.'),
-      query: boundedString({ max: 4096, unit: 'bytes', nonBlank: false }, { type: m.queryType, tooLong: m.queryTooLong })
-        .optional()
-        .describe('The research question the evidence answers (at most 4096 bytes).'),
-      provider_status: jsonObject(m.providerStatus, 'Provider status as reported by qiongli_literature_status.'),
-      search_plan: jsonObject(m.searchPlan, 'The plan from qiongli_search_plan (or the search_plan of a search result).'),
-      query_plan: jsonObject(m.queryPlan, 'Compatibility alias of search_plan.'),
-      results: resultList(m.results, m.resultsTooMany, 'Literature records from qiongli_literature_search (at most 1000).'),
-      search_results: resultList(m.searchResults, m.searchResultsTooMany, 'Compatibility alias of results.'),
-      diagnostics: jsonObject(m.diagnostics, 'Search diagnostics from qiongli_literature_search.'),
-      search_diagnostics: jsonObject(m.searchDiagnostics, 'Compatibility alias of diagnostics.'),
-    },
-    { error: UNSUPPORTED_ARGUMENT },
-  )
-  .superRefine(checkJsonBounds(BULK_ARGUMENT_BOUNDS), { when: () => true })
-  .superRefine(
-    (args, ctx) => {
-      if (hasAliasConflict(args)) ctx.addIssue({ code: 'custom', message: EVIDENCE_ALIAS_CONFLICT });
-    },
-    { when: () => true },
-  );
+export const evidenceSnapshotInput = withArgumentBounds(
+  z
+    .strictObject(
+      {
+        cwd: boundedString({ max: 4096, unit: 'characters', nonBlank: false }, { type: m.cwdType, tooLong: m.cwdTooLong })
+          .optional()
+          .describe('Working directory of the caller (at most 4096 characters). Accepted and ignored; never echoed.'),
+        query: boundedString({ max: 4096, unit: 'bytes', nonBlank: false }, { type: m.queryType, tooLong: m.queryTooLong })
+          .optional()
+          .describe('The research question the evidence answers (at most 4096 bytes).'),
+        provider_status: jsonObject(m.providerStatus, 'Provider status as reported by qiongli_literature_status.'),
+        search_plan: jsonObject(m.searchPlan, 'The plan from qiongli_search_plan (or the search_plan of a search result).'),
+        query_plan: jsonObject(m.queryPlan, 'Compatibility alias of search_plan.'),
+        results: resultList(m.results, m.resultsTooMany, 'Literature records from qiongli_literature_search (at most 1000).'),
+        search_results: resultList(m.searchResults, m.searchResultsTooMany, 'Compatibility alias of results.'),
+        diagnostics: jsonObject(m.diagnostics, 'Search diagnostics from qiongli_literature_search.'),
+        search_diagnostics: jsonObject(m.searchDiagnostics, 'Compatibility alias of diagnostics.'),
+      },
+      { error: UNSUPPORTED_ARGUMENT },
+    )
+    .superRefine(
+      (args, ctx) => {
+        if (hasAliasConflict(args)) ctx.addIssue({ code: 'custom', message: EVIDENCE_ALIAS_CONFLICT });
+      },
+      { when: () => true },
+    ),
+  BULK_ARGUMENT_BOUNDS,
+);
 
 /** Validated arguments of the evidence snapshot. */
 export type EvidenceSnapshotArguments = z.output<typeof evidenceSnapshotInput>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { redactCredentials } from '../shared/redaction.js';
+import { finishNow, type Stepwise } from '../shared/stepwise.js';
 import { invalidArguments, succeed, type Outcome } from '../shared/tool-outcome.js';
-import { canonicalJson } from './canonical-json.js';
+import { canonicalRedactedJson } from './canonical-json.js';
 import { EVIDENCE_ALIAS_CONFLICT, hasAliasConflict, type EvidenceSnapshotArguments } from './evidence-snapshot-input.js';
 
 /** `artifact_type` of every evidence snapshot. */
@@ -27,37 +27,36 @@ export const evidenceSnapshotOutput = z.strictObject({
 /** An evidence snapshot, as returned to the client. */
 export type EvidenceSnapshot = z.output<typeof evidenceSnapshotOutput>;
 
-type JsonObject = Record<string, unknown>;
-
-/** Redacts with the stronger evidence rule (SPEC §6.3), then sorts keys so equal data gives equal bytes. */
-const sealed = <T>(value: T): T => canonicalJson(redactCredentials(value, 'evidence'));
-
 /**
- * Builds an auditable, side-effect-free snapshot of a literature search. An alias stands in
- * for its canonical field when that field is absent; both together fail with
- * {@link EVIDENCE_ALIAS_CONFLICT}. Missing parts become `""`, `{}` or `[]`; `cwd`
- * never appears.
+ * Builds an auditable, side-effect-free snapshot of a literature search as its canonical JSON
+ * text, stepwise (the MCP tool runs it in time slices and sends the text as it is). An alias
+ * stands in for its canonical field when that field is absent; both together fail with
+ * {@link EVIDENCE_ALIAS_CONFLICT}. Missing parts become `""`, `{}` or `[]`; `cwd` never appears.
  *
  * The snapshot is complete on its own: every credential-like key (the `evidence` redaction
  * rule, SPEC §6.3) is already removed at any depth, and every object inside the four evidence
- * parts has its keys sorted, so the same data (in any key order) gives the same bytes.
- * The top-level keys keep the fixed order above. Arrays keep their order and length.
+ * parts has its keys sorted (UTF-16 code-unit order), so the same data (in any key order) gives
+ * the same bytes. The top-level keys keep the fixed order above. Arrays keep their order and
+ * length.
  *
  * Expects arguments validated by `evidenceSnapshotInput` (bounded nesting and size).
  * Fails only with `invalid_arguments` when a canonical field and its alias are both present.
  */
-export function exportEvidenceSnapshot(args: EvidenceSnapshotArguments): Outcome<EvidenceSnapshot> {
+export function* encodeEvidenceSnapshot(args: EvidenceSnapshotArguments): Stepwise<Outcome<string>> {
   if (hasAliasConflict(args)) return invalidArguments(EVIDENCE_ALIAS_CONFLICT);
-  const results: JsonObject[] = args.results ?? args.search_results ?? [];
-  const sealedResults = results.map((item) => sealed(item));
-  return succeed({
-    status: 'ok',
-    artifact_type: EVIDENCE_ARTIFACT_TYPE,
-    query: args.query ?? '',
-    provider_status: sealed(args.provider_status ?? {}),
-    search_plan: sealed(args.search_plan ?? args.query_plan ?? {}),
-    result_count: sealedResults.length,
-    results: sealedResults,
-    diagnostics: sealed(args.diagnostics ?? args.search_diagnostics ?? {}),
-  });
+  const results = args.results ?? args.search_results ?? [];
+  const part = (value: unknown) => canonicalRedactedJson(value, 'evidence');
+  return succeed(
+    `{"status":"ok","artifact_type":${JSON.stringify(EVIDENCE_ARTIFACT_TYPE)},"query":${JSON.stringify(args.query ?? '')}` +
+      `,"provider_status":${yield* part(args.provider_status ?? {})}` +
+      `,"search_plan":${yield* part(args.search_plan ?? args.query_plan ?? {})}` +
+      `,"result_count":${results.length},"results":${yield* part(results)}` +
+      `,"diagnostics":${yield* part(args.diagnostics ?? args.search_diagnostics ?? {})}}`,
+  );
+}
+
+/** The snapshot of {@link encodeEvidenceSnapshot} as an object, built at once (tests, embedders). */
+export function exportEvidenceSnapshot(args: EvidenceSnapshotArguments): Outcome<EvidenceSnapshot> {
+  const encoded = finishNow(encodeEvidenceSnapshot(args));
+  return encoded.ok ? succeed(JSON.parse(encoded.value) as EvidenceSnapshot) : encoded;
 }

@@ -18,6 +18,12 @@ export interface RecordFields {
 
 const IDENTIFIER_KEYS = ['arxiv', 'pmid', 'openalex', 'semantic_scholar'] as const;
 
+/** Years a record may carry, the range the search arguments accept (docs/provider-data.md). */
+export const RECORD_YEARS = { min: 1000, max: 9999 } as const;
+
+const isRecordYear = (year: unknown): year is number =>
+  Number.isInteger(year) && (year as number) >= RECORD_YEARS.min && (year as number) <= RECORD_YEARS.max;
+
 const present = (value: unknown): string | undefined => {
   if (typeof value !== 'string') return undefined;
   const trimmed = value.trim();
@@ -52,8 +58,8 @@ function cleanIdentifiers(identifiers: RecordIdentifiers | undefined): Identifie
 
 /**
  * One provider record reduced to the fields of the public record (SPEC §7.4): the title with
- * whitespace collapsed, the DOI normalised, strings trimmed, and every absent, blank or
- * ill-typed value dropped (never `null`). Keys the record schema does not know are not copied.
+ * whitespace collapsed, the DOI normalised, strings trimmed, a year outside 1000–9999
+ * dropped, and every absent, blank or ill-typed value dropped (never `null`). Keys the record schema does not know are not copied.
  * Returns `undefined` for a record without a title (it is skipped).
  */
 export function cleanProviderRecord(record: ProviderRecord): RecordFields | undefined {
@@ -62,7 +68,7 @@ export function cleanProviderRecord(record: ProviderRecord): RecordFields | unde
   const fields: RecordFields = { title };
   const doi = normaliseDoi(typeof record.doi === 'string' ? record.doi : undefined);
   if (doi !== undefined) fields.doi = doi;
-  if (Number.isSafeInteger(record.year)) fields.year = record.year;
+  if (isRecordYear(record.year)) fields.year = record.year;
   const venue = present(record.venue);
   if (venue !== undefined) fields.venue = venue;
   if (Array.isArray(record.authors)) {

@@ -2,6 +2,10 @@ import { PROVIDER_IDS, type ProviderId } from '../../ports/config-source.port.js
 import type { ProviderRecord } from '../../ports/provider-client.port.js';
 import { cleanProviderRecord, type RecordFields } from './clean-provider-record.js';
 import { dedupeKey, textKey, type TextKey } from './record-keys.js';
+import { finishNow, type Stepwise } from '../shared/stepwise.js';
+
+/** Records merged, keyed or written between two pauses (a title may be 16 KiB). */
+export const RECORDS_PER_STEP = 16;
 
 /** The records one provider returned (already cut to the per-provider limit). */
 export interface ProviderBatch {
@@ -29,16 +33,18 @@ const SEARCH_POSITION = new Map<ProviderId, number>(PROVIDER_IDS.map((id, index)
  * missing fields are filled from later ones and whose `providers` is the union in search order.
  * Records without a key are never merged; records without a title are skipped.
  *
- * One pass with a hash map: linear in the number of records.
+ * One pass with a hash map: linear in the number of records; stepwise, a pause every few records.
  */
-export function dedupeRecords(batches: readonly ProviderBatch[]): MergedRecord[] {
+export function* dedupeRecordsStepwise(batches: readonly ProviderBatch[]): Stepwise<MergedRecord[]> {
   const ordered = [...batches].sort(
     (a, b) => (SEARCH_POSITION.get(a.provider) ?? 0) - (SEARCH_POSITION.get(b.provider) ?? 0),
   );
   const merged: MergedRecord[] = [];
   const byKey = new Map<string, MergedRecord>();
+  let seen = 0;
   for (const batch of ordered) {
     for (const raw of batch.records) {
+      if (++seen % RECORDS_PER_STEP === 0) yield;
       const fields = cleanProviderRecord(raw);
       if (fields === undefined) continue;
       let titleKey: TextKey | undefined;
@@ -57,6 +63,9 @@ export function dedupeRecords(batches: readonly ProviderBatch[]): MergedRecord[]
   }
   return merged;
 }
+
+/** {@link dedupeRecordsStepwise} run to its end at once. */
+export const dedupeRecords = (batches: readonly ProviderBatch[]): MergedRecord[] => finishNow(dedupeRecordsStepwise(batches));
 
 /** Copies into `target` every field it lacks and `source` has (identifiers slot by slot). */
 function fillMissing(target: RecordFields, source: RecordFields): void {

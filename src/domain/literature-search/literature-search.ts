@@ -7,7 +7,8 @@ import { embeddedSearchPlan } from './embedded-search-plan.js';
 import { LITERATURE_SEARCH_MESSAGES, resolveSearchLimits, type LiteratureSearchArguments } from './literature-search-input.js';
 import type { LiteratureSearchResult } from './literature-search-output.js';
 import { resolveProviderCredentials } from './provider-credentials.js';
-import { mergeSearchResults } from './merge-search-results.js';
+import { mergeSearchResultsStepwise } from './merge-search-results.js';
+import { finishNow, type Stepwise } from '../shared/stepwise.js';
 import { runProviders, type LiteratureSearchContext } from './run-providers.js';
 import { notRunDiagnostics, summariseRuns } from './search-diagnostics.js';
 
@@ -20,7 +21,14 @@ export interface LiteratureSearchDeps {
   readonly config: ConfigSource;
   readonly secrets: SecretStore;
   readonly providers: ProviderClient | (() => Promise<ProviderClient>);
+  /**
+   * Runs the stepwise merge of the provider answers; the MCP adapter passes a runner that
+   * gives the event loop a turn between steps. Default: run it at once.
+   */
+  readonly pace?: <T>(task: Stepwise<T>, signal: AbortSignal) => Promise<T>;
 }
+
+const runAtOnce = <T>(task: Stepwise<T>): Promise<T> => Promise.resolve(finishNow(task));
 
 /**
  * `qiongli_literature_search` (SPEC §6.4 #7, §7.3): searches every attempted provider at once,
@@ -62,7 +70,7 @@ export async function searchLiterature(
   }
   const runs = await runProviders(client, { query, perProviderLimit: limits.perProvider, attempted }, context);
   const batches = runs.flatMap((run) => (run.outcome.ok ? [{ provider: run.provider, records: run.outcome.records }] : []));
-  const results = mergeSearchResults(batches, query, limits.total);
+  const results = await (deps.pace ?? runAtOnce)(mergeSearchResultsStepwise(batches, query, limits.total), context.signal);
   const { status, diagnostics } = summariseRuns(runs, results.length);
   return succeed({ status, search_plan, diagnostics, results });
 }

@@ -1,5 +1,6 @@
 import type { LiteratureRecord } from '../shared/literature-record.js';
-import type { MergedRecord } from './dedupe-records.js';
+import { RECORDS_PER_STEP, type MergedRecord } from './dedupe-records.js';
+import { finishNow, type Stepwise } from '../shared/stepwise.js';
 import { textKey } from './record-keys.js';
 
 interface RankKeys {
@@ -10,7 +11,7 @@ interface RankKeys {
 
 /**
  * Orders deduped records by deterministic relevance (SPEC §7.3 step 6):
- * 1. the title equals the query once both are lowercased and reduced to Unicode letters and
+ * 1. the title equals the query once both are NFKC-normalised, lowercased and reduced to Unicode letters and
  *    digits (a query without any letter or digit matches nothing);
  * 2. more of the query's distinct words (runs of letters and digits, lowercased) appear as
  *    words of the title — the share's denominator is the same for every record, so the count
@@ -18,17 +19,21 @@ interface RankKeys {
  * 3. more providers returned the record;
  * 4. seen earlier.
  * Title keys come precomputed from dedupe; one sort: O(n log n), no clock, no randomness.
+ * Stepwise: a pause every few records while they are keyed.
  */
-export function rankRecords(records: readonly MergedRecord[], query: string): MergedRecord[] {
+export function* rankRecordsStepwise(records: readonly MergedRecord[], query: string): Stepwise<MergedRecord[]> {
   const queryKey = textKey(query);
   const queryWordIndex = new Map([...new Set(queryKey.runs)].map((word, index) => [word, index]));
   // seenIn[i] = the last record (by position) in which query word i was found: no per-record set.
   const seenIn = new Int32Array(queryWordIndex.size).fill(-1);
-  const keyed: RankKeys[] = records.map((record, position) => {
+  const keyed: RankKeys[] = [];
+  for (let position = 0; position < records.length; position++) {
+    if (position % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
+    const record = records[position]!;
     const { titleKey } = record;
     let matchedWords = 0;
-    for (const run of titleKey.runs) {
-      const index = queryWordIndex.get(run);
+    for (let run = 0; run < titleKey.runCount; run++) {
+      const index = queryWordIndex.get(titleKey.run(run));
       if (index !== undefined && seenIn[index] !== position) {
         seenIn[index] = position;
         matchedWords += 1;
@@ -36,8 +41,8 @@ export function rankRecords(records: readonly MergedRecord[], query: string): Me
     }
     const exact =
       queryKey.compactLength > 0 && titleKey.compactLength === queryKey.compactLength && titleKey.compact === queryKey.compact;
-    return { record, exact, matchedWords };
-  });
+    keyed.push({ record, exact, matchedWords });
+  }
   keyed.sort(
     (a, b) =>
       Number(b.exact) - Number(a.exact) ||
@@ -47,6 +52,9 @@ export function rankRecords(records: readonly MergedRecord[], query: string): Me
   );
   return keyed.map((entry) => entry.record);
 }
+
+/** {@link rankRecordsStepwise} run to its end at once. */
+export const rankRecords = (records: readonly MergedRecord[], query: string): MergedRecord[] => finishNow(rankRecordsStepwise(records, query));
 
 /** The public record (SPEC §7.4) of a merged record, fields in a fixed order, absent ones omitted. */
 export function toLiteratureRecord(merged: MergedRecord): LiteratureRecord {

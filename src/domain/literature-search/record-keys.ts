@@ -31,34 +31,60 @@ function isLetterOrDigitUnit(code: number): boolean {
 }
 
 /**
- * A title (or query) reduced for comparison: the lowercased runs of Unicode letters and
- * digits, in order (`治理 平台：证据` → `治理`, `平台`, `证据`). The compact form (the runs
- * joined) is built only when asked for.
+ * A title (or query) reduced for comparison: the runs of Unicode letters and digits of its
+ * NFKC form, lowercased, in order (`治理 平台：证据` → `治理`, `平台`, `证据`). NFKC first, so
+ * `Café` and `Cafe\u0301` (a combining accent) or `ﬁle` and `file` give the same key. Runs are
+ * kept as offsets into the reduced text, not as strings: a thousand 16 KiB titles would
+ * otherwise keep millions of small strings alive. The compact form is built only when asked for.
  */
 export class TextKey {
   private joined: string | undefined;
 
   constructor(
-    /** The runs, in order, repeats included. */
-    readonly runs: readonly string[],
+    /** The NFKC, lowercased text the runs lie in. */
+    private readonly text: string,
+    /** Start and end offset of each run, in pairs. */
+    private readonly bounds: readonly number[],
     /** Length of {@link compact}, known without building it. */
     readonly compactLength: number,
   ) {}
 
-  /** Lowercased, keeping only Unicode letters and digits (`治理 平台：证据` → `治理平台证据`). */
+  /** How many runs there are (repeats included). */
+  get runCount(): number {
+    return this.bounds.length / 2;
+  }
+
+  /** The run at `index`, in order. */
+  run(index: number): string {
+    return this.text.slice(this.bounds[2 * index], this.bounds[2 * index + 1]);
+  }
+
+  /** Every run, in order, repeats included. */
+  get runs(): string[] {
+    const runs: string[] = [];
+    for (let index = 0; index < this.runCount; index++) runs.push(this.run(index));
+    return runs;
+  }
+
+  /** NFKC, lowercased, keeping only Unicode letters and digits (`治理 平台：证据` → `治理平台证据`). */
   get compact(): string {
-    return (this.joined ??= this.runs.join(''));
+    if (this.joined === undefined) {
+      let joined = '';
+      for (let bound = 0; bound < this.bounds.length; bound += 2) joined += this.text.slice(this.bounds[bound], this.bounds[bound + 1]);
+      this.joined = joined;
+    }
+    return this.joined;
   }
 }
 
 /**
- * The comparison key of a text, in one pass over its lowercased form: the same runs as
+ * The comparison key of a text, in one pass over its NFKC, lowercased form: the same runs as
  * matching `[\p{L}\p{N}]+` (with the `u` flag), but without running a Unicode-property regex
  * over the whole string — ASCII is classified inline, other code units once per process.
  */
 export function textKey(text: string): TextKey {
-  const lower = text.toLowerCase();
-  const runs: string[] = [];
+  const lower = text.normalize('NFKC').toLowerCase();
+  const bounds: number[] = [];
   let length = 0;
   let start = -1;
   for (let i = 0; i < lower.length; i++) {
@@ -73,22 +99,22 @@ export function textKey(text: string): TextKey {
     if (inWord) {
       if (start < 0) start = i;
     } else if (start >= 0) {
-      runs.push(lower.slice(start, i));
+      bounds.push(start, i);
       length += i - start;
       start = -1;
     }
     i += width - 1;
   }
   if (start >= 0) {
-    runs.push(lower.slice(start));
+    bounds.push(start, lower.length);
     length += lower.length - start;
   }
-  return new TextKey(runs, length);
+  return new TextKey(lower, bounds, length);
 }
 
 const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
 
-/** Lowercased text keeping only Unicode letters and digits. */
+/** NFKC, lowercased text keeping only Unicode letters and digits. */
 export const compactText = (text: string): string => textKey(text).compact;
 
 /** Whether a UTF-16 code unit matches `\s` in a JavaScript regular expression. */
@@ -127,7 +153,8 @@ export const collapseWhitespace = (text: string): string =>
 
 /**
  * The dedupe key of a record (SPEC §7.3 step 5), given its already normalised DOI:
- * `doi:<normalised doi>` when it has a DOI, else `title:<compact title>:<year>` when it has
+ * `doi:<normalised doi>` when it has a DOI, else `title:<compact title>:<year>` (the compact
+ * title is NFKC, lowercased, letters and digits only) when it has
  * both a title with a letter or digit and a year, else `undefined` (never merged).
  * `titleKey` is asked for only when the title matters.
  */

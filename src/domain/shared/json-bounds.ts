@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { utf8ByteLength } from './text-bounds.js';
+import { finishNow, type Stepwise } from './stepwise.js';
 
 /** Upper bounds for one JSON value. */
 export interface JsonBounds {
@@ -29,7 +29,7 @@ export interface JsonMeasurement {
 /** Whole-argument bounds of the two bulk tools (SPEC §6.4 #8 and #10): 32 levels, 100,000 values, 2 MiB. */
 export const BULK_ARGUMENT_BOUNDS: JsonBounds = { maxDepth: 32, maxValues: 100_000, maxBytes: 2 * 1024 * 1024 };
 
-/** Static messages of the whole-argument bounds. They never contain input. */
+/** Static messages of the whole-argument bounds (first in every bulk tool's precedence). They never contain input. */
 export const ARGUMENT_BOUND_MESSAGES: Readonly<Record<JsonBound, string>> = {
   depth: 'arguments exceed the nesting limit',
   values: 'arguments exceed the value count limit',
@@ -54,17 +54,31 @@ const UNBOUNDED: JsonBounds = { maxDepth: Infinity, maxValues: Infinity, maxByte
  *
  * Never throws. A cyclic structure is not JSON; with finite `maxValues` the walk still ends.
  */
-export function measureJson(value: unknown, bounds: JsonBounds = UNBOUNDED): JsonMeasurement {
-  const stack: Array<{ readonly value: unknown; readonly depth: number }> = [{ value, depth: 0 }];
+export const measureJson = (value: unknown, bounds: JsonBounds = UNBOUNDED): JsonMeasurement => finishNow(measureJsonStepwise(value, bounds));
+
+/** Values (or members of one object) measured between two pauses of {@link measureJsonStepwise}. */
+const MEASURED_PER_STEP = 1024;
+
+/**
+ * {@link measureJson}, stepwise: it pauses every thousand values, and every thousand keys of a
+ * single large object, so 2 MiB of hostile arguments (100,000 distinct keys, each object of its
+ * own shape) are measured in short steps.
+ */
+export function* measureJsonStepwise(value: unknown, bounds: JsonBounds = UNBOUNDED): Stepwise<JsonMeasurement> {
+  // Two parallel stacks (value, depth of its container) instead of one object per value.
+  const pending: unknown[] = [value];
+  const depths: number[] = [0];
   let deepest = 0;
   let values = 0;
   let bytes = 0;
   const result = (exceeded?: JsonBound): JsonMeasurement =>
     exceeded ? { depth: deepest, values, bytes, exceeded } : { depth: deepest, values, bytes };
 
-  while (stack.length > 0) {
-    const { value: current, depth: parentDepth } = stack.pop()!;
+  while (pending.length > 0) {
+    const current = pending.pop();
+    const parentDepth = depths.pop()!;
     values += 1;
+    if (values % MEASURED_PER_STEP === 0) yield;
     if (values > bounds.maxValues) return result('values');
     if (current === null || typeof current !== 'object') {
       bytes += primitiveBytes(current);
@@ -77,12 +91,25 @@ export function measureJson(value: unknown, bounds: JsonBounds = UNBOUNDED): Jso
     // Pushed in reverse so that popping visits children in document order.
     if (Array.isArray(current)) {
       bytes += 2 + Math.max(0, current.length - 1);
-      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: encodable(current[i]) ? current[i] : null, depth });
+      for (let i = current.length - 1; i >= 0; i--) {
+        pending.push(encodable(current[i]) ? current[i] : null);
+        depths.push(depth);
+        if (i % MEASURED_PER_STEP === 0 && i > 0) yield;
+      }
     } else {
-      const keys = Object.keys(current).filter((key) => encodable((current as Record<string, unknown>)[key]));
-      bytes += 2 + Math.max(0, keys.length - 1);
-      for (const key of keys) bytes += stringBytes(key) + 1;
-      for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: (current as Record<string, unknown>)[keys[i]!], depth });
+      const object = current as Record<string, unknown>;
+      const keys = Object.keys(object);
+      let members = 0;
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const child = object[keys[i]!];
+        if (!encodable(child)) continue;
+        members += 1;
+        bytes += jsonStringBytes(keys[i]!) + 1;
+        pending.push(child);
+        depths.push(depth);
+        if (members % MEASURED_PER_STEP === 0) yield;
+      }
+      bytes += 2 + Math.max(0, members - 1);
     }
     if (bytes > bounds.maxBytes) return result('bytes');
   }
@@ -93,27 +120,52 @@ export function measureJson(value: unknown, bounds: JsonBounds = UNBOUNDED): Jso
 export const exceededJsonBound = (value: unknown, bounds: JsonBounds): JsonBound | undefined =>
   measureJson(value, bounds).exceeded;
 
+const ARGUMENT_BOUNDS = new WeakMap<z.ZodType, JsonBounds>();
+
 /**
- * A zod `superRefine` callback that reports the first crossed bound of the whole value with its
- * static message. Attach it with `{ when: () => true }` so it also runs when other checks failed.
+ * Marks a tool's argument schema as bounded as a whole: {@link parseArguments} measures the
+ * raw arguments against `bounds` before the schema runs, and a crossed bound's static message
+ * wins over every other check. The raw arguments, not the schema's output: an object schema
+ * that drops the keys it does not name (instead of copying them) must not hide them from the
+ * bounds. Returns the schema itself; its JSON Schema is unchanged.
  */
-export const checkJsonBounds =
-  (bounds: JsonBounds, messages: Readonly<Record<JsonBound, string>> = ARGUMENT_BOUND_MESSAGES) =>
-  (value: unknown, ctx: z.RefinementCtx): void => {
-    const exceeded = exceededJsonBound(value, bounds);
-    if (exceeded) ctx.addIssue({ code: 'custom', message: messages[exceeded] });
-  };
+export function withArgumentBounds<S extends z.ZodType>(schema: S, bounds: JsonBounds): S {
+  ARGUMENT_BOUNDS.set(schema, bounds);
+  return schema;
+}
+
+/** The whole-argument bounds registered for a schema by {@link withArgumentBounds}. */
+export const argumentBoundsOf = (schema: z.ZodType): JsonBounds | undefined => ARGUMENT_BOUNDS.get(schema);
 
 const encodable = (value: unknown): boolean =>
   value !== undefined && typeof value !== 'function' && typeof value !== 'symbol';
 
 function primitiveBytes(value: unknown): number {
-  if (typeof value === 'string') return stringBytes(value);
+  if (typeof value === 'string') return jsonStringBytes(value);
   if (typeof value === 'number') return Number.isFinite(value) ? String(value).length : 4;
   if (typeof value === 'boolean') return value ? 4 : 5;
   if (typeof value === 'bigint') return String(value).length;
   return 4; // null (and anything JSON would write as null)
 }
 
-// JSON.stringify escapes lone surrogates (ES2019), so its output measures exactly.
-const stringBytes = (text: string): number => utf8ByteLength(JSON.stringify(text));
+/**
+ * UTF-8 bytes of `JSON.stringify(text)`, counted in one pass without building it: quotes,
+ * two-character escapes (`\"` `\\` `\b` `\t` `\n` `\f` `\r`), six-character escapes (other
+ * controls and lone surrogates, as JSON.stringify writes them since ES2019), and UTF-8 widths.
+ */
+export function jsonStringBytes(text: string): number {
+  let bytes = 2;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      if (code >= 0x20) bytes += code === 0x22 || code === 0x5c ? 2 : 1;
+      else bytes += code === 0x08 || code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d ? 2 : 6;
+    } else if (code < 0x800) bytes += 2;
+    else if (code < 0xd800 || code > 0xdfff) bytes += 3;
+    else if (code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i += 1;
+    } else bytes += 6;
+  }
+  return bytes;
+}

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { ARGUMENT_BOUND_MESSAGES, argumentBoundsOf, measureJsonStepwise } from './json-bounds.js';
+import { finishNow, type Stepwise } from './stepwise.js';
 import { invalidArguments, succeed, type Outcome } from './tool-outcome.js';
 
 /** The message used when a check has no message of its own. Static, like every message. */
@@ -9,25 +11,50 @@ export const UNSUPPORTED_ARGUMENT = 'Unsupported argument';
 
 /**
  * Validates tool arguments with the tool's zod schema and turns the first failed check into
- * an `invalid_arguments` failure.
+ * an `invalid_arguments` failure. A schema registered with `withArgumentBounds` first has the
+ * raw arguments measured; a crossed bound fails with its message before any other check.
  *
  * Every check in a tool schema carries its own static message; anything without one falls
  * back to {@link GENERIC_INVALID_ARGUMENTS}, so no message can ever contain input. When
  * `precedence` is given, the failing message that comes earliest in it wins (SPEC §6.4 fixes
  * the check order of some tools); otherwise zod's first issue wins.
  */
-export function parseArguments<S extends z.ZodType>(
+export const parseArguments = <S extends z.ZodType>(schema: S, args: unknown, precedence?: readonly string[]): Outcome<z.output<S>> =>
+  finishNow(parseArgumentsStepwise(schema, args, precedence));
+
+/**
+ * {@link parseArguments}, stepwise: the whole-argument bounds of a bulk tool (up to 100,000
+ * values) are measured with pauses; the schema then runs as one last step.
+ */
+export function* parseArgumentsStepwise<S extends z.ZodType>(
   schema: S,
   args: unknown,
   precedence?: readonly string[],
-): Outcome<z.output<S>> {
+): Stepwise<Outcome<z.output<S>>> {
+  const bounds = argumentBoundsOf(schema);
+  const exceeded = bounds === undefined ? undefined : (yield* measureJsonStepwise(args, bounds)).exceeded;
+  if (exceeded !== undefined) return invalidArguments(ARGUMENT_BOUND_MESSAGES[exceeded]);
+  const stepwise = STEPWISE_CHECKS.get(schema);
+  const verdict = stepwise === undefined ? schemaVerdict(schema, args) : yield* stepwise(args);
+  return verdict.ok ? succeed(verdict.value as z.output<S>) : invalidArguments(winningMessage(verdict.messages, precedence));
+}
+
+/** What checks say of a value: its output, or the message of every failed check, in order. */
+export type SchemaVerdict<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly messages: readonly string[] };
+
+/** Runs a zod schema; a check without a message of its own reports {@link GENERIC_INVALID_ARGUMENTS}. */
+export function schemaVerdict<S extends z.ZodType>(schema: S, value: unknown): SchemaVerdict<z.output<S>> {
   // The happy path parses without an error map (much cheaper in zod 4); only a failure is
   // parsed again with the static fallback message for checks that carry none of their own.
-  const quick = schema.safeParse(args);
-  if (quick.success) return succeed(quick.data);
-  const parsed = schema.safeParse(args, { error: () => GENERIC_INVALID_ARGUMENTS });
-  if (parsed.success) return succeed(parsed.data);
-  const messages = parsed.error.issues.map((issue) => issue.message);
+  const quick = schema.safeParse(value);
+  if (quick.success) return { ok: true, value: quick.data };
+  const parsed = schema.safeParse(value, { error: () => GENERIC_INVALID_ARGUMENTS });
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, messages: parsed.error.issues.map((issue) => issue.message) };
+}
+
+/** The message that wins: the earliest in `precedence` when any is ranked, else the first. */
+export function winningMessage(messages: readonly string[], precedence?: readonly string[]): string {
   let chosen = messages[0] ?? GENERIC_INVALID_ARGUMENTS;
   if (precedence) {
     let best = Number.POSITIVE_INFINITY;
@@ -39,5 +66,17 @@ export function parseArguments<S extends z.ZodType>(
       }
     }
   }
-  return invalidArguments(chosen);
+  return chosen;
+}
+
+const STEPWISE_CHECKS = new WeakMap<z.ZodType, (args: unknown) => Stepwise<SchemaVerdict<unknown>>>();
+
+/**
+ * Gives a schema stepwise checks with the same verdicts (for example one list item at a time,
+ * with pauses): {@link parseArgumentsStepwise} runs them instead of the schema, whose JSON
+ * Schema stays what clients see. A test must keep the two in agreement.
+ */
+export function withStepwiseChecks<S extends z.ZodType>(schema: S, checks: (args: unknown) => Stepwise<SchemaVerdict<z.output<S>>>): S {
+  STEPWISE_CHECKS.set(schema, checks);
+  return schema;
 }

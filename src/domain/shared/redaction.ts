@@ -39,6 +39,14 @@ const EVIDENCE_SUFFIXES = [
 
 const normaliseKey = (key: string): string => key.trim().toLowerCase().replace(/[- ]/g, '_');
 
+/**
+ * Every rule below needs one of these words in the key once it is lowercased and stripped of
+ * `_`, `-` and spaces (`_api_key_` needs `apikey`, `_token` needs `token`, …). A key without
+ * any of them is judged clean by one regex test instead of a dozen string operations: hostile
+ * arguments may carry 100,000 distinct keys (docs/provider-data.md).
+ */
+const CANDIDATE_WORDS = /secret|passw|credential|auth|bearer|token|apikey|accesskey|privatekey|cookie/;
+
 /** Whether an object key is judged credential-bearing under the given rule. */
 export function isCredentialKey(key: string, rule: RedactionRule = 'standard'): boolean {
   const cache = VERDICTS[rule];
@@ -56,6 +64,7 @@ const MAX_REMEMBERED_KEYS = 4096;
 const VERDICTS: Record<RedactionRule, Map<string, boolean>> = { standard: new Map(), evidence: new Map() };
 
 function judgeKey(key: string, rule: RedactionRule): boolean {
+  if (!CANDIDATE_WORDS.test(key.toLowerCase().replace(/[-_ ]/g, ''))) return false;
   const n = normaliseKey(key);
   const c = n.replaceAll('_', '');
   if (n === 'token' || n === 'authorization' || n.endsWith('_token')) return true;

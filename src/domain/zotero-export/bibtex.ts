@@ -1,4 +1,5 @@
 import type { ExportAuthor, ExportRecord } from './export-record.js';
+import { blankLineSeparated } from './ris.js';
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '\\': '\\textbackslash{}',
@@ -35,11 +36,14 @@ export const bibtexLink = (value: string): string =>
  * exporter wrote, so no value can close an entry early or leave it open.
  */
 export function bibtex(records: readonly ExportRecord[], keys: readonly string[]): string {
-  if (records.length === 0) return '';
-  return `${records.map((record, index) => bibtexEntry(record, keys[index] ?? `ref${index + 1}`)).join('\n\n')}\n`;
+  return bibtexFile(records.map((record, index) => bibtexEntry(record, keys[index] ?? `ref${index + 1}`)));
 }
 
-function bibtexEntry(record: ExportRecord, key: string): string {
+/** `bibliography.bib` from its entries: blank-line separated, a final newline, empty without records. */
+export const bibtexFile = blankLineSeparated;
+
+/** One record's BibTeX entry. */
+export function bibtexEntry(record: ExportRecord, key: string): string {
   const fields: Array<[string, string]> = [['title', escapeBibtex(record.title)]];
   if (record.authors.length > 0) fields.push(['author', record.authors.map(bibtexName).join(' and ')]);
   if (record.year !== undefined) fields.push(['year', String(record.year)]);

@@ -13,10 +13,16 @@ const MAX_NAME_LENGTH = 32;
  */
 export function citationKeys(records: readonly ExportRecord[]): string[] {
   const taken = new Set<string>();
+  // Per base, the first suffix number not yet tried: every earlier one is taken, so a base
+  // shared by many records (one author's papers of one year) costs one step per record, not
+  // one per earlier record.
+  const nextSuffix = new Map<string, number>();
   return records.map((record) => {
     const base = `${keyName(record)}${record.year ?? ''}`;
-    let key = base;
-    for (let n = 1; taken.has(key); n++) key = `${base}${suffix(n)}`;
+    let n = nextSuffix.get(base) ?? 0;
+    let key = n === 0 ? base : `${base}${suffix(n)}`;
+    while (taken.has(key)) key = `${base}${suffix(++n)}`;
+    nextSuffix.set(base, n + 1);
     taken.add(key);
     return key;
   });

@@ -24,9 +24,14 @@ export interface CslItem {
  * citation key. Keys always appear in the same order, so the same records give the same bytes.
  */
 export function cslJson(records: readonly ExportRecord[], keys: readonly string[]): string {
-  const items = records.map((record, index) => cslItem(record, keys[index] ?? `ref${index + 1}`));
-  return `${JSON.stringify(items, null, 2)}\n`;
+  return cslFile(records.map((record, index) => cslEntry(record, keys[index] ?? `ref${index + 1}`)));
 }
+
+/** One record's item as it appears inside the array of `references.json` (indented, no separator). */
+export const cslEntry = (record: ExportRecord, id: string): string => JSON.stringify([cslItem(record, id)], null, 2).slice(4, -2); // "[\n  " … "\n]"
+
+/** `references.json` from its entries: the bytes `JSON.stringify(items, null, 2)` writes, and a newline. */
+export const cslFile = (entries: readonly string[]): string => (entries.length === 0 ? '[]\n' : `[\n  ${entries.join(',\n  ')}\n]\n`);
 
 function cslItem(record: ExportRecord, id: string): CslItem {
   const arxiv = record.preprint && record.arxivId !== undefined;

@@ -24,20 +24,28 @@ export interface ExportRecord {
   readonly pmid?: string;
 }
 
+/**
+ * Most authors exported per record, the first ones in order (the most a literature search
+ * keeps, docs/provider-data.md). A longer list is cut: no record's author list can make one
+ * step of the export unbounded.
+ */
+export const MAX_EXPORT_AUTHORS = 1000;
+
 const DOI_PREFIX = /^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:)/i;
 const ARXIV_PREFIX = /^arxiv:/i;
 
 /**
  * Prepares one validated record for export. The DOI loses a leading resolver URL or `doi:`
  * prefix, the arXiv id a leading `arXiv:`. A person without a family name but with a given
- * name becomes a literal name; an author with no name at all is dropped.
+ * name becomes a literal name; an author with no name at all is dropped; authors past the
+ * first {@link MAX_EXPORT_AUTHORS} are left out.
  */
 export function toExportRecord(record: ZoteroRecordInput): ExportRecord {
   const doi = foldedOrAbsent(record.doi?.trim().replace(DOI_PREFIX, ''));
   const arxivId = foldedOrAbsent(record.identifiers?.arxiv?.trim().replace(ARXIV_PREFIX, ''));
   return {
     title: foldToOneLine(record.title),
-    authors: (record.authors ?? []).flatMap(toExportAuthor),
+    authors: (record.authors ?? []).slice(0, MAX_EXPORT_AUTHORS).flatMap(toExportAuthor),
     ...(record.year !== undefined ? { year: record.year } : {}),
     ...optional('venue', foldedOrAbsent(record.venue)),
     ...optional('doi', doi),

@@ -9,12 +9,16 @@ import type { ExportAuthor, ExportRecord } from './export-record.js';
  * Every value was folded to one line when the record was prepared, so no value can end a line and
  * start a tag of its own: each line of the file is a tag line or the blank separator.
  */
-export function ris(records: readonly ExportRecord[]): string {
-  if (records.length === 0) return '';
-  return `${records.map(risEntry).join('\n\n')}\n`;
-}
+export const ris = (records: readonly ExportRecord[]): string => risFile(records.map(risEntry));
 
-function risEntry(record: ExportRecord): string {
+/** Entries separated by a blank line, with a final newline; empty without entries (RIS and BibTeX files). */
+export const blankLineSeparated = (entries: readonly string[]): string => (entries.length === 0 ? '' : `${entries.join('\n\n')}\n`);
+
+/** `references.ris` from its entries. */
+export const risFile = blankLineSeparated;
+
+/** One record's RIS entry, `TY` to `ER`. */
+export function risEntry(record: ExportRecord): string {
   const lines = [tag('TY', record.preprint ? 'GEN' : 'JOUR')];
   for (const author of record.authors) lines.push(tag('AU', risName(author)));
   lines.push(tag('TI', record.title));

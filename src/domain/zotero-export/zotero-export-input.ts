@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { boundedString } from '../shared/string-checks.js';
-import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
-import { ARGUMENT_BOUND_PRECEDENCE, BULK_ARGUMENT_BOUNDS, checkJsonBounds } from '../shared/json-bounds.js';
+import { UNSUPPORTED_ARGUMENT, schemaVerdict, withStepwiseChecks, type SchemaVerdict } from '../shared/parse-arguments.js';
+import type { Stepwise } from '../shared/stepwise.js';
+import { ARGUMENT_BOUND_PRECEDENCE, BULK_ARGUMENT_BOUNDS, withArgumentBounds } from '../shared/json-bounds.js';
 import { ZOTERO_IMPORT_FILES } from '../zotero-status/zotero-status.js';
 import { foldToOneLine } from './one-line-text.js';
+import { authorList, openObject } from './zotero-record-checks.js';
 
 /** One of the four import file names. */
 export type ZoteroImportFile = (typeof ZOTERO_IMPORT_FILES)[number];
@@ -80,7 +82,7 @@ const identifierText = z.string({ error: m.identifiers }).optional();
  * (for example `abstract` or `native_url` from a merged native search result) are accepted and
  * ignored, at every level of the record; they still count towards the whole-argument bounds.
  */
-export const zoteroRecordInput = z.looseObject(
+export const zoteroRecordInput = openObject(
   {
     title: boundedString(
       { max: ZOTERO_RECORD_LIMITS.titleBytes, unit: 'bytes', nonBlank: true },
@@ -94,44 +96,75 @@ export const zoteroRecordInput = z.looseObject(
       .optional(),
     year: z.number({ error: m.year }).int({ error: m.year }).optional(),
     venue: z.string({ error: m.venue }).optional(),
-    authors: z.array(exportAuthorInput, { error: m.authors }).optional(),
+    authors: authorList(m.authors).optional(),
     url: z.string({ error: m.url }).optional(),
-    identifiers: z
-      .looseObject(
-        { arxiv: identifierText, pmid: identifierText, openalex: identifierText, semantic_scholar: identifierText },
-        { error: m.identifiers },
-      )
-      .optional(),
+    identifiers: openObject({ arxiv: identifierText, pmid: identifierText, openalex: identifierText, semantic_scholar: identifierText }, m.identifiers).optional(),
     record_type: z.enum(['article', 'preprint'], { error: m.recordType }).optional(),
   },
-  { error: m.record },
+  m.record,
 );
 
 /** One validated record to export. */
 export type ZoteroRecordInput = z.output<typeof zoteroRecordInput>;
 
-/**
- * Arguments of `qiongli_zotero_export_import_files` (SPEC §6.4 #10): `records` (at most 1000,
- * default none) and `formats` (a unique subset of the four file names; absent or empty = all).
- * The whole argument object must stay within {@link BULK_ARGUMENT_BOUNDS}.
- */
-export const zoteroExportInput = z
-  .strictObject(
+const formatsInput = z
+  .array(z.enum(ZOTERO_IMPORT_FILES, { error: m.formatUnsupported }), { error: m.formats })
+  .refine((formats) => new Set(formats).size === formats.length, { error: m.formatRepeated })
+  .optional()
+  .describe('Which files to build; absent or empty means all four.');
+
+const argumentsShape = <R extends z.ZodType>(records: R) =>
+  z.strictObject(
     {
       records: z
-        .array(zoteroRecordInput, { error: m.records })
+        .array(records, { error: m.records })
         .max(ZOTERO_RECORD_LIMITS.records, { error: m.recordsTooMany })
         .default([])
         .describe('Literature records to export, as qiongli_literature_search returns them (at most 1000).'),
-      formats: z
-        .array(z.enum(ZOTERO_IMPORT_FILES, { error: m.formatUnsupported }), { error: m.formats })
-        .refine((formats) => new Set(formats).size === formats.length, { error: m.formatRepeated })
-        .optional()
-        .describe('Which files to build; absent or empty means all four.'),
+      formats: formatsInput,
     },
     { error: UNSUPPORTED_ARGUMENT },
-  )
-  .superRefine(checkJsonBounds(BULK_ARGUMENT_BOUNDS), { when: () => true });
+  );
+
+/** The arguments with each record left unchecked: the stepwise checks below check records one by one. */
+const argumentsAround = argumentsShape(z.unknown());
+
+/** The full checks, whose JSON Schema clients see. */
+const fullArguments = withArgumentBounds(argumentsShape(zoteroRecordInput), BULK_ARGUMENT_BOUNDS);
+
+/** Records checked between two pauses. */
+const RECORDS_PER_STEP = 16;
+
+/**
+ * The checks of {@link zoteroExportInput}, stepwise: the arguments around the records, then each
+ * record with a pause every few (1,000 records take 10–40 ms to check in one call). The same
+ * messages, so the same one wins: every record message ranks after `records must hold at most
+ * 1000 records`, so records past that are not checked.
+ */
+function* checkZoteroArguments(args: unknown): Stepwise<SchemaVerdict<z.output<typeof fullArguments>>> {
+  const around = schemaVerdict(argumentsAround, args);
+  const messages = around.ok ? [] : [...around.messages];
+  const raw = args !== null && typeof args === 'object' ? (args as Record<string, unknown>)['records'] : undefined;
+  const records: ZoteroRecordInput[] = [];
+  if (Array.isArray(raw) && raw.length <= ZOTERO_RECORD_LIMITS.records) {
+    for (let index = 0; index < raw.length; index++) {
+      const record = schemaVerdict(zoteroRecordInput, raw[index]);
+      if (record.ok) records.push(record.value);
+      else messages.push(...record.messages);
+      if (index % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
+    }
+  }
+  if (!around.ok || messages.length > 0) return { ok: false, messages };
+  return { ok: true, value: { ...around.value, records } };
+}
+
+/**
+ * Arguments of `qiongli_zotero_export_import_files` (SPEC §6.4 #10): `records` (at most 1000,
+ * default none) and `formats` (a unique subset of the four file names; absent or empty = all).
+ * The whole argument object must stay within {@link BULK_ARGUMENT_BOUNDS}. Checked stepwise
+ * by the MCP layer (same verdicts; a test keeps them equal).
+ */
+export const zoteroExportInput = withStepwiseChecks(fullArguments, checkZoteroArguments);
 
 /** Validated arguments of the Zotero export. */
 export type ZoteroExportArguments = z.output<typeof zoteroExportInput>;

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { utf8ByteLength } from '../shared/text-bounds.js';
 import { succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
 import { ZOTERO_IMPORT_FILES } from '../zotero-status/zotero-status.js';
-import { bibtex } from './bibtex.js';
+import { finishNow, mapStepwise, type Stepwise } from '../shared/stepwise.js';
+import { bibtexEntry, bibtexFile } from './bibtex.js';
 import { citationKeys } from './citation-keys.js';
-import { cslJson } from './csl-json.js';
+import { cslEntry, cslFile } from './csl-json.js';
 import { toExportRecord, type ExportRecord } from './export-record.js';
 import { importReport } from './import-report.js';
-import { ris } from './ris.js';
+import { risEntry, risFile } from './ris.js';
 import type { ZoteroExportArguments, ZoteroImportFile } from './zotero-export-input.js';
 
 /** Largest total size of the built files, in UTF-8 bytes (SPEC §6.4 #10): 2 MiB. */
@@ -27,25 +28,43 @@ export const zoteroExportOutput = z.strictObject({
 /** The built import files, as returned to the client. */
 export type ZoteroImportFiles = z.output<typeof zoteroExportOutput>;
 
+/** Records prepared or written between two pauses. */
+const RECORDS_PER_STEP = 16;
+
 /**
- * Builds Zotero import files in memory (SPEC §6.4 #10); nothing is written anywhere. `formats`
- * absent or empty means all four files. The files appear in the fixed order
- * `references.json`, `references.ris`, `bibliography.bib`, `zotero-import-report.md`, whatever
- * order was asked. Deterministic: the same arguments give the same bytes.
+ * Builds Zotero import files in memory (SPEC §6.4 #10), stepwise (a pause every few records);
+ * nothing is written anywhere. `formats` absent or empty means all four files. The files
+ * appear in the fixed order `references.json`, `references.ris`, `bibliography.bib`,
+ * `zotero-import-report.md`, whatever order was asked. Deterministic: the same arguments give
+ * the same bytes.
  *
- * Fails with the tool error `zotero-export-failed` when the files together would exceed
- * {@link MAX_EXPORT_BYTES} (UTF-8); building stops at the first file that crosses the cap.
+ * Fails with the tool error `zotero-export-failed` as soon as the files together would exceed
+ * {@link MAX_EXPORT_BYTES} (UTF-8): building stops at the entry that crosses the cap.
  * Expects arguments validated by `zoteroExportInput`.
  */
-export function exportZoteroImportFiles(args: ZoteroExportArguments): Outcome<ZoteroImportFiles> {
+export function* buildZoteroImportFiles(args: ZoteroExportArguments): Stepwise<Outcome<ZoteroImportFiles>> {
   const wanted = new Set<ZoteroImportFile>(args.formats && args.formats.length > 0 ? args.formats : ZOTERO_IMPORT_FILES);
   const names = ZOTERO_IMPORT_FILES.filter((name) => wanted.has(name));
-  const records = args.records.map(toExportRecord);
+  const records = yield* mapStepwise(args.records, toExportRecord, RECORDS_PER_STEP);
   const keys = citationKeys(records);
   const files: Partial<Record<ZoteroImportFile, string>> = {};
   let total = 0;
   for (const name of names) {
-    const text = buildFile(name, records, keys, names);
+    let text: string;
+    if (name === 'zotero-import-report.md') text = importReport(records.length, names);
+    else {
+      const entries: string[] = [];
+      // The file holds every entry, and a string has at least as many UTF-8 bytes as UTF-16
+      // units: a lower bound of the total, known without encoding anything.
+      let atLeast = total;
+      for (let index = 0; index < records.length; index++) {
+        entries.push(ENTRIES[name](records[index]!, keys[index]!));
+        atLeast += entries[index]!.length;
+        if (atLeast > MAX_EXPORT_BYTES) return toolError('zotero-export-failed');
+        if (index % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
+      }
+      text = FILES[name](entries);
+    }
     total += utf8ByteLength(text);
     if (total > MAX_EXPORT_BYTES) return toolError('zotero-export-failed');
     files[name] = text;
@@ -53,15 +72,35 @@ export function exportZoteroImportFiles(args: ZoteroExportArguments): Outcome<Zo
   return succeed({ status: 'ok', files });
 }
 
-function buildFile(name: ZoteroImportFile, records: readonly ExportRecord[], keys: readonly string[], names: readonly ZoteroImportFile[]): string {
-  switch (name) {
-    case 'references.json':
-      return cslJson(records, keys);
-    case 'references.ris':
-      return ris(records);
-    case 'bibliography.bib':
-      return bibtex(records, keys);
-    case 'zotero-import-report.md':
-      return importReport(records.length, names);
+/**
+ * The result of {@link buildZoteroImportFiles} as JSON text, one file per step (a file may be
+ * 2 MiB). Its keys are the fixed `status`, `files` and file names, none of which any redaction
+ * rule removes, so the text is also the redacted result.
+ */
+export function* encodeZoteroImportFiles(result: ZoteroImportFiles): Stepwise<string> {
+  const parts: string[] = [];
+  for (const [name, text] of Object.entries(result.files)) {
+    parts.push(`${JSON.stringify(name)}:${JSON.stringify(text)}`);
+    yield;
   }
+  return `{"status":${JSON.stringify(result.status)},"files":{${parts.join(',')}}}`;
 }
+
+/** {@link buildZoteroImportFiles} run to its end at once (tests, embedders). */
+export const exportZoteroImportFiles = (args: ZoteroExportArguments): Outcome<ZoteroImportFiles> => finishNow(buildZoteroImportFiles(args));
+
+type RecordFile = Exclude<ZoteroImportFile, 'zotero-import-report.md'>;
+
+/** Each record file's entry writer. */
+const ENTRIES: Readonly<Record<RecordFile, (record: ExportRecord, key: string) => string>> = {
+  'references.json': cslEntry,
+  'references.ris': risEntry,
+  'bibliography.bib': bibtexEntry,
+};
+
+/** Each record file from its entries. */
+const FILES: Readonly<Record<RecordFile, (entries: readonly string[]) => string>> = {
+  'references.json': cslFile,
+  'references.ris': risFile,
+  'bibliography.bib': bibtexFile,
+};

@@ -13,15 +13,16 @@ describe('arXiv request builder', () => {
     assert.deepEqual(get.headers, { accept: 'application/atom+xml' });
   });
 
-  it('caps max_results at 200 and percent-encodes a Unicode query (SPEC §7.2)', () => {
+  it('caps max_results at 200 and percent-encodes a Unicode query (SPEC §7.2)', async () => {
     const url = buildArxivRequest({ query: '治理 平台：证据', limit: 1000, credentials: {} }).url;
     assert.ok(url.includes('search_query=all:%E6%B2%BB%E7%90%86%20%E5%B9%B3%E5%8F%B0%EF%BC%9A%E8%AF%81%E6%8D%AE&'));
     assert.ok(url.includes('&max_results=200&'));
   });
 });
 
+const parsed = await parseArxivResponse(fixtureText('arxiv-search-atom.xml'));
+
 describe('arXiv response parser', () => {
-  const parsed = parseArxivResponse(fixtureText('arxiv-search-atom.xml'));
 
   it('maps the ten entries of a real Atom feed, reading namespaced elements by local name (SPEC §7.4)', () => {
     assert.ok(parsed.ok);
@@ -67,12 +68,12 @@ describe('arXiv response parser', () => {
     assert.equal(parsed.value[4]?.title, 'ChatGPT and Software Testing Education: Promises & Perils');
   });
 
-  it('handles old-style ids, a single author and titles spread over lines (SPEC §7.4)', () => {
+  it('handles old-style ids, a single author and titles spread over lines (SPEC §7.4)', async () => {
     const feed = `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:arxiv="http://arxiv.org/schemas/atom">
       <entry><id>http://arxiv.org/abs/hep-th/9901001v3</id><title>A  long
         title</title><published>1999-01-04T00:00:00Z</published><author><name>Solo Author</name></author></entry>
       <entry><id>http://arxiv.org/abs/2101.00001v1</id><title>  </title></entry></feed>`;
-    assert.deepEqual(parseArxivResponse(feed), {
+    assert.deepEqual(await parseArxivResponse(feed), {
       ok: true,
       value: [
         {
@@ -87,23 +88,23 @@ describe('arXiv response parser', () => {
     });
   });
 
-  it('gives no records for the real empty feed', () => {
-    assert.deepEqual(parseArxivResponse(fixtureText('arxiv-empty-atom.xml')), { ok: true, value: [] });
+  it('gives no records for the real empty feed', async () => {
+    assert.deepEqual(await parseArxivResponse(fixtureText('arxiv-empty-atom.xml')), { ok: true, value: [] });
   });
 
-  it('reports decode_error for the real error feed rather than a record titled Error (SPEC §7.2)', () => {
-    assert.deepEqual(parseArxivResponse(fixtureText('arxiv-error-400-atom.xml')), { ok: false, kind: 'decode_error' });
+  it('reports decode_error for the real error feed rather than a record titled Error (SPEC §7.2)', async () => {
+    assert.deepEqual(await parseArxivResponse(fixtureText('arxiv-error-400-atom.xml')), { ok: false, kind: 'decode_error' });
   });
 
-  it('recognises the plain "Rate exceeded." answer as rate_limited (SPEC §7.2)', () => {
-    assert.deepEqual(parseArxivResponse('Rate exceeded.'), { ok: false, kind: 'rate_limited' });
-    assert.deepEqual(parseArxivResponse('  Rate exceeded.\n'), { ok: false, kind: 'rate_limited' });
+  it('recognises the plain "Rate exceeded." answer as rate_limited (SPEC §7.2)', async () => {
+    assert.deepEqual(await parseArxivResponse('Rate exceeded.'), { ok: false, kind: 'rate_limited' });
+    assert.deepEqual(await parseArxivResponse('  Rate exceeded.\n'), { ok: false, kind: 'rate_limited' });
   });
 
-  it('reports decode_error for malformed XML, a document type declaration and a non-feed root (SPEC §7.2)', () => {
-    assert.deepEqual(parseArxivResponse('<feed><entry></feed>'), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(parseArxivResponse('<!DOCTYPE feed [<!ENTITY a "b">]><feed/>'), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(parseArxivResponse('<html><body>busy</body></html>'), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(parseArxivResponse(''), { ok: false, kind: 'decode_error' });
+  it('reports decode_error for malformed XML, a document type declaration and a non-feed root (SPEC §7.2)', async () => {
+    assert.deepEqual(await parseArxivResponse('<feed><entry></feed>'), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await parseArxivResponse('<!DOCTYPE feed [<!ENTITY a "b">]><feed/>'), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await parseArxivResponse('<html><body>busy</body></html>'), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await parseArxivResponse(''), { ok: false, kind: 'decode_error' });
   });
 });

@@ -27,8 +27,8 @@ describe('Crossref request builder', () => {
 });
 
 describe('Crossref response parser', () => {
-  it('maps a real work list, omitting authors for the item that has none (SPEC §7.4)', () => {
-    const parsed = parseCrossrefResponse(fixtureText('crossref-works-query.json'));
+  it('maps a real work list, omitting authors for the item that has none (SPEC §7.4)', async () => {
+    const parsed = await parseCrossrefResponse(fixtureText('crossref-works-query.json'));
     assert.ok(parsed.ok);
     assert.deepEqual(parsed.value, [
       {
@@ -51,8 +51,8 @@ describe('Crossref response parser', () => {
     ]);
   });
 
-  it('maps all 20 items of a larger real list, collapsing whitespace inside titles (SPEC §7.4)', () => {
-    const parsed = parseCrossrefResponse(fixtureText('crossref-works-query-author.json'));
+  it('maps all 20 items of a larger real list, collapsing whitespace inside titles (SPEC §7.4)', async () => {
+    const parsed = await parseCrossrefResponse(fixtureText('crossref-works-query-author.json'));
     assert.ok(parsed.ok);
     assert.equal(parsed.value.length, 20);
     assert.equal(parsed.value[14]?.title, 'The role of <scp>AI</scp> in ecology’s computational carbon footprint');
@@ -68,16 +68,16 @@ describe('Crossref response parser', () => {
     assert.equal(crossrefAuthor({ sequence: 'first' }), undefined);
   });
 
-  it('skips an item without a title (SPEC §7.4)', () => {
+  it('skips an item without a title (SPEC §7.4)', async () => {
     const list = fixtureJson('crossref-works-query.json') as { message: { items: Record<string, unknown>[] } };
     list.message.items[0]!['title'] = [];
-    const parsed = parseCrossrefResponse(JSON.stringify(list));
+    const parsed = await parseCrossrefResponse(JSON.stringify(list));
     assert.ok(parsed.ok);
     assert.deepEqual(parsed.value.map((record) => record.title), ['Chemical Ecology']);
   });
 
-  it('reports decode_error for the real validation-failure body and for malformed JSON (SPEC §7.2)', () => {
-    assert.deepEqual(parseCrossrefResponse(fixtureText('crossref-error-400.json')), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(parseCrossrefResponse('{"message": {"items": '), { ok: false, kind: 'decode_error' });
+  it('reports decode_error for the real validation-failure body and for malformed JSON (SPEC §7.2)', async () => {
+    assert.deepEqual(await parseCrossrefResponse(fixtureText('crossref-error-400.json')), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await parseCrossrefResponse('{"message": {"items": '), { ok: false, kind: 'decode_error' });
   });
 });

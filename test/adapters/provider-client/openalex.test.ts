@@ -32,8 +32,8 @@ describe('OpenAlex request builder', () => {
 });
 
 describe('OpenAlex response parser', () => {
-  it('maps every work of a real /works list to a record (SPEC §7.4)', () => {
-    const parsed = parseOpenAlexResponse(fixtureText('openalex-works-title-search.json'));
+  it('maps every work of a real /works list to a record (SPEC §7.4)', async () => {
+    const parsed = await parseOpenAlexResponse(fixtureText('openalex-works-title-search.json'));
     assert.ok(parsed.ok);
     assert.equal(parsed.value.length, 2);
     assert.deepEqual(parsed.value[0], {
@@ -58,27 +58,27 @@ describe('OpenAlex response parser', () => {
     assert.equal(parsed.value[1]?.doi, 'https://doi.org/10.48550/arxiv.2304.05376');
   });
 
-  it('gives no records for an empty results page', () => {
-    assert.deepEqual(parseOpenAlexResponse(fixtureText('openalex-works-empty-page.json')), { ok: true, value: [] });
+  it('gives no records for an empty results page', async () => {
+    assert.deepEqual(await parseOpenAlexResponse(fixtureText('openalex-works-empty-page.json')), { ok: true, value: [] });
   });
 
-  it('skips a work without a title and collapses whitespace in titles (SPEC §7.4)', () => {
+  it('skips a work without a title and collapses whitespace in titles (SPEC §7.4)', async () => {
     const list = fixtureJson('openalex-works-title-search.json') as { results: Record<string, unknown>[] };
     delete list.results[0]?.['display_name'];
     if (list.results[1]) list.results[1]['display_name'] = '  ChemCrow:\n  tools\t';
-    const parsed = parseOpenAlexResponse(JSON.stringify(list));
+    const parsed = await parseOpenAlexResponse(JSON.stringify(list));
     assert.ok(parsed.ok);
     assert.deepEqual(parsed.value.map((record) => record.title), ['ChemCrow: tools']);
   });
 
-  it('omits absent values instead of writing null (SPEC §7.4)', () => {
+  it('omits absent values instead of writing null (SPEC §7.4)', async () => {
     const body = JSON.stringify({ results: [{ display_name: 'T', doi: null, publication_year: null, primary_location: null, authorships: [] }] });
-    assert.deepEqual(parseOpenAlexResponse(body), { ok: true, value: [{ title: 'T', record_type: 'article' }] });
+    assert.deepEqual(await parseOpenAlexResponse(body), { ok: true, value: [{ title: 'T', record_type: 'article' }] });
   });
 
-  it('reports decode_error for the real 400 error body and for text that is not JSON (SPEC §7.2)', () => {
-    assert.deepEqual(parseOpenAlexResponse(fixtureText('openalex-error-400.json')), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(parseOpenAlexResponse('{"results": '), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(parseOpenAlexResponse('[]'), { ok: false, kind: 'decode_error' });
+  it('reports decode_error for the real 400 error body and for text that is not JSON (SPEC §7.2)', async () => {
+    assert.deepEqual(await parseOpenAlexResponse(fixtureText('openalex-error-400.json')), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await parseOpenAlexResponse('{"results": '), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await parseOpenAlexResponse('[]'), { ok: false, kind: 'decode_error' });
   });
 });

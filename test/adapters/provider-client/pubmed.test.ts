@@ -38,21 +38,21 @@ describe('PubMed request builders', () => {
 });
 
 describe('PubMed response parsers', () => {
-  it('reads the 100 ids of a real esearch answer in order (SPEC §7.2)', () => {
-    const ids = parsePubMedSearchResponse(fixtureText('pubmed-esearch.json'));
+  it('reads the 100 ids of a real esearch answer in order (SPEC §7.2)', async () => {
+    const ids = await parsePubMedSearchResponse(fixtureText('pubmed-esearch.json'));
     assert.ok(ids.ok);
     assert.equal(ids.value.length, 100);
     assert.equal(ids.value[0], '42555032');
     assert.equal(ids.value[1], '42553597');
   });
 
-  it('drops ids that are not all digits, so nothing in an answer can reshape the esummary URL', () => {
-    const ids = parsePubMedSearchResponse('{"esearchresult": {"idlist": ["123", "4&db=x", 5, "678"]}}');
+  it('drops ids that are not all digits, so nothing in an answer can reshape the esummary URL', async () => {
+    const ids = await parsePubMedSearchResponse('{"esearchresult": {"idlist": ["123", "4&db=x", 5, "678"]}}');
     assert.deepEqual(ids, { ok: true, value: ['123', '678'] });
   });
 
-  it('maps the real two-record esummary answer in uid order (SPEC §7.4)', () => {
-    const parsed = parsePubMedSummaryResponse(fixtureText('pubmed-esummary.json'));
+  it('maps the real two-record esummary answer in uid order (SPEC §7.4)', async () => {
+    const parsed = await parsePubMedSummaryResponse(fixtureText('pubmed-esummary.json'));
     assert.ok(parsed.ok);
     assert.equal(parsed.value.length, 2);
     assert.deepEqual(parsed.value[1], {
@@ -90,8 +90,8 @@ describe('PubMed response parsers', () => {
     assert.equal(parsed.value[0]?.venue, 'Pharmacogenomics and personalized medicine');
   });
 
-  it('maps the real compact single-record esummary answer (SPEC §7.4)', () => {
-    const parsed = parsePubMedSummaryResponse(fixtureText('pubmed-esummary-compact-single.json'));
+  it('maps the real compact single-record esummary answer (SPEC §7.4)', async () => {
+    const parsed = await parsePubMedSummaryResponse(fixtureText('pubmed-esummary-compact-single.json'));
     assert.ok(parsed.ok);
     assert.equal(parsed.value.length, 1);
     assert.equal(parsed.value[0]?.title, 'Programmatic conversion of crystal structures into 3D printable files using Jmol.');
@@ -102,23 +102,23 @@ describe('PubMed response parsers', () => {
     assert.deepEqual(parsed.value[0]?.identifiers, { pmid: '27933103' });
   });
 
-  it('skips a summary without a title (SPEC §7.4)', () => {
+  it('skips a summary without a title (SPEC §7.4)', async () => {
     const answer = fixtureJson('pubmed-esummary.json') as { result: Record<string, Record<string, unknown>> };
     answer.result['26622191']!['title'] = '';
-    const parsed = parsePubMedSummaryResponse(JSON.stringify(answer));
+    const parsed = await parsePubMedSummaryResponse(JSON.stringify(answer));
     assert.ok(parsed.ok);
     assert.deepEqual(parsed.value.map((record) => record.identifiers?.pmid), ['17918089']);
   });
 
-  it('recognises the real NCBI rate-limit body as rate_limited in both steps (SPEC §7.2)', () => {
+  it('recognises the real NCBI rate-limit body as rate_limited in both steps (SPEC §7.2)', async () => {
     const body = fixtureText('pubmed-error-rate-limit.json');
-    assert.deepEqual(parsePubMedSearchResponse(body), { ok: false, kind: 'rate_limited' });
-    assert.deepEqual(parsePubMedSummaryResponse(body), { ok: false, kind: 'rate_limited' });
+    assert.deepEqual(await parsePubMedSearchResponse(body), { ok: false, kind: 'rate_limited' });
+    assert.deepEqual(await parsePubMedSummaryResponse(body), { ok: false, kind: 'rate_limited' });
   });
 
-  it('reports decode_error for answers of the wrong shape or malformed JSON (SPEC §7.2)', () => {
-    assert.deepEqual(parsePubMedSearchResponse(fixtureText('pubmed-esummary.json')), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(parsePubMedSummaryResponse(fixtureText('pubmed-esearch.json')), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(parsePubMedSearchResponse('{"esearchresult": '), { ok: false, kind: 'decode_error' });
+  it('reports decode_error for answers of the wrong shape or malformed JSON (SPEC §7.2)', async () => {
+    assert.deepEqual(await parsePubMedSearchResponse(fixtureText('pubmed-esummary.json')), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await parsePubMedSummaryResponse(fixtureText('pubmed-esearch.json')), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await parsePubMedSearchResponse('{"esearchresult": '), { ok: false, kind: 'decode_error' });
   });
 });

@@ -37,8 +37,8 @@ describe('Semantic Scholar request builder', () => {
 });
 
 describe('Semantic Scholar response parser', () => {
-  it('maps all 100 papers of a real search page, with ids, DOI, venue and literal authors (SPEC §7.4)', () => {
-    const parsed = parseSemanticScholarResponse(fixtureText('semanticscholar-paper-search.json'));
+  it('maps all 100 papers of a real search page, with ids, DOI, venue and literal authors (SPEC §7.4)', async () => {
+    const parsed = await parseSemanticScholarResponse(fixtureText('semanticscholar-paper-search.json'));
     assert.ok(parsed.ok);
     assert.equal(parsed.value.length, 100);
     assert.deepEqual(parsed.value[0], {
@@ -59,23 +59,23 @@ describe('Semantic Scholar response parser', () => {
     assert.equal(parsed.value.filter((record) => record.venue === undefined).length, 12);
   });
 
-  it('gives no records for the real empty answer that has only total and offset', () => {
-    assert.deepEqual(parseSemanticScholarResponse(fixtureText('semanticscholar-paper-search-empty.json')), { ok: true, value: [] });
+  it('gives no records for the real empty answer that has only total and offset', async () => {
+    assert.deepEqual(await parseSemanticScholarResponse(fixtureText('semanticscholar-paper-search-empty.json')), { ok: true, value: [] });
   });
 
-  it('skips a paper without a title (SPEC §7.4)', () => {
+  it('skips a paper without a title (SPEC §7.4)', async () => {
     const page = fixtureJson('semanticscholar-paper-search.json') as { data: Record<string, unknown>[] };
     page.data[0]!['title'] = null;
     page.data[1]!['title'] = '   ';
-    const parsed = parseSemanticScholarResponse(JSON.stringify(page));
+    const parsed = await parseSemanticScholarResponse(JSON.stringify(page));
     assert.ok(parsed.ok);
     assert.equal(parsed.value.length, 98);
     assert.equal(parsed.value[0]?.title, 'Quantum theory, the Church–Turing principle and the universal quantum computer');
   });
 
-  it('reports decode_error for the real 429 body and for malformed JSON (SPEC §7.2)', () => {
-    assert.deepEqual(parseSemanticScholarResponse(fixtureText('semanticscholar-429.json')), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(parseSemanticScholarResponse('<html>'), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(parseSemanticScholarResponse('{"data": {}}'), { ok: false, kind: 'decode_error' });
+  it('reports decode_error for the real 429 body and for malformed JSON (SPEC §7.2)', async () => {
+    assert.deepEqual(await parseSemanticScholarResponse(fixtureText('semanticscholar-429.json')), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await parseSemanticScholarResponse('<html>'), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await parseSemanticScholarResponse('{"data": {}}'), { ok: false, kind: 'decode_error' });
   });
 });

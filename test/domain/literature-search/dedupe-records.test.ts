@@ -30,6 +30,11 @@ describe('dedupe keys (SPEC §7.3 step 5)', () => {
     assert.equal(compactText('Deep-Learning, 2nd Édition!'), 'deeplearning2ndédition');
   });
 
+  it('normalises a title to NFKC before lowercasing it', () => {
+    assert.equal(compactText('Cafe\u0301'), compactText('Café'));
+    assert.equal(compactText('ﬁle ＡＢＣ ①'), 'fileabc1');
+  });
+
   it('keys by DOI first, then by title and year, else never merges', () => {
     const key = (title: string) => () => textKey(title);
     assert.equal(dedupeKey('10.1/x', key('T'), 2020), 'doi:10.1/x');
@@ -67,6 +72,32 @@ describe('dedupe and merge (SPEC §7.3 step 5, §7.4)', () => {
       [
         { title: '治理 平台：证据', provider: 'openalex', providers: ['openalex', 'crossref'], year: 2025, venue: '期刊' },
         { title: '治理 平台：证据', provider: 'openalex', providers: ['openalex'], year: 2024 },
+      ],
+    );
+  });
+
+  it('merges Café written precomposed and with a combining accent (same year, no DOI): keys ignore the normalisation form', () => {
+    const merged = dedupeRecords([
+      { provider: 'openalex', records: [aRecord('Café society', { year: 2021 })] },
+      { provider: 'crossref', records: [aRecord('Cafe\u0301 Society', { year: 2021, venue: 'J' })] },
+      { provider: 'arxiv', records: [aRecord('ＣＡＦÉ ｓｏｃｉｅｔｙ', { year: 2021 })] },
+    ]);
+    assert.deepEqual(merged.map((record) => toLiteratureRecord(record)), [
+      { title: 'Café society', provider: 'openalex', providers: ['openalex', 'crossref', 'arxiv'], year: 2021, venue: 'J' },
+    ]);
+  });
+
+  it('drops a year outside 1000–9999 from a provider record, so it neither shows nor keys a merge', () => {
+    const merged = dedupeRecords([
+      { provider: 'openalex', records: [aRecord('Same title', { year: -5 }), aRecord('Other', { year: 12345 })] },
+      { provider: 'crossref', records: [aRecord('Same title', { year: -5 })] },
+    ]);
+    assert.deepEqual(
+      merged.map((record) => toLiteratureRecord(record)),
+      [
+        { title: 'Same title', provider: 'openalex', providers: ['openalex'] },
+        { title: 'Other', provider: 'openalex', providers: ['openalex'] },
+        { title: 'Same title', provider: 'crossref', providers: ['crossref'] },
       ],
     );
   });

@@ -6,6 +6,7 @@ import {
   ARGUMENT_BOUND_MESSAGES,
   BULK_ARGUMENT_BOUNDS,
   exceededJsonBound,
+  jsonStringBytes,
   measureJson,
 } from '../../../src/domain/shared/json-bounds.js';
 
@@ -41,6 +42,19 @@ describe('JSON bounds (SPEC §6.4 #8 and #10)', () => {
         assert.equal(measured.exceeded, undefined);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('counts the bytes of a JSON-encoded string without encoding it: escapes, lone surrogates, UTF-8 widths (property)', () => {
+    const units = fc.oneof(
+      fc.constantFrom('"', '\\', '\b', '\t', '\n', '\f', '\r', '\u0000', '\u001f', '\u007f', '\u2028', '\ud800', '\udfff', '😀', 'é', '治'),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: units, maxLength: 30 }), (text) => {
+        assert.equal(jsonStringBytes(text), Buffer.byteLength(JSON.stringify(text)));
+      }),
+      { numRuns: 3000 },
     );
   });
 

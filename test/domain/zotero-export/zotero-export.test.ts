@@ -4,11 +4,22 @@ import { Buffer } from 'node:buffer';
 import { TOOL_ERRORS } from '../../../src/domain/shared/tool-outcome.js';
 import { redactCredentials } from '../../../src/domain/shared/redaction.js';
 import { ZOTERO_IMPORT_FILES } from '../../../src/domain/zotero-status/zotero-status.js';
-import { MAX_EXPORT_BYTES, zoteroExportOutput } from '../../../src/domain/zotero-export/zotero-export.js';
+import { MAX_EXPORT_BYTES, encodeZoteroImportFiles, zoteroExportOutput } from '../../../src/domain/zotero-export/zotero-export.js';
+import { finishNow } from '../../../src/domain/shared/stepwise.js';
 import { assertMatchesOutputJsonSchema, assertValidToolJsonSchema } from '../evidence-snapshot/json-schema-check.js';
 import { arxivPreprint, exportFiles, journalArticle, runExport } from './zotero-harness.js';
 
 describe('Zotero import files (SPEC §6.4 #10)', () => {
+  it('exports the first 1,000 authors of a record and leaves the rest out (docs/provider-data.md)', () => {
+    const authors = Array.from({ length: 1500 }, (_, index) => ({ literal: `Author ${index}` }));
+    const files = exportFiles({ records: [{ title: 'A mega-collaboration paper', authors }], formats: ['references.ris', 'references.json'] });
+    const ris = files['references.ris'] ?? '';
+    assert.equal(ris.match(/^AU {2}- /gmu)?.length, 1000);
+    assert.match(ris, /^AU {2}- Author 999$/mu);
+    assert.doesNotMatch(ris, /Author 1000\b/u);
+    assert.equal((JSON.parse(files['references.json'] ?? '[]') as { author: unknown[] }[])[0]?.author.length, 1000);
+  });
+
   it('builds all four files, in the fixed order, when formats is absent (SPEC §6.4 #10)', () => {
     const outcome = runExport({ records: [journalArticle] });
     assert.ok(outcome.ok);
@@ -78,5 +89,13 @@ describe('Zotero import files (SPEC §6.4 #10)', () => {
     const files = (json['properties'] as Record<string, Record<string, unknown>>)['files'];
     assert.equal(files?.['additionalProperties'], false);
     assert.deepEqual(Object.keys(files?.['properties'] as object), [...ZOTERO_IMPORT_FILES]);
+  });
+});
+
+describe('Zotero import files as the text the tool sends', () => {
+  it('encodes exactly as JSON.stringify of the redacted result', () => {
+    const outcome = runExport({ records: [journalArticle, arxivPreprint] });
+    assert.ok(outcome.ok);
+    assert.equal(finishNow(encodeZoteroImportFiles(outcome.value)), JSON.stringify(redactCredentials(outcome.value)));
   });
 });

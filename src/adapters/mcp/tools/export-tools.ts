@@ -1,7 +1,10 @@
 import { defineTool, BULK_INPUT_BUDGET, LOCAL_READ_ONLY, type ToolDefinition } from '../tool-definition.js';
-import { exportEvidenceSnapshot, evidenceSnapshotOutput } from '../../../domain/evidence-snapshot/evidence-snapshot.js';
+import { encodeEvidenceSnapshot, evidenceSnapshotOutput } from '../../../domain/evidence-snapshot/evidence-snapshot.js';
+import { EncodedResult } from '../../../domain/shared/encoded-result.js';
+import { succeed } from '../../../domain/shared/tool-outcome.js';
+import { runInSlices } from '../../scheduling/time-slices.js';
 import { evidenceMessagePrecedence, evidenceSnapshotInput } from '../../../domain/evidence-snapshot/evidence-snapshot-input.js';
-import { exportZoteroImportFiles, zoteroExportOutput } from '../../../domain/zotero-export/zotero-export.js';
+import { buildZoteroImportFiles, encodeZoteroImportFiles, zoteroExportOutput } from '../../../domain/zotero-export/zotero-export.js';
 import { zoteroExportInput, zoteroExportMessagePrecedence } from '../../../domain/zotero-export/zotero-export-input.js';
 
 /** `qiongli_literature_export_evidence` (SPEC §6.4 #8): a deterministic, strongly redacted snapshot. */
@@ -17,7 +20,11 @@ export const exportEvidenceTool: ToolDefinition = defineTool({
   inputBudgetBytes: BULK_INPUT_BUDGET,
   messagePrecedence: evidenceMessagePrecedence,
   redaction: 'evidence',
-  run: (args) => exportEvidenceSnapshot(args),
+  // Built in time slices and sent as the canonical text it is (docs/provider-data.md).
+  run: async (args, context) => {
+    const encoded = await runInSlices(encodeEvidenceSnapshot(args), context.signal);
+    return encoded.ok ? succeed(new EncodedResult(encoded.value, 'evidence')) : encoded;
+  },
 });
 
 /** `qiongli_zotero_export_import_files` (SPEC §6.4 #10): import files built in memory only. */
@@ -33,5 +40,9 @@ export const zoteroExportTool: ToolDefinition = defineTool({
   inputBudgetBytes: BULK_INPUT_BUDGET,
   messagePrecedence: zoteroExportMessagePrecedence,
   redaction: 'standard',
-  run: (args) => exportZoteroImportFiles(args),
+  // Built in time slices and sent as the text it is (docs/provider-data.md).
+  run: async (args, context) => {
+    const built = await runInSlices(buildZoteroImportFiles(args), context.signal);
+    return built.ok ? succeed(new EncodedResult(await runInSlices(encodeZoteroImportFiles(built.value), context.signal), 'standard')) : built;
+  },
 });

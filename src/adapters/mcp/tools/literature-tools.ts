@@ -10,6 +10,7 @@ import {
 } from '../../../domain/literature-status/literature-status.js';
 import { planSearch, searchPlanInput, searchPlanMessagePrecedence, searchPlanOutput } from '../../../domain/search-plan/search-plan.js';
 import { searchLiterature } from '../../../domain/literature-search/literature-search.js';
+import { runInSlices } from '../../scheduling/time-slices.js';
 import { literatureSearchInput, literatureSearchMessagePrecedence } from '../../../domain/literature-search/literature-search-input.js';
 import { literatureSearchOutput } from '../../../domain/literature-search/literature-search-output.js';
 
@@ -69,5 +70,6 @@ export const literatureSearchTool = (ports: LiteratureToolPorts): ToolDefinition
     inputBudgetBytes: DEFAULT_INPUT_BUDGET,
     messagePrecedence: literatureSearchMessagePrecedence,
     redaction: 'standard',
-    run: (args, context) => searchLiterature(args, ports, context),
+    // The merge of up to 1000 records runs in time slices (docs/provider-data.md).
+    run: (args, context) => searchLiterature(args, { ...ports, pace: runInSlices }, context),
   });

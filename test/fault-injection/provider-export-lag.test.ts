@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { runCall } from '../../src/adapters/mcp/tool-call.js';
+import { exportEvidenceTool, zoteroExportTool } from '../../src/adapters/mcp/tools/export-tools.js';
+import type { ToolDefinition } from '../../src/adapters/mcp/tool-definition.js';
+import { CONTRACT_MS, describeSamples, probeUntilWithin } from './provider-lag-probe.js';
+
+/** A literature record as a search returns it, with eight authors. */
+const record = (index: number) => ({
+  title: `A study of thing ${index}: results and methods`,
+  provider: 'crossref',
+  providers: ['crossref', 'openalex'],
+  doi: `10.1000/abc.${index}`,
+  year: 2020,
+  venue: 'Journal of Things',
+  url: `https://doi.org/10.1000/abc.${index}`,
+  authors: Array.from({ length: 8 }, (_, author) => ({ family: `Family${author}`, given: `Given ${author}` })),
+  identifiers: { openalex: `W${index}` },
+  record_type: 'article',
+});
+
+/** `count` objects of `keys` distinct keys each (about 95,000 values in all: the value bound). */
+const wideObjects = (count: number, keys: number) =>
+  Array.from({ length: count }, (_, item) => Object.fromEntries(Array.from({ length: keys }, (_, key) => [`k${item}_${key}`, key])));
+
+const CASES: [name: string, tool: ToolDefinition, args: () => Record<string, unknown>][] = [
+  ['evidence export of 1000 search records', exportEvidenceTool, () => ({ query: 'q', results: Array.from({ length: 1000 }, (_, index) => record(index)) })],
+  ['evidence export of 1000 results of 95 distinct keys', exportEvidenceTool, () => ({ results: wideObjects(1000, 95) })],
+  ['Zotero export of 1000 search records (same first author and year)', zoteroExportTool, () => ({ records: Array.from({ length: 1000 }, (_, index) => record(index)) })],
+  ['Zotero export of one record with 49,000 authors', zoteroExportTool, () => ({ records: [{ title: 'T', authors: Array.from({ length: 49_000 }, (_, index) => ({ literal: `A${index}` })) }] })],
+  ['Zotero export of 1000 records with 90 unknown keys each', zoteroExportTool, () => ({ records: wideObjects(1000, 90).map((extra, index) => ({ title: `T${index}`, ...extra })) })],
+];
+
+// What the tool call does once its frame is decoded and admitted: argument checks, the export
+// built in time slices, the result encoded. Measured as in provider-parser-lag.test.ts.
+describe(`bulk exports at their 2 MiB / 1000-record bounds never block the event loop over ${CONTRACT_MS} ms`, { timeout: 300_000 }, () => {
+  for (const [name, tool, makeArgs] of CASES) {
+    it(`${name}: checked, built and encoded in steps, the longest block within ${CONTRACT_MS} ms`, async (t) => {
+      const args = JSON.parse(JSON.stringify(makeArgs())) as Record<string, unknown>;
+      assert.ok(Buffer.byteLength(JSON.stringify(args)) <= 2 * 1024 * 1024);
+      const context = { signal: new AbortController().signal, reportProgress: () => undefined };
+      const samples = await probeUntilWithin(() => runCall({ tool, args }, '2025-06-18', context, '{}'));
+      t.diagnostic(`longest block ${describeSamples(samples)}`);
+      const answer = JSON.parse(samples.at(-1)!.result) as { isError?: boolean };
+      assert.equal(typeof answer, 'object');
+      assert.ok(samples.at(-1)!.longestBlockMs <= CONTRACT_MS, `longest block ${describeSamples(samples)}`);
+    });
+  }
+});

@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseArxivResponse } from '../../src/adapters/provider-client/arxiv.js';
+import { parseCrossrefResponse } from '../../src/adapters/provider-client/crossref.js';
+import { parseOpenAlexResponse } from '../../src/adapters/provider-client/openalex.js';
+import { parsePubMedSearchResponse, parsePubMedSummaryResponse } from '../../src/adapters/provider-client/pubmed.js';
+import { parseSemanticScholarResponse } from '../../src/adapters/provider-client/semantic-scholar.js';
+import { BODY_BOUND, allProviderBodies, type ParserName } from './provider-hostile-bodies.js';
+import { CONTRACT_MS, describeSamples, probeUntilWithin } from './provider-lag-probe.js';
+
+/** Each parser as the client runs it: at most 200 records (100 for OpenAlex and Semantic Scholar). */
+const PARSERS: Record<ParserName, (body: string) => Promise<{ ok: boolean }>> = {
+  arxiv: (body) => parseArxivResponse(body, 200),
+  openalex: (body) => parseOpenAlexResponse(body, 100),
+  semantic_scholar: (body) => parseSemanticScholarResponse(body, 100),
+  crossref: (body) => parseCrossrefResponse(body, 200),
+  'pubmed-search': (body) => parsePubMedSearchResponse(body, 200),
+  'pubmed-summary': (body) => parsePubMedSummaryResponse(body, 200),
+};
+
+// Each body is parsed while a ticker measures the longest event-loop block; see
+// provider-lag-probe.ts for why up to five attempts are taken.
+describe(`provider parsers never block the event loop over ${CONTRACT_MS} ms, even on hostile 4 MiB bodies`, { timeout: 300_000 }, () => {
+  for (const named of allProviderBodies()) {
+    it(`${named.parser}: ${named.name} is parsed in steps, the longest block within ${CONTRACT_MS} ms`, async (t) => {
+      const body = named.build();
+      if (!named.realistic) assert.ok(Buffer.byteLength(body) > BODY_BOUND - 64 * 1024 && Buffer.byteLength(body) <= BODY_BOUND);
+      const samples = await probeUntilWithin(() => PARSERS[named.parser](body));
+      t.diagnostic(`longest block ${describeSamples(samples)}`);
+      assert.ok(samples.at(-1)!.longestBlockMs <= CONTRACT_MS, `longest block ${describeSamples(samples)}`);
+    });
+  }
+});

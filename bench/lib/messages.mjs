@@ -9,7 +9,7 @@ export const ROUTE_TOOL = 'qiongli_orchestrator_route';
 /** The arguments of every benchmark `tools/call`. */
 export const ROUTE_ARGUMENTS = { request: 'find recent papers on graph neural networks for drug discovery', platform: 'cli' };
 
-/** `params._meta` of a modern request (SPEC §5.1). */
+/** `params._meta` of a modern request (docs/protocol.md#before-an-era-is-chosen). */
 export const MODERN_META = {
   'io.modelcontextprotocol/protocolVersion': MODERN_REVISION,
   'io.modelcontextprotocol/clientCapabilities': {},

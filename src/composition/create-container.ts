@@ -19,7 +19,7 @@ import { LITE_IDENTITY } from './server-identity.js';
 import { liteTools } from './lite-tools.js';
 import { lazyProviderClient } from './provider-client-factory.js';
 
-/** Profiles this program can compose. Only Lite exists (SPEC §9: no Full profile). */
+/** Profiles this program can compose. Only Lite exists (docs/index.md#what-lite-does-not-do: no Full profile). */
 export type Profile = 'lite';
 
 /**

@@ -1,7 +1,7 @@
 import type { ServerIdentity } from '../adapters/mcp/server-identity.js';
 import { VERSION } from './version.js';
 
-/** Qiongli Lite's identity on the wire (SPEC §2: `serverInfo` is `{name: "qiongli", version}`). */
+/** Qiongli Lite's identity on the wire (docs/command-line.md: `serverInfo` is `{name: "qiongli", version}`). */
 export const LITE_IDENTITY: ServerIdentity = {
   name: 'qiongli',
   version: VERSION,

@@ -1,4 +1,4 @@
-/** Canonical provider ids in search order (SPEC §7.1). */
+/** Canonical provider ids in search order (docs/providers.md#providers-and-readiness). */
 export const PROVIDER_IDS = ['openalex', 'semantic_scholar', 'crossref', 'pubmed', 'arxiv'] as const;
 /** One of the five canonical provider ids. */
 export type ProviderId = (typeof PROVIDER_IDS)[number];
@@ -12,7 +12,7 @@ export interface ProviderSettings {
   readonly apiKeyRef?: string;
 }
 
-/** The validated native settings (SPEC §8). */
+/** The validated native settings (docs/configuration.md). */
 export interface NativeSettings {
   readonly providers: Readonly<Record<ProviderId, ProviderSettings>>;
 }

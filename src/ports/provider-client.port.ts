@@ -1,6 +1,6 @@
 import type { ProviderId } from './config-source.port.js';
 
-/** An author as the literature record carries it (SPEC §7.4). */
+/** An author as the literature record carries it (docs/providers.md#the-literature-record). */
 export type RecordAuthor = { readonly family: string; readonly given?: string } | { readonly literal: string };
 
 /** External identifiers a provider may report. */
@@ -11,7 +11,7 @@ export interface RecordIdentifiers {
   readonly semantic_scholar?: string;
 }
 
-/** One record as a provider returned it, before dedupe (SPEC §7.4). */
+/** One record as a provider returned it, before dedupe (docs/providers.md#the-literature-record). */
 export interface ProviderRecord {
   readonly title: string;
   readonly doi?: string;
@@ -23,7 +23,7 @@ export interface ProviderRecord {
   readonly record_type?: 'article' | 'preprint';
 }
 
-/** Public failure kinds of a provider request (SPEC §7.2). Their text never holds a URL, key or body. */
+/** Public failure kinds of a provider request (docs/providers.md#requests). Their text never holds a URL, key or body. */
 export type ProviderFailureKind =
   | 'timeout'
   | 'http_error'
@@ -39,7 +39,7 @@ export interface ProviderSearchRequest {
   readonly query: string;
   /** Records wanted (already bounded to 1–200). */
   readonly limit: number;
-  /** Resolved credentials; only ever placed where SPEC §7.1 says. */
+  /** Resolved credentials; only ever placed where docs/providers.md#providers-and-readiness says. */
   readonly credentials: { readonly apiKey?: string; readonly email?: string };
   /** Aborts every wait and HTTP request of this search. */
   readonly signal: AbortSignal;

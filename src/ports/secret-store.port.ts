@@ -1,4 +1,4 @@
-/** A secret reference as stored in the settings document: `qsr1_` + 32 hex digits (SPEC §8). */
+/** A secret reference as stored in the settings document: `qsr1_` + 32 hex digits (docs/configuration.md). */
 export type SecretReference = string;
 
 /** Result of resolving one secret reference. */

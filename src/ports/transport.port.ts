@@ -1,10 +1,10 @@
 /**
  * How a message was framed on the wire. A response is always written in the framing of the
- * request it answers (SPEC §3).
+ * request it answers (docs/protocol.md#framing).
  */
 export type Framing = 'line' | 'content-length';
 
-/** Reason codes of fatal transport failures (SPEC §2, §3); printed as `error: <code>`. */
+/** Reason codes of fatal transport failures (docs/protocol.md#framing); printed as `error: <code>`. */
 export type TransportFailure =
   | 'invalid-mcp-message'
   | 'incomplete-mcp-message'

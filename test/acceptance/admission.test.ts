@@ -6,14 +6,14 @@ import { call, initialize, request } from '../support/messages.js';
 const ping = (id: unknown) => ({ jsonrpc: '2.0', id, method: 'ping' });
 const nest = (depth: number): unknown => (depth === 0 ? 1 : { a: nest(depth - 1) });
 
-describe('admission over stdio (SPEC §4)', () => {
+describe('admission over stdio (docs/protocol.md#admission)', () => {
   it('answers text that is not JSON with -32700 and id null, then keeps serving', async () => {
     const { responses } = await exchange('{not json', ping(1));
     assert.deepEqual(responses[0], { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
     assert.deepEqual(responses[1], { jsonrpc: '2.0', id: 1, result: {} });
   });
 
-  it('answers bytes that are not UTF-8 with -32700 (SPEC §4 step 1)', async () => {
+  it('answers bytes that are not UTF-8 with -32700 (docs/protocol.md#admission step 1)', async () => {
     const input = Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":1,"method":"p\xff"}', 'latin1'), Buffer.from('\n' + lines(ping(2)))]);
     const run = await runProgram({ input });
     const responses = parseLines(run.stdout) as any[];
@@ -126,14 +126,14 @@ describe('admission over stdio (SPEC §4)', () => {
     assert.equal(responses[0].error.code, -32600);
   });
 
-  it('changes no negotiation state for an inadmissible initialize (SPEC §4, last line)', async () => {
+  it('changes no negotiation state for an inadmissible initialize (docs/protocol.md#admission, last line)', async () => {
     const bad = { ...initialize(1, '2025-03-26'), extra: 1 };
     const { responses } = await exchange(bad, initialize(2, '2025-03-26'));
     assert.equal(responses[0].error.code, -32600);
     assert.equal(responses[1].result.protocolVersion, '2025-03-26');
   });
 
-  it('never echoes peer text in any error (SPEC §4)', async () => {
+  it('never echoes peer text in any error (docs/protocol.md#admission)', async () => {
     const canary = 'CANARY-q1x9';
     const { responses, run } = await exchange(
       `{"${canary}":`,

@@ -29,7 +29,7 @@ const USAGE_CASES: { args: string[]; message: string }[] = [
   { args: [...base, '--profile', 'lite', '--transport', 'stdio', '--capabilities', 'zotero,zotero'], message: USAGE_MESSAGES.repeatedCapabilityGroup },
 ];
 
-describe('the built program’s command line (SPEC §2)', () => {
+describe('the built program’s command line (docs/command-line.md)', () => {
   for (const { args, message } of USAGE_CASES) {
     it(`exits 2 with "${message}" for [${args.join(' ')}], stdout empty, input not echoed`, async () => {
       // stdin carries a valid request: it must never be read when the command line is wrong
@@ -78,7 +78,7 @@ describe('the built program’s command line (SPEC §2)', () => {
   });
 });
 
-describe('stdio framing and exit codes of the built program (SPEC §2, §3)', () => {
+describe('stdio framing and exit codes of the built program (docs/protocol.md#framing)', () => {
   const frameCL = (message: unknown) => {
     const body = Buffer.from(JSON.stringify(message), 'utf8');
     return Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`), body]);

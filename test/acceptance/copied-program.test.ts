@@ -9,7 +9,7 @@ import { isolatedConfigHome, lines, parseLines } from '../support/run-program.js
 import { call, initialize, initialized, request } from '../support/messages.js';
 import { SAMPLE_ARGUMENTS } from '../support/official-client.js';
 
-describe('a copy of the program in a temporary directory (SPEC §2; seed acceptance)', () => {
+describe('a copy of the program in a temporary directory (docs/command-line.md; seed acceptance)', () => {
   it('answers every request with PATH="" and an isolated config home, exits 0 with empty stderr', async () => {
     const home = mkdtempSync(join(tmpdir(), 'qiongli-copy-'));
     cpSync(BUNDLE_DIR, join(home, 'qiongli'), { recursive: true });

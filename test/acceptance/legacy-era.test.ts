@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { exchange } from '../support/run-program.js';
 import { call, initialize, initialized, modern, request } from '../support/messages.js';
 
-describe('legacy era (SPEC §5.1, §5.3)', () => {
+describe('legacy era (docs/protocol.md#before-an-era-is-chosen, docs/protocol.md#the-legacy-era)', () => {
   for (const version of ['2025-03-26', '2025-06-18', '2025-11-25']) {
     it(`echoes the requested revision ${version} and pins it`, async () => {
       const { responses } = await exchange(initialize(1, version));
@@ -112,7 +112,7 @@ describe('legacy era (SPEC §5.1, §5.3)', () => {
   });
 });
 
-describe('2025-03-26 batches (SPEC §5.3)', () => {
+describe('2025-03-26 batches (docs/protocol.md#the-legacy-era)', () => {
   const ping = (id: number) => request(id, 'ping');
 
   it('answers a batch with one array of responses in the same framing', async () => {

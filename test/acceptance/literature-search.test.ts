@@ -8,7 +8,7 @@ import { call, initialize } from '../support/messages.js';
 /** The server over real stdio with every provider unreachable (see the harness's own comment). */
 const UNREACHABLE_PROVIDERS = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'support', 'serve-with-unreachable-providers.js');
 
-describe('literature search over stdio without network (SPEC §7.2, §7.3)', () => {
+describe('literature search over stdio without network (docs/providers.md#requests, docs/providers.md#how-a-search-runs)', () => {
   it('answers status error with arxiv transport_error when arXiv (the default) cannot be reached', { timeout: 15_000 }, async () => {
     // The default settings enable arXiv only; the harness makes it unreachable on any machine.
     const { responses, run } = await exchangeWith({ program: UNREACHABLE_PROVIDERS }, initialize(1), call(2, 'qiongli_literature_search', { query: 'graph neural networks' }));
@@ -21,7 +21,7 @@ describe('literature search over stdio without network (SPEC §7.2, §7.3)', () 
     assert.equal(run.code, 0);
   });
 
-  it('answers not_run without any network when no requested provider is active (SPEC §7.3 step 2)', async () => {
+  it('answers not_run without any network when no requested provider is active (docs/providers.md#how-a-search-runs step 2)', async () => {
     const { responses } = await exchange(initialize(1), call(2, 'qiongli_literature_search', { query: 'q', providers: ['crossref', 'pubmed'] }));
     const result = responses[1].result.structuredContent;
     assert.equal(result.status, 'warning');

@@ -5,7 +5,7 @@ import { envelope, initialize, modern, request } from '../support/messages.js';
 
 const SERVER_META = 'io.modelcontextprotocol/serverInfo';
 
-describe('modern era (SPEC §5.1, §5.2)', () => {
+describe('modern era (docs/protocol.md#before-an-era-is-chosen, docs/protocol.md#the-modern-era)', () => {
   it('answers server/discover with the supported version, capabilities and cache hint', async () => {
     const { responses } = await exchange(modern(1, 'server/discover'));
     const result = responses[0].result;

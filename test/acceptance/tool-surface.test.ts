@@ -47,7 +47,7 @@ async function callEveryTool(env: NodeJS.ProcessEnv) {
   return { run, responses, byName: (name: string) => responses.find((response) => response.id === 10 + FROZEN_TOOL_ORDER.indexOf(name as never)) };
 }
 
-describe('the Lite tool surface over stdio (SPEC §6)', () => {
+describe('the Lite tool surface over stdio (docs/tools.md)', () => {
   it('lists all twelve tools in frozen order', async () => {
     const { responses } = await callEveryTool(testEnv());
     assert.deepEqual(responses[1].result.tools.map((tool: any) => tool.name), [...FROZEN_TOOL_ORDER]);
@@ -78,7 +78,7 @@ describe('the Lite tool surface over stdio (SPEC §6)', () => {
     assert.deepEqual(configure, wizard);
   });
 
-  it('reports no real path in config status (SPEC §6.4 #1)', async () => {
+  it('reports no real path in config status (docs/tools.md#1-qiongli_config_status)', async () => {
     const env = testEnv();
     const { byName } = await callEveryTool(env);
     const status = byName('qiongli_config_status').result.structuredContent;
@@ -87,7 +87,7 @@ describe('the Lite tool surface over stdio (SPEC §6)', () => {
   });
 });
 
-describe('configuration unavailable (SPEC §8)', () => {
+describe('configuration unavailable (docs/configuration.md)', () => {
   const isRoot = process.getuid?.() === 0;
   const cases: { label: string; prepare: (home: string) => void }[] = [
     { label: 'an invalid settings file', prepare: (home) => writeFileSync(join(home, 'settings.json'), '{"document_kind": "nope"', { mode: 0o600 }) },

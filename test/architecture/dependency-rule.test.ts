@@ -27,7 +27,7 @@ function importsOf(file: string): string[] {
 const SRC = join(PROJECT_ROOT, 'src');
 const layerOf = (file: string): string => relative(SRC, file).split(/[\\/]/)[0] ?? '';
 
-/** Which layers each layer may import (ARCHITECTURE.md: dependencies point inward only). */
+/** Which layers each layer may import (docs/architecture.md: dependencies point inward only). */
 const ALLOWED: Record<string, readonly string[]> = {
   domain: ['domain', 'ports'],
   ports: ['ports'],
@@ -37,7 +37,7 @@ const ALLOWED: Record<string, readonly string[]> = {
 /** Packages the domain may use: only zod, for its public contracts. */
 const DOMAIN_PACKAGES = new Set(['zod']);
 
-describe('the inward dependency rule (ARCHITECTURE.md)', () => {
+describe('the inward dependency rule (docs/architecture.md)', () => {
   const files = sources(SRC);
 
   it('finds the source tree', () => {

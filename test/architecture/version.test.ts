@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../support/built-program.js';
 import { VERSION } from '../../src/composition/version.js';
 
-describe('the reported version (SPEC §2 serverInfo)', () => {
+describe('the reported version (docs/command-line.md serverInfo)', () => {
   it('equals the package version', () => {
     const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
     assert.equal(VERSION, pkg.version);

@@ -30,8 +30,8 @@ interface SmokeResults {
 const resultsStamp = (): string => (existsSync(COMMITTED_RESULTS) ? String(statSync(COMMITTED_RESULTS).mtimeMs) : 'absent');
 
 // A benchmark is not a test: nothing here looks at a timing. This only keeps the harness from
-// rotting (issue 5 §4): it must run end to end and every server must answer every request.
-describe('benchmark harness smoke run (issue 5 §4)', () => {
+// rotting (issue 5 docs/protocol.md#admission): it must run end to end and every server must answer every request.
+describe('benchmark harness smoke run (issue 5 docs/protocol.md#admission)', () => {
   it('runs every measurement in smoke mode, every server answers every request, and only the given files are written', { timeout: 90_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'qiongli-bench-smoke-'));
     const before = resultsStamp();

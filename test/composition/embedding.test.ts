@@ -32,7 +32,7 @@ describe('embedding the composition root (package exports)', () => {
     agent.assertNoPendingInterceptors();
   });
 
-  it('keeps endpoints constant whatever environment variables say (SPEC §7.2)', async () => {
+  it('keeps endpoints constant whatever environment variables say (docs/providers.md#requests)', async () => {
     const saved = { ...process.env };
     Object.assign(process.env, {
       HTTPS_PROXY: 'http://127.0.0.1:9',

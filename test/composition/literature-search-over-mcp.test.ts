@@ -49,7 +49,7 @@ const until = async (condition: () => boolean, ms = 10_000) => {
 const search = (id: number, extra: Record<string, unknown> = {}) =>
   request(id, 'tools/call', { name: 'qiongli_literature_search', arguments: { query: 'large language models chemistry' }, ...extra });
 
-describe('literature search through the composed server and real undici (SPEC §5.4, §7)', () => {
+describe('literature search through the composed server and real undici (docs/protocol.md#in-both-eras, docs/providers.md)', () => {
   it('searches all five providers concurrently, one progress notification per finished provider before the response', async () => {
     const loopback = await startLoopbackProviders({ delayMs: 100 });
     try {

@@ -30,7 +30,7 @@ const toolCall = fc.constantFrom(...FROZEN_TOOL_ORDER.filter((name) => name !== 
   argumentsFor(name).map((args) => ({ name, args })),
 );
 
-describe('no tool input makes any output contain the configuration root path (property, SPEC §6.3)', () => {
+describe('no tool input makes any output contain the configuration root path (property, docs/tools.md#redaction)', () => {
   for (const [label, content] of Object.entries(SETTINGS)) {
     it(`holds with a ${label} settings file`, async () => {
       const parent = mkdtempSync(join(tmpdir(), 'qiongli-rootpath-'));

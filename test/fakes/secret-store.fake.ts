@@ -2,7 +2,7 @@ import type { SecretReference, SecretResolution, SecretStore } from '../../src/p
 
 /**
  * In-memory {@link SecretStore} for tests. It records every reference it was asked to
- * resolve, so a test can prove that status tools never resolve secrets (SPEC §8) or that a
+ * resolve, so a test can prove that status tools never resolve secrets (docs/configuration.md) or that a
  * search resolved exactly the keys it needed.
  *
  * ```ts

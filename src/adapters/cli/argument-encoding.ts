@@ -2,7 +2,7 @@
 const NOT_UTF8 = /\uFFFD|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
- * Whether a command-line argument arrived as valid UTF-8 (SPEC §2, "non-UTF-8 option or
+ * Whether a command-line argument arrived as valid UTF-8 (docs/command-line.md, "non-UTF-8 option or
  * value").
  *
  * Node decodes `process.argv` as UTF-8 and replaces every invalid byte sequence with U+FFFD,

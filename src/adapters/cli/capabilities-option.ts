@@ -10,11 +10,11 @@ export type CapabilitiesResult =
   | { readonly ok: true; readonly grants: ReadonlySet<CapabilityGroup> }
   | { readonly ok: false; readonly message: UsageMessage };
 
-/** Every group, granted when `--capabilities` is absent (SPEC §2). */
+/** Every group, granted when `--capabilities` is absent (docs/command-line.md). */
 export const grantAllGroups = (): ReadonlySet<CapabilityGroup> => new Set(ALL_CAPABILITY_GROUPS);
 
 /**
- * Parses the value of `--capabilities` (SPEC §2): comma-separated group names, matched
+ * Parses the value of `--capabilities` (docs/command-line.md): comma-separated group names, matched
  * exactly (no trimming, no case folding). Returns the granted groups in SPEC order.
  *
  * Failures, checked in this order: an empty value (`--capabilities=` or

@@ -19,7 +19,7 @@ function parseMcp(args: readonly string[]): ParsedCommand {
 }
 
 /**
- * Parses the closed command-line grammar of `qiongli` (SPEC §2). Pure: no I/O, no access to
+ * Parses the closed command-line grammar of `qiongli` (docs/command-line.md). Pure: no I/O, no access to
  * the process; the composition root prints and exits.
  *
  * ```

@@ -72,7 +72,7 @@ const SECTIONS: Readonly<Record<HelpTopic, readonly string[]>> = {
 };
 
 /**
- * The usage synopsis of a command level (SPEC §2), ending with a newline. Shown on stderr
+ * The usage synopsis of a command level (docs/command-line.md), ending with a newline. Shown on stderr
  * after a usage error.
  */
 export function usageText(topic: HelpTopic): string {

@@ -1,5 +1,5 @@
 /**
- * The command-line adapter: the closed grammar of `qiongli` (SPEC §2), its help and usage
+ * The command-line adapter: the closed grammar of `qiongli` (docs/command-line.md), its help and usage
  * texts, and the exit codes. Pure; the composition root does the printing and exiting.
  */
 export { parseCommandLine } from './command-line.js';

@@ -4,7 +4,7 @@ import type { UsageMessage } from './usage-messages.js';
 /** Which help or usage text applies: the program, `qiongli mcp`, or `qiongli mcp serve`. */
 export type HelpTopic = 'root' | 'mcp' | 'serve';
 
-/** Serve the Lite profile over stdio with the granted capability groups (SPEC §2). */
+/** Serve the Lite profile over stdio with the granted capability groups (docs/command-line.md). */
 export interface ServeCommand {
   readonly kind: 'serve';
   /** Always `lite`; the alias `marketplace-lite` is already resolved. */
@@ -34,7 +34,7 @@ export interface UsageError {
   readonly topic: HelpTopic;
 }
 
-/** What a command line asks for (SPEC §2). */
+/** What a command line asks for (docs/command-line.md). */
 export type ParsedCommand = ServeCommand | VersionCommand | HelpCommand | UsageError;
 
 /** Builds a usage error. */

@@ -5,7 +5,7 @@ import { USAGE_MESSAGES, type UsageMessage } from './usage-messages.js';
 const SERVE_OPTIONS = ['profile', 'transport', 'capabilities'] as const;
 type ServeOption = (typeof SERVE_OPTIONS)[number];
 
-/** `lite` and its alias (SPEC §2). */
+/** `lite` and its alias (docs/command-line.md). */
 const LITE_PROFILE_NAMES: readonly string[] = ['lite', 'marketplace-lite'];
 
 const isServeOption = (name: string): name is ServeOption => (SERVE_OPTIONS as readonly string[]).includes(name);
@@ -61,7 +61,7 @@ function checkTransport(transport: string | undefined): UsageMessage | undefined
 }
 
 /**
- * Parses the arguments after `qiongli mcp serve` (SPEC §2). `--help` is help only as the
+ * Parses the arguments after `qiongli mcp serve` (docs/command-line.md). `--help` is help only as the
  * sole argument; anywhere else in the list it is an extra argument.
  *
  * Order of checks (the first failure is returned, as a usage error with topic `serve`):

@@ -1,5 +1,5 @@
 /**
- * The static messages of every command-line usage error (SPEC §2). Each case has its own
+ * The static messages of every command-line usage error (docs/command-line.md). Each case has its own
  * message; none is ever built from what the user typed, so `error: <message>` on stderr
  * cannot echo an argument, an option name or a value.
  */

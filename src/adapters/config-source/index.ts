@@ -1,4 +1,4 @@
-/** The native settings file adapter of the ConfigSource port (SPEC §8), and its pure parts. */
+/** The native settings file adapter of the ConfigSource port (docs/configuration.md), and its pure parts. */
 export { NativeSettingsFileSource, type NativeSettingsFileSourceOptions } from './native-settings-file-source.js';
 export {
   locateSettings,

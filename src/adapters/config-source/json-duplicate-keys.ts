@@ -1,5 +1,5 @@
 /**
- * Duplicate-key detection for JSON text (SPEC §8: duplicate keys are rejected).
+ * Duplicate-key detection for JSON text (docs/configuration.md: duplicate keys are rejected).
  *
  * `JSON.parse` silently keeps the last of two equal keys, so the settings document is scanned
  * separately. Keys are compared after decoding their escapes, so `{"a":1,"\u0061":2}` holds a

@@ -17,7 +17,7 @@ export interface NativeSettingsFileSourceOptions extends ConfigEnvironment {
 const UNAVAILABLE: SettingsReading = Object.freeze({ status: 'unavailable' });
 
 /**
- * The native settings document `settings.json` (SPEC §8), as a {@link ConfigSource}.
+ * The native settings document `settings.json` (docs/configuration.md), as a {@link ConfigSource}.
  *
  * Read lazily and once: nothing is touched until the first `read()`, and every later call
  * returns the same promise. No file → the defaults (arXiv only). A document that exists but

@@ -3,9 +3,9 @@ import { PROVIDER_IDS, type NativeSettings, type ProviderId, type ProviderSettin
 import { DEFAULT_SETTINGS } from '../../domain/provider-readiness/provider-readiness.js';
 import { hasDuplicateKeys } from './json-duplicate-keys.js';
 
-/** `document_kind` of the native global settings document (SPEC §8). */
+/** `document_kind` of the native global settings document (docs/configuration.md). */
 export const SETTINGS_DOCUMENT_KIND = 'qiongli-global-settings';
-/** The only `schema_version` this build understands (SPEC §8). */
+/** The only `schema_version` this build understands (docs/configuration.md). */
 export const SETTINGS_SCHEMA_VERSION = 1;
 
 const MAX_EMAIL_CHARACTERS = 320;
@@ -13,7 +13,7 @@ const MAX_PROFILE_CHARACTERS = 64;
 // C0 controls, DEL and C1 controls.
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
-/** Email: 1–320 characters (Unicode code points), no control characters (SPEC §8). */
+/** Email: 1–320 characters (Unicode code points), no control characters (docs/configuration.md). */
 const email = z
   .string()
   .refine((value) => {
@@ -21,7 +21,7 @@ const email = z
     return characters >= 1 && characters <= MAX_EMAIL_CHARACTERS && !CONTROL_CHARACTER.test(value);
   });
 
-/** Secret reference: `qsr1_` + 32 lowercase hex digits (SPEC §8; one canonical spelling). */
+/** Secret reference: `qsr1_` + 32 lowercase hex digits (docs/configuration.md; one canonical spelling). */
 const secretReference = z.string().regex(/^qsr1_[0-9a-f]{32}$/);
 
 /** A profile name: 1–64 lowercase letters, digits, `-` or `_`, starting with a letter or digit. */
@@ -39,7 +39,7 @@ const providersSchema = z.strictObject({
 });
 
 /**
- * The strict shape of `settings.json` (SPEC §8). Unknown keys are rejected at every level.
+ * The strict shape of `settings.json` (docs/configuration.md). Unknown keys are rejected at every level.
  * `providers` is required; each provider entry is optional and, when absent, takes its
  * {@link DEFAULT_SETTINGS} entry; a present entry must say `enabled`. `revision` is a
  * non-negative safe integer; `default_profile` is accepted but not used by Lite.

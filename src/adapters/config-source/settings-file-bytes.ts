@@ -1,7 +1,7 @@
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, type FileHandle } from 'node:fs/promises';
 
-/** Largest settings document accepted, in bytes (SPEC §8: ≤ 64 KiB). */
+/** Largest settings document accepted, in bytes (docs/configuration.md: ≤ 64 KiB). */
 export const MAX_SETTINGS_BYTES = 64 * 1024;
 
 /** How strictly file ownership and permissions are checked. */
@@ -25,7 +25,7 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants
 
 /**
  * Reads the settings document's bytes, refusing anything that is not plainly the user's own
- * small regular file (SPEC §8). Never throws.
+ * small regular file (docs/configuration.md). Never throws.
  *
  * - `missing`: the configuration root or the file does not exist (ENOENT).
  * - `refused`: the file is a symlink or not a regular file; the configuration root is a symlink

@@ -1,9 +1,9 @@
 import path from 'node:path';
 
-/** File name of the native settings document inside the configuration root (SPEC §8). */
+/** File name of the native settings document inside the configuration root (docs/configuration.md). */
 export const SETTINGS_FILE_NAME = 'settings.json';
 
-/** Directory name appended to the platform's user configuration directory (SPEC §8). */
+/** Directory name appended to the platform's user configuration directory (docs/configuration.md). */
 export const CONFIG_DIRECTORY_NAME = 'qiongli';
 
 /**
@@ -27,7 +27,7 @@ export type SettingsLocation =
 const INVALID: SettingsLocation = { kind: 'invalid' };
 
 /**
- * Names the configuration root and the settings file (SPEC §8).
+ * Names the configuration root and the settings file (docs/configuration.md).
  *
  * - `$QIONGLI_CONFIG_HOME` wins when set and absolute. Empty counts as unset. Set but not
  *   absolute → `invalid` (the user asked for a place we cannot name safely: it would depend on

@@ -7,7 +7,7 @@ import { utf8ByteLength } from '../../domain/shared/text-bounds.js';
 /** Request params: always a plain object when present. */
 export type Params = Record<string, unknown>;
 
-/** What admission (SPEC §4) makes of one message. */
+/** What admission (docs/protocol.md#admission) makes of one message. */
 export type Admission =
   | { readonly kind: 'request'; readonly id: RequestId; readonly method: string; readonly params: Params | undefined }
   | { readonly kind: 'notification'; readonly method: string; readonly params: Params | undefined }
@@ -42,7 +42,7 @@ const reject = (id: RequestId | null, code: number, message: string): Admission 
  *
  * @param encodedBytes the message's encoded size when known (lets small messages skip
  *   re-encoding their params for the size check).
- * @param paramsBudget the params budget for this message (SPEC §4 step 4); see
+ * @param paramsBudget the params budget for this message (docs/protocol.md#admission step 4); see
  *   {@link paramsBudgetOf}.
  */
 export function admitMessage(value: unknown, encodedBytes: number | undefined, paramsBudget: (message: Record<string, unknown>) => number): Admission {

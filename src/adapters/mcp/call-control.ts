@@ -13,7 +13,7 @@ export class CallControl {
   /** Set once the response (or its absence) is decided; progress stops then. */
   answered = false;
 
-  /** The call's AbortSignal (SPEC §5.4: one per request). */
+  /** The call's AbortSignal (docs/protocol.md#in-both-eras: one per request). */
   get signal(): AbortSignal {
     if (this.controller === undefined) {
       this.controller = new AbortController();

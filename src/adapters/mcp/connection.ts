@@ -11,7 +11,7 @@ import { runBatch } from './batch-run.js';
 import type { ToolRegistry } from './tool-registry.js';
 import { encodeFixedResults, type FixedResults, type ServerIdentity } from './server-identity.js';
 
-/** The era a connection speaks (SPEC §5); chosen by its first accepted negotiating message. */
+/** The era a connection speaks (docs/protocol.md#protocol-eras); chosen by its first accepted negotiating message. */
 type Era = { readonly kind: 'none' } | { readonly kind: 'legacy'; readonly revision: LegacyRevision } | { readonly kind: 'modern' };
 
 /** A reply: an encoded frame, nothing, or either later. */

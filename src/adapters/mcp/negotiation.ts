@@ -7,7 +7,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 const isImplementation = (value: unknown): boolean =>
   isPlainObject(value) && typeof value.name === 'string' && typeof value.version === 'string';
 
-/** Whether a request claims the modern era: `params._meta` holds the protocol-version key (SPEC §5). */
+/** Whether a request claims the modern era: `params._meta` holds the protocol-version key (docs/protocol.md#protocol-eras). */
 export function hasModernClaim(params: Params | undefined): boolean {
   const meta = params?._meta;
   return isPlainObject(meta) && META.protocolVersion in meta;
@@ -17,7 +17,7 @@ export function hasModernClaim(params: Params | undefined): boolean {
 export type EnvelopeVerdict = { readonly kind: 'valid' } | { readonly kind: 'malformed' } | { readonly kind: 'unsupported'; readonly requested: string };
 
 /**
- * Checks the modern envelope of one request (SPEC §5.1): `_meta` object, protocol version
+ * Checks the modern envelope of one request (docs/protocol.md#before-an-era-is-chosen): `_meta` object, protocol version
  * string, client capabilities object, optional client info with string name and version; then
  * the version itself.
  */
@@ -30,7 +30,7 @@ export function checkEnvelope(params: Params | undefined): EnvelopeVerdict {
   return version === MODERN_REVISION ? { kind: 'valid' } : { kind: 'unsupported', requested: version };
 }
 
-/** Whether legacy `initialize` params are well formed (SPEC §5.1). */
+/** Whether legacy `initialize` params are well formed (docs/protocol.md#before-an-era-is-chosen). */
 export function isValidInitialize(params: Params | undefined): boolean {
   return (
     params !== undefined &&

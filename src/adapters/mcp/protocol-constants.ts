@@ -1,4 +1,4 @@
-/** JSON-RPC / MCP error codes this server uses (SPEC §5.4). Nothing in -32000..-32019. */
+/** JSON-RPC / MCP error codes this server uses (docs/protocol.md#in-both-eras). Nothing in -32000..-32019. */
 export const ErrorCode = {
   ParseError: -32700,
   InvalidRequest: -32600,
@@ -27,7 +27,7 @@ export const META = {
   serverInfo: 'io.modelcontextprotocol/serverInfo',
 } as const;
 
-/** Admission bounds (SPEC §3, §4, §5.4). */
+/** Admission bounds (docs/protocol.md#framing, docs/protocol.md#admission, docs/protocol.md#in-both-eras). */
 export const LIMITS = {
   maxDepth: 32,
   maxMethodBytes: 128,

@@ -7,7 +7,7 @@ import { redactCredentials } from '../../domain/shared/redaction.js';
 import type { Outcome, ToolFailure } from '../../domain/shared/tool-outcome.js';
 import { EncodedResult } from '../../domain/shared/encoded-result.js';
 
-/** The keys `tools/call` params may carry (SPEC §6.2). */
+/** The keys `tools/call` params may carry (docs/tools.md#results-and-errors). */
 const CALL_KEYS = new Set(['name', 'arguments', '_meta']);
 
 /** A `tools/call` request that passed its params checks. */
@@ -35,7 +35,7 @@ export function acceptCall(params: Record<string, unknown> | undefined, find: (n
 
 /**
  * Runs an accepted call and encodes its `CallToolResult` for the revision. Every result —
- * success or failure — passes the tool's redaction rule first (SPEC §6.3). Returns the encoded
+ * success or failure — passes the tool's redaction rule first (docs/tools.md#redaction). Returns the encoded
  * result object (not yet wrapped in a JSON-RPC response).
  */
 export function runCall(call: AcceptedCall, revision: Revision, context: ToolCallContext, serverMeta: string): string | Promise<string> {

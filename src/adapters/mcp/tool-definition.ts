@@ -15,7 +15,7 @@ export interface ToolCallContext {
   readonly reportProgress: (progress: number, total: number) => void;
 }
 
-/** MCP tool annotations (SPEC §6.1). */
+/** MCP tool annotations (docs/tools.md#the-twelve-tools). */
 export interface ToolAnnotations {
   readonly readOnlyHint: boolean;
   readonly destructiveHint: boolean;
@@ -38,11 +38,11 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   readonly input: I;
   readonly output: O;
   readonly annotations: ToolAnnotations;
-  /** Largest encoded `tools/call` params accepted for this tool (SPEC §4 step 4). */
+  /** Largest encoded `tools/call` params accepted for this tool (docs/protocol.md#admission step 4). */
   readonly inputBudgetBytes: number;
-  /** Order in which failing checks' messages win (SPEC §6.4); zod's order otherwise. */
+  /** Order in which failing checks' messages win (docs/tools.md#per-tool-contracts); zod's order otherwise. */
   readonly messagePrecedence?: readonly string[];
-  /** Redaction rule applied to every result of this tool (SPEC §6.3). */
+  /** Redaction rule applied to every result of this tool (docs/tools.md#redaction). */
   readonly redaction: RedactionRule;
   /**
    * Runs the use case on validated arguments. Expected failures are returned, not thrown. A

@@ -3,7 +3,7 @@ import type { ToolDefinition } from './tool-definition.js';
 import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
 import type { Revision } from './protocol-constants.js';
 
-/** The twelve public tool names in their frozen order (SPEC §6.1). */
+/** The twelve public tool names in their frozen order (docs/tools.md#the-twelve-tools). */
 export const FROZEN_TOOL_ORDER = [
   'qiongli_config_status',
   'qiongli_save_provider_config',
@@ -76,7 +76,7 @@ export class ToolRegistry {
 
   /**
    * The encoded `tools` array for a revision: `annotations` from 2025-03-26; `title` and
-   * `outputSchema` only from 2025-06-18 (SPEC §5.3).
+   * `outputSchema` only from 2025-06-18 (docs/protocol.md#the-legacy-era).
    */
   encodedToolsFor(revision: Revision): string {
     const cached = this.encodedLists.get(revision);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ProviderRecord } from '../../ports/provider-client.port.js';
 import type { ProviderGet } from './provider-protocol.js';
 
-/** How long a successful provider answer is reused (SPEC §7.2). */
+/** How long a successful provider answer is reused (docs/providers.md#requests). */
 export const ANSWER_TTL_MS = 10 * 60 * 1000;
 
 /** Default bound on cached answers; the least recently used one is dropped first. */

@@ -5,10 +5,10 @@ import { parseInSlices, singleRequestProtocol, stepFailed, stepOk, rowsFor, type
 import { MAX_AUTHORS, buildRecord, cleanText, literalAuthor } from './record-fields.js';
 import { readXml } from './xml-reader.js';
 
-/** The arXiv query endpoint (SPEC §7.2); a constant, never configurable. */
+/** The arXiv query endpoint (docs/providers.md#requests); a constant, never configurable. */
 export const ARXIV_QUERY_ENDPOINT = 'https://export.arxiv.org/api/query';
 
-/** The arXiv search request: `all:<q>`, relevance order, Atom answer asked for (SPEC §7.2). */
+/** The arXiv search request: `all:<q>`, relevance order, Atom answer asked for (docs/providers.md#requests). */
 export function buildArxivRequest({ query, limit }: ProviderQuery): ProviderGet {
   const url =
     `${ARXIV_QUERY_ENDPOINT}?search_query=all:${encodeURIComponent(query)}` +
@@ -23,7 +23,7 @@ const RATE_EXCEEDED = /^rate exceeded\.?$/iu;
 const ABS_ID = /^https?:\/\/(?:export\.)?arxiv\.org\/abs\/(.+?)(?:v\d+)?$/u;
 
 /**
- * Maps an arXiv Atom feed to at most `rows` records (SPEC §7.4), stepwise: entry `title`,
+ * Maps an arXiv Atom feed to at most `rows` records (docs/providers.md#the-literature-record), stepwise: entry `title`,
  * `doi`, year of `published`, `journal_ref` as the venue (present → `article`, absent →
  * `preprint`), `author/name`, the abs URL `https://arxiv.org/abs/<id>` and the id without
  * version. The plain `Rate exceeded.` answer → `rate_limited`; a non-feed document or arXiv's

@@ -6,10 +6,10 @@ import { listOf, objectOf, scalar } from './json-shape.js';
 import { parseInSlices, singleRequestProtocol, stepFailed, stepOk, rowsFor, type ProviderGet, type ProviderQuery, type Step } from './provider-protocol.js';
 import { MAX_AUTHORS, authorsOf, buildRecord, cleanText, collectInto, literalAuthor } from './record-fields.js';
 
-/** The Crossref works search endpoint (SPEC §7.2); a constant, never configurable. */
+/** The Crossref works search endpoint (docs/providers.md#requests); a constant, never configurable. */
 export const CROSSREF_WORKS_ENDPOINT = 'https://api.crossref.org/works';
 
-/** The Crossref search request: `query`, `rows`, then `mailto` when a contact email is set (SPEC §7.1). */
+/** The Crossref search request: `query`, `rows`, then `mailto` when a contact email is set (docs/providers.md#providers-and-readiness). */
 export function buildCrossrefRequest({ query, limit, credentials }: ProviderQuery): ProviderGet {
   let url = `${CROSSREF_WORKS_ENDPOINT}?query=${encodeURIComponent(query)}&rows=${rowsFor(limit)}`;
   if (credentials.email) url += `&mailto=${encodeURIComponent(credentials.email)}`;
@@ -27,7 +27,7 @@ const WORK = objectOf({
 });
 
 /**
- * Maps a Crossref `work-list` (`message.items[]`) to at most `rows` records (SPEC §7.4),
+ * Maps a Crossref `work-list` (`message.items[]`) to at most `rows` records (docs/providers.md#the-literature-record),
  * stepwise: first `title[]`, `DOI`, `issued.date-parts[0][0]`, first `container-title[]`,
  * `author[]`, `URL`. Titles keep any JATS markup Crossref stores (e.g. `<scp>`). Anything
  * else → `decode_error`.

@@ -1,6 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
 
-/** Largest response body accepted, declared or read (SPEC §7.2). */
+/** Largest response body accepted, declared or read (docs/providers.md#requests). */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** Connection and whole-search time limits, in milliseconds. */
@@ -11,7 +11,7 @@ export interface ProviderTimeouts {
   readonly requestMs: number;
 }
 
-/** The SPEC §7.2 limits: connect 3 s, whole request 15 s. */
+/** The docs/providers.md#requests limits: connect 3 s, whole request 15 s. */
 export const DEFAULT_TIMEOUTS: ProviderTimeouts = { connectMs: 3000, requestMs: 15000 };
 
 const sharedAgents = new Map<string, Agent>();

@@ -1,8 +1,8 @@
 /**
- * The undici adapter of the ProviderClient port (SPEC §7): the client, its options, and the
+ * The undici adapter of the ProviderClient port (docs/providers.md): the client, its options, and the
  * per-provider request builders and response parsers.
  *
- * Decisions where SPEC §7 leaves room:
+ * Decisions where docs/providers.md leaves room:
  * - One 15 s budget per provider search covers pacing waits, every request (PubMed's two),
  *   the retry wait and body reading. A pacing slot that would start after the budget → `rate_limited`.
  * - Body over 4 MiB (declared, read, or after decompression) → `decode_error`: the answer was

@@ -6,10 +6,10 @@ import { listOf, objectOf, scalar } from './json-shape.js';
 import { parseInSlices, singleRequestProtocol, stepFailed, stepOk, rowsFor, type ProviderGet, type ProviderQuery, type Step } from './provider-protocol.js';
 import { MAX_AUTHORS, authorsOf, buildRecord, collectInto, literalAuthor } from './record-fields.js';
 
-/** The OpenAlex works search endpoint (SPEC §7.2); a constant, never configurable. */
+/** The OpenAlex works search endpoint (docs/providers.md#requests); a constant, never configurable. */
 export const OPENALEX_WORKS_ENDPOINT = 'https://api.openalex.org/works';
 
-/** OpenAlex asks for at most this many records per search (SPEC §7.2). */
+/** OpenAlex asks for at most this many records per search (docs/providers.md#requests). */
 export const OPENALEX_MAX_ROWS = 100;
 
 /** The prefix of OpenAlex entity ids, removed to keep the short `W…` identifier. */
@@ -17,7 +17,7 @@ const OPENALEX_ID_PREFIX = 'https://openalex.org/';
 
 /**
  * The OpenAlex search request: `search`, `per_page` = min(limit, 100), then `api_key` and
- * `mailto` when set (SPEC §7.1). Values are percent-encoded.
+ * `mailto` when set (docs/providers.md#providers-and-readiness). Values are percent-encoded.
  */
 export function buildOpenAlexRequest({ query, limit, credentials }: ProviderQuery): ProviderGet {
   let url = `${OPENALEX_WORKS_ENDPOINT}?search=${encodeURIComponent(query)}&per_page=${rowsFor(limit, OPENALEX_MAX_ROWS)}`;
@@ -37,7 +37,7 @@ const WORK = objectOf({
 });
 
 /**
- * Maps an OpenAlex `/works` list (`results[]`) to at most `rows` records (SPEC §7.4), stepwise.
+ * Maps an OpenAlex `/works` list (`results[]`) to at most `rows` records (docs/providers.md#the-literature-record), stepwise.
  * The DOI is kept as given (`https://doi.org/…`; the domain normalises it); the OpenAlex id is
  * shortened to `W…`. A body that is not such a list → `decode_error` (malformed JSON throws).
  */

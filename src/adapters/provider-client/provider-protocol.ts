@@ -47,10 +47,10 @@ export interface ProviderProtocol {
   search(query: ProviderQuery, fetchText: FetchText): Promise<Step<readonly ProviderRecord[]>>;
 }
 
-/** Largest number of records asked of any provider (SPEC §7.2). */
+/** Largest number of records asked of any provider (docs/providers.md#requests). */
 export const MAX_ROWS = 200;
 
-/** `min(limit, cap)` as a positive integer, the `<n>` of SPEC §7.2. */
+/** `min(limit, cap)` as a positive integer, the `<n>` of docs/providers.md#requests. */
 export function rowsFor(limit: number, cap: number = MAX_ROWS): number {
   const whole = Number.isFinite(limit) ? Math.floor(limit) : 1;
   return Math.max(1, Math.min(whole, cap));

@@ -6,10 +6,10 @@ import { listOf, objectOf, scalar } from './json-shape.js';
 import { parseInSlices, stepFailed, stepOk, rowsFor, type ProviderGet, type ProviderProtocol, type ProviderQuery, type Step } from './provider-protocol.js';
 import { MAX_AUTHORS, authorsOf, buildRecord, literalAuthor } from './record-fields.js';
 
-/** The PubMed E-utilities search endpoint (SPEC §7.2); a constant, never configurable. */
+/** The PubMed E-utilities search endpoint (docs/providers.md#requests); a constant, never configurable. */
 export const PUBMED_ESEARCH_ENDPOINT = 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils/esearch.fcgi';
 
-/** The PubMed E-utilities summary endpoint (SPEC §7.2); a constant, never configurable. */
+/** The PubMed E-utilities summary endpoint (docs/providers.md#requests); a constant, never configurable. */
 export const PUBMED_ESUMMARY_ENDPOINT = 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils/esummary.fcgi';
 
 /** Gaps between request starts NCBI asks for: 3 per second without a key, 10 with one. */
@@ -78,7 +78,7 @@ export const parsePubMedSearchResponse = (body: string, rows = Infinity): Promis
   parseInSlices(pubMedSearchIds(body, rows));
 
 /**
- * Maps an esummary answer to at most `rows` records in `result.uids` order (SPEC §7.4),
+ * Maps an esummary answer to at most `rows` records in `result.uids` order (docs/providers.md#the-literature-record),
  * stepwise: `title`, the `articleids` doi, year of `pubdate`, `fulljournalname`,
  * `authors[].name`, uid as `pmid`; a uid listed twice gives one record. Rate-limit answer →
  * `rate_limited`; any other shape → `decode_error`.

@@ -84,7 +84,7 @@ export interface FoundFields {
 /**
  * A {@link ProviderRecord} from found fields: text whitespace-collapsed and bounded (see
  * {@link MAX_TEXT_BYTES}), years by {@link yearOf}, empty values and empty lists omitted
- * (never `null`). No usable title → `undefined` (the record is skipped, SPEC §7.4).
+ * (never `null`). No usable title → `undefined` (the record is skipped, docs/providers.md#the-literature-record).
  */
 export function buildRecord(found: FoundFields): ProviderRecord | undefined {
   const title = cleanText(found.title);

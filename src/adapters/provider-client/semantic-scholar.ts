@@ -6,10 +6,10 @@ import { listOf, objectOf, scalar } from './json-shape.js';
 import { parseInSlices, singleRequestProtocol, stepFailed, stepOk, rowsFor, type ProviderGet, type ProviderQuery, type Step } from './provider-protocol.js';
 import { MAX_AUTHORS, authorsOf, buildRecord, collectInto, literalAuthor } from './record-fields.js';
 
-/** The Semantic Scholar paper search endpoint (SPEC §7.2); a constant, never configurable. */
+/** The Semantic Scholar paper search endpoint (docs/providers.md#requests); a constant, never configurable. */
 export const SEMANTIC_SCHOLAR_SEARCH_ENDPOINT = 'https://api.semanticscholar.org/graph/v1/paper/search';
 
-/** The fields asked for (SPEC §7.2). */
+/** The fields asked for (docs/providers.md#requests). */
 export const SEMANTIC_SCHOLAR_FIELDS = 'title,year,venue,externalIds,authors,url';
 
 /**
@@ -20,7 +20,7 @@ export const SEMANTIC_SCHOLAR_MAX_ROWS = 100;
 
 /**
  * The Semantic Scholar search request. The API key travels only in the `x-api-key` header,
- * never in the URL (SPEC §7.1).
+ * never in the URL (docs/providers.md#providers-and-readiness).
  */
 export function buildSemanticScholarRequest({ query, limit, credentials }: ProviderQuery): ProviderGet {
   const url =
@@ -44,7 +44,7 @@ const PAPER = objectOf({
 
 /**
  * Maps a Semantic Scholar search page (`data[]`; an empty page may carry only `total`) to at
- * most `rows` records (SPEC §7.4), stepwise. Anything else → `decode_error`.
+ * most `rows` records (docs/providers.md#the-literature-record), stepwise. Anything else → `decode_error`.
  */
 export function* semanticScholarRecords(body: string, rows: number): Stepwise<Step<readonly ProviderRecord[]>> {
   const records: ProviderRecord[] = [];

@@ -25,7 +25,7 @@ export interface UndiciProviderClientOptions {
   readonly clock?: ProviderClock;
   /** Bound on cached answers (default 256; 0 disables the cache). */
   readonly cacheEntries?: number;
-  /** Connect and whole-search limits (default 3 s / 15 s, SPEC §7.2). */
+  /** Connect and whole-search limits (default 3 s / 15 s, docs/providers.md#requests). */
   readonly timeouts?: Partial<ProviderTimeouts>;
 }
 
@@ -35,8 +35,8 @@ const failed = (kind: ProviderFailureKind): ProviderSearchOutcome => ({ ok: fals
 const RETRYABLE_STATUSES = new Set([429, 503]);
 
 /**
- * The ProviderClient over undici (SPEC §7.2): constant endpoints, credentials only where
- * SPEC §7.1 puts them, per-provider pacing, one polite retry, a 15 s budget per search, a
+ * The ProviderClient over undici (docs/providers.md#requests): constant endpoints, credentials only where
+ * docs/providers.md#providers-and-readiness puts them, per-provider pacing, one polite retry, a 15 s budget per search, a
  * 4 MiB body cap, no redirects, no proxy, and a 10-minute in-memory cache of successful answers.
  *
  * Promise: `search` never throws; failures come back as a bare kind, with no URL, key or body.

@@ -1,2 +1,2 @@
-/** The SecretStore adapter of the Lite profile (SPEC §8). */
+/** The SecretStore adapter of the Lite profile (docs/configuration.md). */
 export { UnavailableSecretStore } from './unavailable-secret-store.js';

@@ -3,7 +3,7 @@ import type { SecretReference, SecretResolution, SecretStore } from '../../ports
 const UNAVAILABLE: SecretResolution = Object.freeze({ status: 'unavailable' });
 
 /**
- * The secret store Lite binds (SPEC §8): it holds nothing and resolves nothing.
+ * The secret store Lite binds (docs/configuration.md): it holds nothing and resolves nothing.
  *
  * `available` is false, so enabled key-needing providers report `secret_store_unavailable`;
  * `resolve` always answers `unavailable` and never throws. It deliberately reads no

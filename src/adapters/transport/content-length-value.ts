@@ -6,7 +6,7 @@ const isDigit = (byte: number): boolean => byte >= 0x30 && byte <= 0x39;
 
 /**
  * Parses the value of a `Content-Length:` header line incrementally, without buffering it
- * (SPEC §3): ASCII digits, with spaces, tabs and carriage returns around them ignored. Signs,
+ * (docs/protocol.md#framing): ASCII digits, with spaces, tabs and carriage returns around them ignored. Signs,
  * exponents, decimal points, inner blanks, an empty value or a number above
  * `Number.MAX_SAFE_INTEGER` make the value invalid.
  */

@@ -1,4 +1,4 @@
-/** Size limits of the stdio framing (SPEC §3). */
+/** Size limits of the stdio framing (docs/protocol.md#framing). */
 export interface FrameBounds {
   /**
    * Largest frame payload in bytes: a line's content (without its `\n` and a trailing `\r`) or
@@ -12,7 +12,7 @@ export interface FrameBounds {
   readonly maxHeaderBytes: number;
 }
 
-/** The SPEC §3 bounds: 8 MiB per frame, 64 KiB per header block. */
+/** The docs/protocol.md#framing bounds: 8 MiB per frame, 64 KiB per header block. */
 export const SPEC_FRAME_BOUNDS: FrameBounds = Object.freeze({
   maxFrameBytes: 8 * 1024 * 1024,
   maxHeaderBytes: 64 * 1024,

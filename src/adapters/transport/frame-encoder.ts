@@ -2,7 +2,7 @@ import { Buffer } from 'node:buffer';
 import type { Framing } from '../../ports/transport.port.js';
 
 /**
- * Encodes one payload (UTF-8 JSON text) as a frame (SPEC §3):
+ * Encodes one payload (UTF-8 JSON text) as a frame (docs/protocol.md#framing):
  * - `line`: the payload followed by `\n`. Payloads are compact JSON texts (`JSON.stringify`
  *   output), which never hold a raw newline, so the frame is one line without scanning it
  *   (scanning cost a full copy of every 43 KB tools/list answer).

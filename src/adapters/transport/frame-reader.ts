@@ -20,7 +20,7 @@ const isBlank = (line: Uint8Array): boolean => {
 };
 
 /**
- * The incremental stdio frame decoder (SPEC §3). Feed it input chunks with {@link push} and
+ * The incremental stdio frame decoder (docs/protocol.md#framing). Feed it input chunks with {@link push} and
  * call {@link end} at end of input; it reports to a {@link TransportListener}, synchronously.
  *
  * - Line framing: a message whose first line does not match `/^content-length\s*:/i` (ASCII

@@ -26,7 +26,7 @@ interface FlushWaiter {
 }
 
 /**
- * Writes frames to an output stream whole and in call order (SPEC §3). Frames queued in the
+ * Writes frames to an output stream whole and in call order (docs/protocol.md#framing). Frames queued in the
  * same event-loop turn are joined and handed over with one `write` (fewer system calls under
  * pipelined load); a batch is written at once when it grows past 256 KiB. Back-pressure is
  * signalled through {@link FrameWriterEvents.onPressure}; frames queued meanwhile are still

@@ -7,7 +7,7 @@ const CR = 0x0d;
 export type HeaderBlockState = 'first-line' | 'more-lines' | 'complete' | 'invalid-length';
 
 /**
- * One Content-Length header block being read (SPEC §3), without buffering any of it: the
+ * One Content-Length header block being read (docs/protocol.md#framing), without buffering any of it: the
  * first line's value is parsed as it arrives, later lines are only scanned for the empty
  * line (`\n` or `\r\n`) that ends the block, and every byte is counted against the bound.
  */

@@ -10,7 +10,7 @@ const lowerAscii = (byte: number): number => (byte >= 0x41 && byte <= 0x5a ? byt
 
 /**
  * Decides, from the first bytes of a message, whether it is a Content-Length header block:
- * its first line must match `/^content-length\s*:/i` (SPEC §3). Only ASCII whitespace counts
+ * its first line must match `/^content-length\s*:/i` (docs/protocol.md#framing). Only ASCII whitespace counts
  * as `\s`. Anything else — including a line that ends before the colon — is a line message.
  *
  * It is incremental: bytes can arrive in any number of pieces, and it never buffers them.

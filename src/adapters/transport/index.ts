@@ -1,4 +1,4 @@
-/** The stdio Transport adapter (SPEC §3) and its parts. */
+/** The stdio Transport adapter (docs/protocol.md#framing) and its parts. */
 export { StdioTransport } from './stdio-transport.js';
 export { FrameReader } from './frame-reader.js';
 export { FrameWriter, type FrameWriterEvents } from './frame-writer.js';

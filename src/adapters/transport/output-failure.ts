@@ -11,7 +11,7 @@ const CLOSED_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Classifies an output error (SPEC §2): a closed stdout (EPIPE, connection reset, bad file
+ * Classifies an output error (docs/command-line.md): a closed stdout (EPIPE, connection reset, bad file
  * descriptor, destroyed or ended stream) is `stdout-closed`; anything else `write-failure`.
  */
 export const classifyOutputError = (error: unknown): Extract<TransportFailure, 'stdout-closed' | 'write-failure'> => {

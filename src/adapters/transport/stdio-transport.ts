@@ -8,7 +8,7 @@ import { FrameWriter, OUTPUT_PRESSURE_BYTES } from './frame-writer.js';
 type Input = NodeJS.ReadableStream | Readable;
 
 /**
- * The stdio {@link Transport} (SPEC §2, §3): decodes line and Content-Length frames from
+ * The stdio {@link Transport} (docs/protocol.md#framing): decodes line and Content-Length frames from
  * `input` with a {@link FrameReader} and writes frames to `output` with a {@link FrameWriter}.
  * It writes nothing but frames.
  *

@@ -4,10 +4,10 @@ import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
 import { succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
 import { projectProviders, providerProjectionShape } from './provider-projection.js';
 
-/** What `config_path` always says: an opaque name, never a filesystem path (SPEC §6.4 #1). */
+/** What `config_path` always says: an opaque name, never a filesystem path (docs/tools.md#1-qiongli_config_status). */
 export const MANAGED_CONFIG_PATH = '<managed-native-config>';
 
-/** Arguments of `qiongli_config_status` (SPEC §6.4 #1): `cwd` is accepted and ignored. */
+/** Arguments of `qiongli_config_status` (docs/tools.md#1-qiongli_config_status): `cwd` is accepted and ignored. */
 export const configStatusInput = z.strictObject(
   {
     cwd: z

@@ -7,7 +7,7 @@ export const CONFIGURED_STATES = ['configured', 'missing'] as const;
 /** `configured` or `missing`. */
 export type ConfiguredState = (typeof CONFIGURED_STATES)[number];
 
-/** Settings a status may report missing, in the order SPEC §6.4 #1 lists them. */
+/** Settings a status may report missing, in the order docs/tools.md#1-qiongli_config_status lists them. */
 export const MISSING_SETTINGS = ['openalex.api_key', 'semantic_scholar.api_key', 'crossref.email', 'pubmed.api_key'] as const;
 
 /** Field slots of each provider in `redacted_config` (arXiv has none). */
@@ -21,7 +21,7 @@ const FIELD_SLOTS = {
 
 const slot = z.enum(CONFIGURED_STATES);
 /**
- * An `api_key` slot. The domain reports it; credential redaction (SPEC §6.3) always removes it
+ * An `api_key` slot. The domain reports it; credential redaction (docs/tools.md#redaction) always removes it
  * before the result leaves the server, so the schema lets it be absent.
  */
 const apiKeySlot = slot.optional();
@@ -68,10 +68,10 @@ export interface ProviderProjection {
 /**
  * Projects settings onto what status tools may say — never a value, a reference or a path.
  *
- * A provider is `configured` when it is ready (SPEC §7.1). A field slot is `configured` when the
+ * A provider is `configured` when it is ready (docs/providers.md#providers-and-readiness). A field slot is `configured` when the
  * server could use it without resolving anything now: `email` when an email is set; `api_key`
  * when a secret reference is set and the secret store is available (so in Lite, whose store is
- * unavailable, every `api_key` is `missing`). Status tools never resolve secrets (SPEC §8).
+ * unavailable, every `api_key` is `missing`). Status tools never resolve secrets (docs/configuration.md).
  */
 export function projectProviders(settings: NativeSettings, secretStoreAvailable: boolean): ProviderProjection {
   const readiness = assessReadiness(settings, secretStoreAvailable);

@@ -4,13 +4,13 @@ import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
 import { ARGUMENT_BOUND_PRECEDENCE, BULK_ARGUMENT_BOUNDS, withArgumentBounds } from '../shared/json-bounds.js';
 import { anyJsonObject } from '../shared/json-object-schema.js';
 
-/** Most result objects one snapshot may hold (SPEC §6.4 #8). */
+/** Most result objects one snapshot may hold (docs/tools.md#8-qiongli_literature_export_evidence). */
 export const MAX_EVIDENCE_RESULTS = 1000;
 
 /** Message when a canonical evidence field and its compatibility alias are both given. */
 export const EVIDENCE_ALIAS_CONFLICT = 'canonical evidence fields cannot be combined with compatibility aliases';
 
-/** Canonical evidence fields and their compatibility aliases (SPEC §6.4 #8). */
+/** Canonical evidence fields and their compatibility aliases (docs/tools.md#8-qiongli_literature_export_evidence). */
 export const EVIDENCE_ALIASES = {
   search_plan: 'query_plan',
   results: 'search_results',
@@ -57,7 +57,7 @@ const resultList = (typeMessage: string, tooMany: string, description: string) =
 const m = EVIDENCE_FIELD_MESSAGES;
 
 /**
- * Arguments of `qiongli_literature_export_evidence` (SPEC §6.4 #8). Every field is optional.
+ * Arguments of `qiongli_literature_export_evidence` (docs/tools.md#8-qiongli_literature_export_evidence). Every field is optional.
  * Beyond the per-field checks, the whole argument object must stay within
  * {@link BULK_ARGUMENT_BOUNDS} and may not name a canonical field together with its alias.
  */

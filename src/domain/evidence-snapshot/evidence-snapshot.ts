@@ -10,7 +10,7 @@ export const EVIDENCE_ARTIFACT_TYPE = 'qiongli_literature_evidence_snapshot';
 const jsonObject = z.record(z.string(), z.unknown());
 
 /**
- * Result of `qiongli_literature_export_evidence` (SPEC §6.4 #8), after redaction. The four
+ * Result of `qiongli_literature_export_evidence` (docs/tools.md#8-qiongli_literature_export_evidence), after redaction. The four
  * evidence parts are free-form JSON objects; `result_count` is the length of `results`.
  */
 export const evidenceSnapshotOutput = z.strictObject({
@@ -34,7 +34,7 @@ export type EvidenceSnapshot = z.output<typeof evidenceSnapshotOutput>;
  * {@link EVIDENCE_ALIAS_CONFLICT}. Missing parts become `""`, `{}` or `[]`; `cwd` never appears.
  *
  * The snapshot is complete on its own: every credential-like key (the `evidence` redaction
- * rule, SPEC §6.3) is already removed at any depth, and every object inside the four evidence
+ * rule, docs/tools.md#redaction) is already removed at any depth, and every object inside the four evidence
  * parts has its keys sorted (UTF-16 code-unit order), so the same data (in any key order) gives
  * the same bytes. The top-level keys keep the fixed order above. Arrays keep their order and
  * length.

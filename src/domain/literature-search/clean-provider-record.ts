@@ -4,7 +4,7 @@ import { collapseWhitespace, normaliseDoi } from './record-keys.js';
 /** Mutable identifier slots of a record being merged. */
 export type IdentifierSlots = { -readonly [K in keyof RecordIdentifiers]: RecordIdentifiers[K] };
 
-/** The fields of a literature record that one provider can contribute (SPEC §7.4). */
+/** The fields of a literature record that one provider can contribute (docs/providers.md#the-literature-record). */
 export interface RecordFields {
   title: string;
   doi?: string;
@@ -57,7 +57,7 @@ function cleanIdentifiers(identifiers: RecordIdentifiers | undefined): Identifie
 }
 
 /**
- * One provider record reduced to the fields of the public record (SPEC §7.4): the title with
+ * One provider record reduced to the fields of the public record (docs/providers.md#the-literature-record): the title with
  * whitespace collapsed, the DOI normalised, strings trimmed, a year outside 1000–9999
  * dropped, and every absent, blank or ill-typed value dropped (never `null`). Keys the record schema does not know are not copied.
  * Returns `undefined` for a record without a title (it is skipped).

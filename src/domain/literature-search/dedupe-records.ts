@@ -27,7 +27,7 @@ export interface MergedRecord {
 const SEARCH_POSITION = new Map<ProviderId, number>(PROVIDER_IDS.map((id, index) => [id, index]));
 
 /**
- * Dedupes provider records (SPEC §7.3 step 5), order-preserving, first wins. Batches are read
+ * Dedupes provider records (docs/providers.md#how-a-search-runs step 5), order-preserving, first wins. Batches are read
  * in search order whatever order they arrive in, so the result never depends on which provider
  * answered first. Records share a key (`doi:…`, else `title:…:<year>`) → one record whose
  * missing fields are filled from later ones and whose `providers` is the union in search order.

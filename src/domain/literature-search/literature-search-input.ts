@@ -3,7 +3,7 @@ import { PROVIDER_IDS } from '../../ports/config-source.port.js';
 import { boundedString } from '../shared/string-checks.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
 
-/** Search modes the literature search accepts (SPEC §6.4 #7). */
+/** Search modes the literature search accepts (docs/tools.md#7-qiongli_literature_search). */
 export const LITERATURE_SEARCH_MODES = ['auto', 'topic', 'review', 'systematic_review'] as const;
 
 /** One literature search mode. */
@@ -11,7 +11,7 @@ export type LiteratureSearchMode = (typeof LITERATURE_SEARCH_MODES)[number];
 
 /**
  * Every static message of the literature search arguments. None ever contains input.
- * `perProviderRange` and `aliasConflict` are fixed by SPEC §6.2/§6.4; the others are ours.
+ * `perProviderRange` and `aliasConflict` are fixed by docs/tools.md#results-and-errors; the others are ours.
  */
 export const LITERATURE_SEARCH_MESSAGES = {
   unsupported: UNSUPPORTED_ARGUMENT,
@@ -33,9 +33,9 @@ export const LITERATURE_SEARCH_MESSAGES = {
 
 const M = LITERATURE_SEARCH_MESSAGES;
 
-/** Largest per-provider limit (SPEC §6.4 #7). */
+/** Largest per-provider limit (docs/tools.md#7-qiongli_literature_search). */
 export const MAX_PER_PROVIDER_LIMIT = 200;
-/** Largest total limit (SPEC §6.4 #7). */
+/** Largest total limit (docs/tools.md#7-qiongli_literature_search). */
 export const MAX_TOTAL_LIMIT = 1000;
 
 /** `per_provider_limit` and its legacy alias `limit` share every check and message. */
@@ -53,7 +53,7 @@ const hasBothLimitNames = (value: unknown): boolean =>
   (value as Record<string, unknown>)['per_provider_limit'] !== undefined;
 
 /**
- * Arguments of `qiongli_literature_search` (SPEC §6.4 #7). Defaults that depend on other
+ * Arguments of `qiongli_literature_search` (docs/tools.md#7-qiongli_literature_search). Defaults that depend on other
  * arguments (the limits) are applied by the use case, see {@link resolveSearchLimits}.
  * The alias conflict is checked even when other checks fail, so precedence can rank it.
  */
@@ -124,7 +124,7 @@ export interface SearchLimits {
 }
 
 /**
- * Applies the alias and the mode-dependent defaults (SPEC §6.4 #7): per-provider 25, or 50 in
+ * Applies the alias and the mode-dependent defaults (docs/tools.md#7-qiongli_literature_search): per-provider 25, or 50 in
  * the review modes; total min(per-provider × 5, 1000). Returns `null` when both `limit` and
  * `per_provider_limit` are given (the caller answers `conflicting aliases for per_provider_limit`).
  */

@@ -4,7 +4,7 @@ import type { ProviderFailureKind } from '../../ports/provider-client.port.js';
 import { literatureRecordSchema } from '../shared/literature-record.js';
 import { searchPlanOutput } from '../search-plan/search-plan.js';
 
-/** Public failure kinds of one provider (SPEC §7.2). */
+/** Public failure kinds of one provider (docs/providers.md#requests). */
 export const PROVIDER_FAILURE_KINDS = [
   'timeout',
   'http_error',
@@ -14,14 +14,14 @@ export const PROVIDER_FAILURE_KINDS = [
   'cancelled',
 ] as const;
 
-/** Overall status of a search (SPEC §7.3 step 7). */
+/** Overall status of a search (docs/providers.md#how-a-search-runs step 7). */
 export const SEARCH_STATUSES = ['ok', 'warning', 'error'] as const;
 
 /** Status of the provider phase: `not_run` only when no provider was attempted. */
 export const DIAGNOSTICS_STATUSES = ['complete', 'partial', 'failed', 'not_run'] as const;
 
 /**
- * One attempted provider's diagnostic (SPEC §7.3 step 4): `{status: "ok", count, cached?}` or
+ * One attempted provider's diagnostic (docs/providers.md#how-a-search-runs step 4): `{status: "ok", count, cached?}` or
  * `{status: "error", count: 0, error_kind, warning: "<provider>: <kind>"}`.
  */
 export const providerDiagnosticSchema = z.strictObject({
@@ -46,7 +46,7 @@ export const searchDiagnosticsSchema = z.strictObject({
 /** Diagnostics of a search. */
 export type SearchDiagnostics = z.output<typeof searchDiagnosticsSchema>;
 
-/** Result of `qiongli_literature_search` (SPEC §6.4 #7, §7.3); `search_plan` is the search plan tool's result. */
+/** Result of `qiongli_literature_search` (docs/tools.md#7-qiongli_literature_search, docs/providers.md#how-a-search-runs); `search_plan` is the search plan tool's result. */
 export const literatureSearchOutput = z.strictObject({
   status: z.enum(SEARCH_STATUSES),
   search_plan: searchPlanOutput,

@@ -31,7 +31,7 @@ export interface LiteratureSearchDeps {
 const runAtOnce = <T>(task: Stepwise<T>): Promise<T> => Promise.resolve(finishNow(task));
 
 /**
- * `qiongli_literature_search` (SPEC §6.4 #7, §7.3): searches every attempted provider at once,
+ * `qiongli_literature_search` (docs/tools.md#7-qiongli_literature_search, docs/providers.md#how-a-search-runs): searches every attempted provider at once,
  * dedupes, ranks and cuts the records, and reports per-provider diagnostics.
  *
  * Attempted = search order ∩ ready ∩ `providers` argument, where a key provider counts as ready

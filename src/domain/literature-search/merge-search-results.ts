@@ -4,9 +4,9 @@ import { RECORDS_PER_STEP, dedupeRecordsStepwise, type ProviderBatch } from './d
 import { rankRecordsStepwise, toLiteratureRecord } from './rank-records.js';
 
 /**
- * Turns the provider answers of one search into its public results (SPEC §7.3 steps 5 and 6,
- * §7.4): dedupe and merge, deterministic relevance order, cut to `totalLimit`, records in the
- * §7.4 shape. Pure; linear in the records apart from one sort (each title is normalised once).
+ * Turns the provider answers of one search into its public results (docs/providers.md#how-a-search-runs steps 5 and 6,
+ * docs/providers.md#the-literature-record): dedupe and merge, deterministic relevance order, cut to `totalLimit`, records in the
+ * docs/providers.md#the-literature-record shape. Pure; linear in the records apart from one sort (each title is normalised once).
  * Batches may come in any order: they are read in search order. Stepwise: up to 1000 records
  * with titles of up to 16 KiB are merged with a pause every few records.
  */

@@ -5,7 +5,7 @@ import type { SecretStore } from '../../ports/secret-store.port.js';
 /** The credentials handed to one provider request. */
 export type ProviderCredentials = ProviderSearchRequest['credentials'];
 
-/** Providers that send an API key, and those that send a contact email (SPEC §7.1). */
+/** Providers that send an API key, and those that send a contact email (docs/providers.md#providers-and-readiness). */
 const SENDS_API_KEY: ReadonlySet<ProviderId> = new Set(['openalex', 'semantic_scholar', 'pubmed']);
 const SENDS_EMAIL: ReadonlySet<ProviderId> = new Set(['openalex', 'crossref']);
 
@@ -20,7 +20,7 @@ async function resolveKey(secrets: SecretStore, reference: string | undefined): 
 }
 
 /**
- * Resolves the credentials of each given (ready) provider, all at once. SPEC §7.1 makes a key
+ * Resolves the credentials of each given (ready) provider, all at once. docs/providers.md#providers-and-readiness makes a key
  * provider ready only when its key *resolves*; readiness (which never resolves secrets) can
  * only see that a reference is set. So a key provider whose reference does not resolve now
  * (missing, store unavailable, blank value) is left out of the answer: the search treats it as

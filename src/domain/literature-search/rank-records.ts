@@ -10,7 +10,7 @@ interface RankKeys {
 }
 
 /**
- * Orders deduped records by deterministic relevance (SPEC §7.3 step 6):
+ * Orders deduped records by deterministic relevance (docs/providers.md#how-a-search-runs step 6):
  * 1. the title equals the query once both are NFKC-normalised, lowercased and reduced to Unicode letters and
  *    digits (a query without any letter or digit matches nothing);
  * 2. more of the query's distinct words (runs of letters and digits, lowercased) appear as
@@ -56,7 +56,7 @@ export function* rankRecordsStepwise(records: readonly MergedRecord[], query: st
 /** {@link rankRecordsStepwise} run to its end at once. */
 export const rankRecords = (records: readonly MergedRecord[], query: string): MergedRecord[] => finishNow(rankRecordsStepwise(records, query));
 
-/** The public record (SPEC §7.4) of a merged record, fields in a fixed order, absent ones omitted. */
+/** The public record (docs/providers.md#the-literature-record) of a merged record, fields in a fixed order, absent ones omitted. */
 export function toLiteratureRecord(merged: MergedRecord): LiteratureRecord {
   const { fields, providers } = merged;
   const record: LiteratureRecord = { title: fields.title, provider: providers[0]!, providers: [...providers] };

@@ -1,5 +1,5 @@
 /**
- * Normalisations that dedupe and ranking compare records by (SPEC §7.3 steps 5 and 6).
+ * Normalisations that dedupe and ranking compare records by (docs/providers.md#how-a-search-runs steps 5 and 6).
  * Each is computed at most once per record: a search may dedupe and rank 1,000 records.
  */
 
@@ -152,7 +152,7 @@ export const collapseWhitespace = (text: string): string =>
   needsCollapse(text) ? text.replace(/\s+/g, ' ').trim() : text;
 
 /**
- * The dedupe key of a record (SPEC §7.3 step 5), given its already normalised DOI:
+ * The dedupe key of a record (docs/providers.md#how-a-search-runs step 5), given its already normalised DOI:
  * `doi:<normalised doi>` when it has a DOI, else `title:<compact title>:<year>` (the compact
  * title is NFKC, lowercased, letters and digits only) when it has
  * both a title with a letter or digit and a year, else `undefined` (never merged).

@@ -27,7 +27,7 @@ export interface ProviderRunPlan {
 const CANCELLED: ProviderSearchOutcome = { ok: false, kind: 'cancelled' };
 
 /**
- * Runs every attempted provider concurrently, each with the same signal (SPEC §7.3 step 3).
+ * Runs every attempted provider concurrently, each with the same signal (docs/providers.md#how-a-search-runs step 3).
  * After each provider finishes, reports `(finished, attempted)` — one call per provider,
  * progress increasing, all before this resolves — unless the call was cancelled.
  *
@@ -87,6 +87,6 @@ function reportSafely(context: LiteratureSearchContext, progress: number, total:
   try {
     context.reportProgress(progress, total);
   } catch {
-    // Progress is advisory (SPEC §5.4 SHOULD): a failing reporter never fails the search.
+    // Progress is advisory (docs/protocol.md#in-both-eras SHOULD): a failing reporter never fails the search.
   }
 }

@@ -2,13 +2,13 @@ import type { ProviderId } from '../../ports/config-source.port.js';
 import type { ProviderDiagnostic, SearchDiagnostics, LiteratureSearchResult } from './literature-search-output.js';
 import type { ProviderRun } from './run-providers.js';
 
-/** Warning of a search that attempted no provider (SPEC §7.3 step 2). */
+/** Warning of a search that attempted no provider (docs/providers.md#how-a-search-runs step 2). */
 export const NO_ACTIVE_PROVIDERS_WARNING = 'no active literature providers; no network search was performed';
 
-/** Warning of a search whose providers all answered but returned nothing (SPEC §7.3 step 7). */
+/** Warning of a search whose providers all answered but returned nothing (docs/providers.md#how-a-search-runs step 7). */
 export const NO_RESULTS_WARNING = 'configured providers returned no results';
 
-/** Diagnostics of a search that attempted no provider: no network at all (SPEC §7.3 step 2). */
+/** Diagnostics of a search that attempted no provider: no network at all (docs/providers.md#how-a-search-runs step 2). */
 export const notRunDiagnostics = (): SearchDiagnostics => ({
   status: 'not_run',
   status_reason: 'no_active_providers',
@@ -23,7 +23,7 @@ export interface RunSummary {
 }
 
 /**
- * Summarises the provider runs (SPEC §7.3 steps 4 and 7), runs in search order:
+ * Summarises the provider runs (docs/providers.md#how-a-search-runs steps 4 and 7), runs in search order:
  * each provider gets `{status: "ok", count[, cached: true]}` or `{status: "error", count: 0,
  * error_kind, warning: "<provider>: <kind>"}` (the warning also listed in `warnings`).
  * Every provider ok → `ok`/`complete`, some → `warning`/`partial`, none → `error`/`failed`;

@@ -6,7 +6,7 @@ import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
 import { succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
 import { providerCapabilities, providerCapabilitiesSchema } from './provider-capabilities.js';
 
-/** Arguments of `qiongli_literature_status` (SPEC §6.4 #5): `cwd` non-blank, at most 4096 characters, ignored. */
+/** Arguments of `qiongli_literature_status` (docs/tools.md#5-qiongli_literature_status): `cwd` non-blank, at most 4096 characters, ignored. */
 export const literatureStatusInput = z.strictObject({ cwd: contextDirectory().optional() }, { error: UNSUPPORTED_ARGUMENT });
 
 /** Message precedence for `parseArguments`: an unknown argument is reported first. */

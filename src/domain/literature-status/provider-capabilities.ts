@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What one provider can do in Lite (SPEC §6.4 #5). */
+/** What one provider can do in Lite (docs/tools.md#5-qiongli_literature_status). */
 const capabilityEntry = <C extends readonly [string, ...string[]]>(capabilities: C) =>
   z.strictObject({
     capabilities: z.array(z.enum(capabilities)),
@@ -20,7 +20,7 @@ export const providerCapabilitiesSchema = z.strictObject({
 /** The static capability table of the five providers. */
 export type ProviderCapabilities = z.output<typeof providerCapabilitiesSchema>;
 
-/** A fresh copy of the static capability table (SPEC §6.4 #5): every provider is implemented, limit 200. */
+/** A fresh copy of the static capability table (docs/tools.md#5-qiongli_literature_status): every provider is implemented, limit 200. */
 export function providerCapabilities(): ProviderCapabilities {
   const entry = <C extends string>(capabilities: C[]) => ({
     capabilities,

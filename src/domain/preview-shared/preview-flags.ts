@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Platforms a route preview may name (SPEC §6.4 #11). */
+/** Platforms a route preview may name (docs/tools.md#11-qiongli_orchestrator_route). */
 export const PREVIEW_PLATFORMS = ['codex', 'claude_code', 'claude', 'antigravity', 'cli', 'unknown'] as const;
 
 /**

@@ -9,7 +9,7 @@ export const WIZARD_HOSTS = ['127.0.0.1', 'localhost'] as const;
 const PORT_MESSAGE = 'port must be between 0 and 65535';
 
 /**
- * The order in which the configure/wizard checks report (SPEC §6.4 #3/#4), for `parseArguments`:
+ * The order in which the configure/wizard checks report (docs/tools.md#3-qiongli_configure_provider/#4), for `parseArguments`:
  * an unknown argument first, then provider, host and port.
  */
 export const configureProviderMessagePrecedence: readonly string[] = [

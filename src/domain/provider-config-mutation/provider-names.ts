@@ -1,6 +1,6 @@
 import type { ProviderId } from '../../ports/config-source.port.js';
 
-/** Provider names the save tool accepts (SPEC §6.4 #2), with the provider each one means. */
+/** Provider names the save tool accepts (docs/tools.md#2-qiongli_save_provider_config), with the provider each one means. */
 export const SAVE_PROVIDER_NAMES = {
   openalex: 'openalex',
   semantic_scholar: 'semantic_scholar',
@@ -15,7 +15,7 @@ export const SAVE_PROVIDER_NAMES = {
 /** A provider name the save tool accepts. */
 export type SaveProviderName = keyof typeof SAVE_PROVIDER_NAMES;
 
-/** Provider names the configure/wizard tools accept: the save names without `ncbi` (SPEC §6.4 #3). */
+/** Provider names the configure/wizard tools accept: the save names without `ncbi` (docs/tools.md#3-qiongli_configure_provider). */
 export const WIZARD_PROVIDER_NAMES = ['openalex', 'semantic_scholar', 'semantic-scholar', 'semanticscholar', 's2', 'crossref', 'pubmed'] as const;
 
 /** Field names the save tool accepts, with the field each one means. */
@@ -24,7 +24,7 @@ export const FIELD_NAMES = { api_key: 'api_key', 'api-key': 'api_key', email: 'e
 /** A field name the save tool accepts. */
 export type FieldName = keyof typeof FIELD_NAMES;
 
-/** Which fields each provider has (SPEC §6.4 #2). */
+/** Which fields each provider has (docs/tools.md#2-qiongli_save_provider_config). */
 const PROVIDER_FIELDS: Readonly<Partial<Record<ProviderId, readonly ('api_key' | 'email')[]>>> = {
   openalex: ['api_key', 'email'],
   semantic_scholar: ['api_key'],

@@ -8,7 +8,7 @@ import { FIELD_NAMES, isAllowedField, SAVE_PROVIDER_NAMES, type FieldName, type 
 export const MAX_VALUE_BYTES = 64 * 1024;
 
 /**
- * The order in which the save tool's checks report (SPEC §6.4 #2), for `parseArguments`; an
+ * The order in which the save tool's checks report (docs/tools.md#2-qiongli_save_provider_config), for `parseArguments`; an
  * argument outside the allow-list is reported before all of them, as upstream does.
  */
 export const saveProviderConfigMessagePrecedence: readonly string[] = [
@@ -25,7 +25,7 @@ export const saveProviderConfigMessagePrecedence: readonly string[] = [
 const names = <T extends string>(values: Record<T, unknown>) => Object.keys(values) as [T, ...T[]];
 
 /**
- * Arguments of `qiongli_save_provider_config` (SPEC §6.4 #2). A value of the wrong type counts as
+ * Arguments of `qiongli_save_provider_config` (docs/tools.md#2-qiongli_save_provider_config). A value of the wrong type counts as
  * missing (as upstream). The provider/field pair is checked last, only once both are known.
  */
 export const saveProviderConfigInput = z

@@ -1,6 +1,6 @@
 import { PROVIDER_IDS, type NativeSettings, type ProviderId } from '../../ports/config-source.port.js';
 
-/** Readiness of one provider (SPEC §7.1). */
+/** Readiness of one provider (docs/providers.md#providers-and-readiness). */
 export type Readiness = 'disabled' | 'ready' | 'needs_secret' | 'needs_public_setting' | 'secret_store_unavailable';
 
 /** What each provider needs beyond being enabled. */

@@ -3,7 +3,7 @@ import { boundedString } from '../shared/string-checks.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
 import { PREVIEW_PLATFORMS, previewFlagsShape, previewWith } from '../preview-shared/preview-flags.js';
 
-/** Arguments of `qiongli_orchestrator_route` (SPEC §6.4 #11). */
+/** Arguments of `qiongli_orchestrator_route` (docs/tools.md#11-qiongli_orchestrator_route). */
 export const routePreviewInput = z.strictObject(
   {
     request: boundedString(

@@ -12,7 +12,7 @@ import type { SearchPlanRequest } from './search-plan-request.js';
 import type { SearchFilters, SearchPlan } from './search-plan-output.js';
 import { planExecutionSequence } from './execution-sequence.js';
 
-/** Provider order inside a plan (SPEC §7.1): differs from search order. */
+/** Provider order inside a plan (docs/providers.md#providers-and-readiness): differs from search order. */
 export const PLAN_PROVIDER_ORDER: readonly ProviderId[] = ['semantic_scholar', 'openalex', 'crossref', 'pubmed', 'arxiv'];
 
 interface QueryEntry {

@@ -3,7 +3,7 @@ import { isBlank } from '../shared/text-bounds.js';
 
 /**
  * Whether `text` holds at most `max` characters, counted as Unicode code points — the unit of
- * SPEC §6.4 ("bounds are in characters") and of JSON Schema `maxLength`, so the advertised
+ * docs/tools.md#per-tool-contracts ("bounds are in characters") and of JSON Schema `maxLength`, so the advertised
  * schema and the validation agree even for characters outside the Basic Multilingual Plane.
  */
 export function withinCharacters(text: string, max: number): boolean {
@@ -50,7 +50,7 @@ export function characterBoundedString(max: number, nonBlank: boolean, messages:
   return schema.refine((value) => withinCharacters(value, max), { error: messages.tooLong }).meta({ maxLength: max });
 }
 
-/** Most characters a working-directory hint (`cwd`) may hold (SPEC §6.4 #5, #6). */
+/** Most characters a working-directory hint (`cwd`) may hold (docs/tools.md#5-qiongli_literature_status, #6). */
 export const MAX_CONTEXT_CHARACTERS = 4096;
 
 /**

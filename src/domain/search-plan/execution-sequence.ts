@@ -11,7 +11,7 @@ export const MERGE_INPUTS: readonly string[] = [
 ];
 
 /**
- * The steps an agent follows to execute a plan (SPEC §6.4 #6), in order: literature status,
+ * The steps an agent follows to execute a plan (docs/tools.md#6-qiongli_search_plan), in order: literature status,
  * search plan, literature search (when a provider is ready), native search (when there are
  * native queries), native full-text candidate search (when there are full-text queries), and
  * always last the merge/dedupe/search_log step naming the four record sources.

@@ -1,5 +1,5 @@
 /**
- * Identifier normalisation for platform and native tool names (SPEC §6.4 #6): trim; every run
+ * Identifier normalisation for platform and native tool names (docs/tools.md#6-qiongli_search_plan): trim; every run
  * of whitespace, `-` or `_` becomes one `_`, a leading run is dropped; lowercase; one trailing
  * `_` dropped. `Claude Code` → `claude_code`; `CLAUDE--web  search_` → `claude_web_search`.
  * Idempotent. A name made only of separators normalises to the empty string.
@@ -11,7 +11,7 @@ export function normaliseIdentifier(value: string): string {
 }
 
 /**
- * What a `platform` argument must look like (SPEC §6.4 #6): after trimming, it starts with an
+ * What a `platform` argument must look like (docs/tools.md#6-qiongli_search_plan): after trimming, it starts with an
  * ASCII letter or digit and holds only ASCII letters, digits, space, `_` and `-`. Written so that
  * surrounding whitespace is allowed and matching stays linear in the input length.
  */
@@ -22,7 +22,7 @@ export const UNKNOWN_PLATFORM = 'unknown';
 
 /**
  * The native search tool assumed when native search is available and the client named no tool:
- * chosen from the normalised platform (SPEC §6.4 #6).
+ * chosen from the normalised platform (docs/tools.md#6-qiongli_search_plan).
  */
 export function defaultNativeSearchTool(platform: string): string {
   switch (platform) {

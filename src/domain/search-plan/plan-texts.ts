@@ -1,6 +1,6 @@
 /**
  * The fixed texts of a search plan: what the agent must do with it and how records are merged.
- * They state three rules (SPEC §6.4 #6): native results are not provider records, provenance
+ * They state three rules (docs/tools.md#6-qiongli_search_plan): native results are not provider records, provenance
  * labels stay distinct, and full-text candidates stay `candidate_only` until a retrieval
  * manifest verifies them.
  */

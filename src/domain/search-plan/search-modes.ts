@@ -1,4 +1,4 @@
-/** Search modes a plan accepts (SPEC §6.4 #6); literature search uses the first, second, fifth and sixth. */
+/** Search modes a plan accepts (docs/tools.md#6-qiongli_search_plan); literature search uses the first, second, fifth and sixth. */
 export const SEARCH_MODES = ['auto', 'topic', 'title', 'doi', 'review', 'systematic_review'] as const;
 
 /** One search mode. */

@@ -4,7 +4,7 @@ import { characterBoundedString, contextDirectory } from './character-bounds.js'
 import { normaliseIdentifier, PLATFORM_PATTERN } from './identifier-normalisation.js';
 import { SEARCH_MODES } from './search-modes.js';
 
-/** Canonical argument name → its deprecated aliases (SPEC §6.4 #6). At most one name per group. */
+/** Canonical argument name → its deprecated aliases (docs/tools.md#6-qiongli_search_plan). At most one name per group. */
 export const SEARCH_PLAN_ALIASES = {
   native_search_available: ['native_search_usable', 'nativeSearchAvailable'],
   native_search_tools: ['nativeSearchTools'],
@@ -112,7 +112,7 @@ function aliasedShape(): Record<string, z.ZodOptional<z.ZodType>> {
 }
 
 /**
- * Arguments of `qiongli_search_plan` (SPEC §6.4 #6): every canonical name and every deprecated
+ * Arguments of `qiongli_search_plan` (docs/tools.md#6-qiongli_search_plan): every canonical name and every deprecated
  * alias is a property, each with its own static messages. What the schema cannot express — a
  * canonical name together with an alias, `from_year` after `to_year` — is checked by
  * `resolveSearchPlanRequest`.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROVIDER_IDS } from '../../ports/config-source.port.js';
 import { SEARCH_MODES } from './search-modes.js';
 
-/** How a plan can be executed, from provider readiness × native search (SPEC §6.4 #6). */
+/** How a plan can be executed, from provider readiness × native search (docs/tools.md#6-qiongli_search_plan). */
 export const SEARCH_EXECUTION_MODES = ['hybrid_search', 'provider_connected', 'native_only', 'strategy_only'] as const;
 
 /** Whether any provider is ready. */
@@ -69,7 +69,7 @@ export const executionStepSchema = z.strictObject({
 });
 
 /**
- * Result of `qiongli_search_plan` (SPEC §6.4 #6), also embedded by literature search. Credential
+ * Result of `qiongli_search_plan` (docs/tools.md#6-qiongli_search_plan), also embedded by literature search. Credential
  * redaction removes nothing from it (no key is credential-like), so this schema describes the
  * result before and after redaction.
  */

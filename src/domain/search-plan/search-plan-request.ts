@@ -6,7 +6,7 @@ import { DEFAULT_SEARCH_MODE, type SearchMode } from './search-modes.js';
 /**
  * What a search plan is built from: resolved, normalised arguments. Every field but `query` and
  * `searchMode` is optional, so literature search can ask for a plan with just those two
- * (platform `unknown`, native search off, no variants, no filters — SPEC §7.3 step 8).
+ * (platform `unknown`, native search off, no variants, no filters — docs/providers.md#how-a-search-runs step 8).
  */
 export interface SearchPlanRequest {
   /** The primary query; trimmed by {@link buildSearchPlan} if it is not already. */

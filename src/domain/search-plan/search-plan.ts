@@ -1,10 +1,10 @@
 /**
- * Search planning (SPEC §6.4 #6). Public API of this folder:
+ * Search planning (docs/tools.md#6-qiongli_search_plan). Public API of this folder:
  *
  * - `searchPlanInput` / `searchPlanOutput` / `searchPlanMessagePrecedence` and `planSearch` — the
  *   `qiongli_search_plan` tool (validate with `parseArguments`, then run `planSearch`).
  * - `buildSearchPlan(request, readyProviders)` — the pure planner, for literature search, which
- *   embeds `buildSearchPlan({ query, searchMode }, attemptedProviders)` (SPEC §7.3 step 8) and
+ *   embeds `buildSearchPlan({ query, searchMode }, attemptedProviders)` (docs/providers.md#how-a-search-runs step 8) and
  *   can nest `searchPlanOutput` in its own output schema. Stable: fields may be added to
  *   `SearchPlanRequest` only as optional ones.
  */
@@ -24,7 +24,7 @@ export { SEARCH_MODES, DEFAULT_SEARCH_MODE, type SearchMode } from './search-mod
 export { normaliseIdentifier, defaultNativeSearchTool } from './identifier-normalisation.js';
 
 /**
- * The `qiongli_search_plan` use case (SPEC §6.4 #6): plans, never searches.
+ * The `qiongli_search_plan` use case (docs/tools.md#6-qiongli_search_plan): plans, never searches.
  *
  * Takes arguments already validated by `searchPlanInput`, the settings reading and whether the
  * secret store is available. Returns the plan routed to the ready providers; `invalid_arguments`

@@ -1,6 +1,6 @@
 /**
  * Capability groups a `--capabilities` grant may name, and the public tools each grants
- * (SPEC §2). Absent grant = every group.
+ * (docs/command-line.md). Absent grant = every group.
  */
 export const CAPABILITY_GROUPS = {
   config: ['qiongli_config_status', 'qiongli_save_provider_config', 'qiongli_configure_provider', 'qiongli_open_config_wizard'],
@@ -13,7 +13,7 @@ export const CAPABILITY_GROUPS = {
 /** One capability group name. */
 export type CapabilityGroup = keyof typeof CAPABILITY_GROUPS;
 
-/** Every group, in the order SPEC §2 lists them. */
+/** Every group, in the order docs/command-line.md lists them. */
 export const ALL_CAPABILITY_GROUPS = Object.keys(CAPABILITY_GROUPS) as CapabilityGroup[];
 
 /** Whether a string names a capability group. */

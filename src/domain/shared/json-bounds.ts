@@ -26,7 +26,7 @@ export interface JsonMeasurement {
   readonly exceeded?: JsonBound;
 }
 
-/** Whole-argument bounds of the two bulk tools (SPEC §6.4 #8 and #10): 32 levels, 100,000 values, 2 MiB. */
+/** Whole-argument bounds of the two bulk tools (docs/tools.md#8-qiongli_literature_export_evidence and #10): 32 levels, 100,000 values, 2 MiB. */
 export const BULK_ARGUMENT_BOUNDS: JsonBounds = { maxDepth: 32, maxValues: 100_000, maxBytes: 2 * 1024 * 1024 };
 
 /** Static messages of the whole-argument bounds (first in every bulk tool's precedence). They never contain input. */

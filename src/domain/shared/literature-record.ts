@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROVIDER_IDS } from '../../ports/config-source.port.js';
 
-/** An author: `{family, given?}` or `{literal}` (SPEC §7.4). */
+/** An author: `{family, given?}` or `{literal}` (docs/providers.md#the-literature-record). */
 export const recordAuthorSchema = z.union([
   z.strictObject({ family: z.string(), given: z.string().optional() }),
   z.strictObject({ literal: z.string() }),
@@ -16,7 +16,7 @@ export const recordIdentifiersSchema = z.strictObject({
 });
 
 /**
- * A literature record as literature search returns it (SPEC §7.4): always `title`, `provider`
+ * A literature record as literature search returns it (docs/providers.md#the-literature-record): always `title`, `provider`
  * (first provider that returned it) and `providers` (search order); the rest when known.
  * Absent values are omitted, never `null`.
  */

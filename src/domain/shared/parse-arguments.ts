@@ -16,7 +16,7 @@ export const UNSUPPORTED_ARGUMENT = 'Unsupported argument';
  *
  * Every check in a tool schema carries its own static message; anything without one falls
  * back to {@link GENERIC_INVALID_ARGUMENTS}, so no message can ever contain input. When
- * `precedence` is given, the failing message that comes earliest in it wins (SPEC §6.4 fixes
+ * `precedence` is given, the failing message that comes earliest in it wins (docs/tools.md#per-tool-contracts fixes
  * the check order of some tools); otherwise zod's first issue wins.
  */
 export const parseArguments = <S extends z.ZodType>(schema: S, args: unknown, precedence?: readonly string[]): Outcome<z.output<S>> =>

@@ -1,5 +1,5 @@
 /**
- * Credential redaction (SPEC §6.3). Every tool result passes {@link redactCredentials} before it
+ * Credential redaction (docs/tools.md#redaction). Every tool result passes {@link redactCredentials} before it
  * leaves the server; the evidence snapshot uses the stronger `evidence` rule.
  */
 

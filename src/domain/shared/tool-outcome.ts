@@ -1,4 +1,4 @@
-/** Reason codes of domain failures, with their fixed messages (SPEC §6.2). */
+/** Reason codes of domain failures, with their fixed messages (docs/tools.md#results-and-errors). */
 export const TOOL_ERRORS = {
   'native-config-unavailable': 'native provider configuration is unavailable',
   'provider-runtime-unavailable': 'native provider runtime is unavailable',
@@ -34,7 +34,7 @@ export const invalidArguments = <T = never>(message: string): Outcome<T> => ({
   failure: { kind: 'invalid_arguments', message },
 });
 
-/** A domain failure with one of the fixed reason codes of SPEC §6.2. */
+/** A domain failure with one of the fixed reason codes of docs/tools.md#results-and-errors. */
 export const toolError = <T = never>(reasonCode: keyof typeof TOOL_ERRORS): Outcome<T> => ({
   ok: false,
   failure: { kind: 'tool_error', reasonCode, message: TOOL_ERRORS[reasonCode] },

@@ -14,7 +14,7 @@ const requiredText = (name: string, maxBytes: number, description: string) =>
     },
   ).describe(description);
 
-/** Arguments of `qiongli_task_plan` (SPEC §6.4 #12). Byte bounds apply before trimming. */
+/** Arguments of `qiongli_task_plan` (docs/tools.md#12-qiongli_task_plan). Byte bounds apply before trimming. */
 export const taskPlanInput = z.strictObject(
   {
     task_id: requiredText('task_id', 256, 'Identifier of the research task (at most 256 bytes).'),

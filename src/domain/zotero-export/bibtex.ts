@@ -26,7 +26,7 @@ export const bibtexLink = (value: string): string =>
   value.replace(/[{}\\ ]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 
 /**
- * Builds `bibliography.bib` (SPEC §6.4 #10). A record is `@article{key,` with `title`, `author`
+ * Builds `bibliography.bib` (docs/tools.md#10-qiongli_zotero_export_import_files). A record is `@article{key,` with `title`, `author`
  * (` and `-joined), `year`, `journal`, `doi`, `url` when known; a preprint is `@misc{key,` with
  * the venue (if any) as `howpublished`, and an arXiv preprint adds `eprinttype = {arxiv}` and
  * `eprint = {<id>}`. Values were folded to one line; text values are then escaped with

@@ -17,7 +17,7 @@ export interface CslItem {
 }
 
 /**
- * Builds `references.json` (SPEC §6.4 #10): a CSL-JSON array, one item per record, pretty
+ * Builds `references.json` (docs/tools.md#10-qiongli_zotero_export_import_files): a CSL-JSON array, one item per record, pretty
  * printed with a final newline. A preprint is typed `article` (Zotero creates a Preprint item),
  * anything else `article-journal`; an arXiv preprint also names `arXiv` as publisher
  * (Zotero: repository) and `arXiv:<id>` as number (Zotero: archive ID). `id` is the record's

@@ -18,7 +18,7 @@ export interface ExportRecord {
   readonly venue?: string;
   readonly doi?: string;
   readonly url?: string;
-  /** `record_type` was `preprint` (SPEC §7.4): a Preprint item, RIS `GEN`, BibTeX `@misc`. */
+  /** `record_type` was `preprint` (docs/providers.md#the-literature-record): a Preprint item, RIS `GEN`, BibTeX `@misc`. */
   readonly preprint: boolean;
   readonly arxivId?: string;
   readonly pmid?: string;

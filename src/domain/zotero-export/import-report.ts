@@ -8,7 +8,7 @@ const DESCRIPTIONS: Readonly<Record<ZoteroImportFile, string>> = {
 };
 
 /**
- * Builds `zotero-import-report.md` (SPEC §6.4 #10): a short Markdown report with a title, the
+ * Builds `zotero-import-report.md` (docs/tools.md#10-qiongli_zotero_export_import_files): a short Markdown report with a title, the
  * record count, the files of this export and how to import them in Zotero. It contains no
  * record content (no titles, names or links), only the count and fixed text.
  */

@@ -1,7 +1,7 @@
 import type { ExportAuthor, ExportRecord } from './export-record.js';
 
 /**
- * Builds `references.ris` (SPEC §6.4 #10). Per record: `TY  - JOUR` (`GEN` for a preprint), one
+ * Builds `references.ris` (docs/tools.md#10-qiongli_zotero_export_import_files). Per record: `TY  - JOUR` (`GEN` for a preprint), one
  * `AU  - Last, First` per author, then `TI`, `PY`, `JO`, `DO`, `UR` when known, and `ER  - `.
  * Records are separated by a blank line; lines end with `\n`; the file ends with a newline
  * (empty when there are no records).

@@ -10,7 +10,7 @@ import { authorList, openObject } from './zotero-record-checks.js';
 /** One of the four import file names. */
 export type ZoteroImportFile = (typeof ZOTERO_IMPORT_FILES)[number];
 
-/** Bounds of one exported record (SPEC §6.4 #10). */
+/** Bounds of one exported record (docs/tools.md#10-qiongli_zotero_export_import_files). */
 export const ZOTERO_RECORD_LIMITS = {
   records: 1000,
   titleBytes: 16 * 1024,
@@ -62,7 +62,7 @@ const providerId = (typeMessage: string) =>
 
 const authorText = z.string({ error: m.authors });
 
-/** An author as `{family, given?}` or `{literal}` (SPEC §7.4); other keys are ignored. */
+/** An author as `{family, given?}` or `{literal}` (docs/providers.md#the-literature-record); other keys are ignored. */
 export const exportAuthorInput = z.union(
   [
     z.looseObject({ family: authorText, given: authorText.optional() }, { error: m.authors }),
@@ -77,7 +77,7 @@ export type ExportAuthorInput = z.output<typeof exportAuthorInput>;
 const identifierText = z.string({ error: m.identifiers }).optional();
 
 /**
- * One record to export: the literature-record shape of SPEC §7.4, read leniently. Only `title`
+ * One record to export: the literature-record shape of docs/providers.md#the-literature-record, read leniently. Only `title`
  * is required; `provider`/`providers` may be any short strings. Keys this exporter does not use
  * (for example `abstract` or `native_url` from a merged native search result) are accepted and
  * ignored, at every level of the record; they still count towards the whole-argument bounds.
@@ -159,7 +159,7 @@ function* checkZoteroArguments(args: unknown): Stepwise<SchemaVerdict<z.output<t
 }
 
 /**
- * Arguments of `qiongli_zotero_export_import_files` (SPEC §6.4 #10): `records` (at most 1000,
+ * Arguments of `qiongli_zotero_export_import_files` (docs/tools.md#10-qiongli_zotero_export_import_files): `records` (at most 1000,
  * default none) and `formats` (a unique subset of the four file names; absent or empty = all).
  * The whole argument object must stay within {@link BULK_ARGUMENT_BOUNDS}. Checked stepwise
  * by the MCP layer (same verdicts; a test keeps them equal).

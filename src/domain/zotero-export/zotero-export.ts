@@ -11,7 +11,7 @@ import { importReport } from './import-report.js';
 import { risEntry, risFile } from './ris.js';
 import type { ZoteroExportArguments, ZoteroImportFile } from './zotero-export-input.js';
 
-/** Largest total size of the built files, in UTF-8 bytes (SPEC §6.4 #10): 2 MiB. */
+/** Largest total size of the built files, in UTF-8 bytes (docs/tools.md#10-qiongli_zotero_export_import_files): 2 MiB. */
 export const MAX_EXPORT_BYTES = 2 * 1024 * 1024;
 
 /** Result of `qiongli_zotero_export_import_files`: the requested files, by name, in the fixed order. */
@@ -32,7 +32,7 @@ export type ZoteroImportFiles = z.output<typeof zoteroExportOutput>;
 const RECORDS_PER_STEP = 16;
 
 /**
- * Builds Zotero import files in memory (SPEC §6.4 #10), stepwise (a pause every few records);
+ * Builds Zotero import files in memory (docs/tools.md#10-qiongli_zotero_export_import_files), stepwise (a pause every few records);
  * nothing is written anywhere. `formats` absent or empty means all four files. The files
  * appear in the fixed order `references.json`, `references.ris`, `bibliography.bib`,
  * `zotero-import-report.md`, whatever order was asked. Deterministic: the same arguments give

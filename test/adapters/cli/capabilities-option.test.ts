@@ -5,44 +5,44 @@ import { isWellFormedArgument } from '../../../src/adapters/cli/argument-encodin
 import { USAGE_MESSAGES } from '../../../src/adapters/cli/usage-messages.js';
 import { ALL_CAPABILITY_GROUPS } from '../../../src/domain/shared/capability-groups.js';
 
-describe('parseCapabilities (SPEC §2)', () => {
-  it('grants every group, in SPEC order, when the option is absent (SPEC §2)', () => {
+describe('parseCapabilities (docs/command-line.md)', () => {
+  it('grants every group, in SPEC order, when the option is absent (docs/command-line.md)', () => {
     assert.deepEqual([...grantAllGroups()], ['config', 'literature', 'evidence', 'zotero', 'orchestration']);
   });
 
-  it('returns the named groups in SPEC order (SPEC §2)', () => {
+  it('returns the named groups in SPEC order (docs/command-line.md)', () => {
     const parsed = parseCapabilities('zotero,config');
     assert.deepEqual(parsed.ok && [...parsed.grants], ['config', 'zotero']);
   });
 
-  it('accepts each group on its own (SPEC §2)', () => {
+  it('accepts each group on its own (docs/command-line.md)', () => {
     for (const group of ALL_CAPABILITY_GROUPS) {
       const parsed = parseCapabilities(group);
       assert.deepEqual(parsed.ok && [...parsed.grants], [group]);
     }
   });
 
-  it('reports the first failing item from the left (SPEC §2)', () => {
+  it('reports the first failing item from the left (docs/command-line.md)', () => {
     assert.deepEqual(parseCapabilities('bogus,,config,config'), { ok: false, message: USAGE_MESSAGES.unknownCapabilityGroup });
     assert.deepEqual(parseCapabilities('config,config,,bogus'), { ok: false, message: USAGE_MESSAGES.repeatedCapabilityGroup });
   });
 
-  it('does not treat inherited object keys as groups (SPEC §2)', () => {
+  it('does not treat inherited object keys as groups (docs/command-line.md)', () => {
     assert.deepEqual(parseCapabilities('toString'), { ok: false, message: USAGE_MESSAGES.unknownCapabilityGroup });
     assert.deepEqual(parseCapabilities('__proto__'), { ok: false, message: USAGE_MESSAGES.unknownCapabilityGroup });
   });
 });
 
-describe('isWellFormedArgument (SPEC §2)', () => {
-  it('accepts ASCII, non-ASCII text and surrogate pairs (SPEC §2)', () => {
+describe('isWellFormedArgument (docs/command-line.md)', () => {
+  it('accepts ASCII, non-ASCII text and surrogate pairs (docs/command-line.md)', () => {
     for (const text of ['lite', '', 'lité', '穷理', '\u{1F4DA}']) assert.equal(isWellFormedArgument(text), true, text);
   });
 
-  it('rejects U+FFFD, which Node substitutes for undecodable argv bytes (SPEC §2)', () => {
+  it('rejects U+FFFD, which Node substitutes for undecodable argv bytes (docs/command-line.md)', () => {
     assert.equal(isWellFormedArgument('li\uFFFDte'), false);
   });
 
-  it('rejects lone high and low surrogates (SPEC §2)', () => {
+  it('rejects lone high and low surrogates (docs/command-line.md)', () => {
     assert.equal(isWellFormedArgument('a\uD800'), false);
     assert.equal(isWellFormedArgument('\uDC00a'), false);
     assert.equal(isWellFormedArgument('\uDC00\uD800'), false);

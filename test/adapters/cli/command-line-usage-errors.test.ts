@@ -94,9 +94,9 @@ const CASES: readonly UsageErrorCase[] = [
   { rule: 'a repeated group is a bad capability list', argv: [...SERVE, ...LITE_STDIO, '--capabilities', 'config,zotero,config'], message: M.repeatedCapabilityGroup, topic: 'serve' },
 ];
 
-describe('parseCommandLine usage errors (SPEC §2)', () => {
+describe('parseCommandLine usage errors (docs/command-line.md)', () => {
   for (const testCase of CASES) {
-    it(`${testCase.rule} (SPEC §2)`, () => {
+    it(`${testCase.rule} (docs/command-line.md)`, () => {
       const parsed = parseCommandLine(testCase.argv);
       assert.deepEqual(parsed, { kind: 'usage-error', message: testCase.message, topic: testCase.topic });
       if (parsed.kind !== 'usage-error') return;
@@ -105,29 +105,29 @@ describe('parseCommandLine usage errors (SPEC §2)', () => {
     });
   }
 
-  it('gives every usage-error case of SPEC §2 its own distinct static message (SPEC §2)', () => {
+  it('gives every usage-error case of docs/command-line.md its own distinct static message (docs/command-line.md)', () => {
     const messages = Object.values(USAGE_MESSAGES);
     assert.equal(new Set(messages).size, messages.length);
     for (const message of messages) assert.ok(CASES.some((testCase) => testCase.message === message), message);
   });
 });
 
-describe('parseCommandLine order of checks (SPEC §2)', () => {
-  it('reports non-UTF-8 before any other problem (SPEC §2)', () => {
+describe('parseCommandLine order of checks (docs/command-line.md)', () => {
+  it('reports non-UTF-8 before any other problem (docs/command-line.md)', () => {
     const parsed = parseCommandLine([...SERVE, CANARY, '--profile', 'full', `x\uFFFD`]);
     assert.deepEqual(parsed, { kind: 'usage-error', message: M.nonUtf8Argument, topic: 'serve' });
   });
 
-  it('reports the first bad token from the left (SPEC §2)', () => {
+  it('reports the first bad token from the left (docs/command-line.md)', () => {
     assert.equal(messageOf([...SERVE, `--${CANARY}`, CANARY]), M.unknownOption);
     assert.equal(messageOf([...SERVE, CANARY, `--${CANARY}`]), M.extraArgument);
   });
 
-  it('reports token problems before option values (SPEC §2)', () => {
+  it('reports token problems before option values (docs/command-line.md)', () => {
     assert.equal(messageOf([...SERVE, '--profile', 'full', '--transport', CANARY, CANARY]), M.extraArgument);
   });
 
-  it('checks --profile before --transport, and both before --capabilities (SPEC §2)', () => {
+  it('checks --profile before --transport, and both before --capabilities (docs/command-line.md)', () => {
     assert.equal(messageOf([...SERVE, '--profile', 'full', '--transport', CANARY, '--capabilities', ',']), M.fullProfileUnavailable);
     assert.equal(messageOf([...SERVE, '--capabilities', ',', '--transport', CANARY]), M.missingProfile);
     assert.equal(messageOf([...SERVE, '--profile', 'lite', '--capabilities', ',', '--transport', CANARY]), M.unsupportedTransport);

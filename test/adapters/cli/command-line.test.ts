@@ -14,29 +14,29 @@ function grantsOf(argv: readonly string[]): CapabilityGroup[] {
   return parsed.kind === 'serve' ? [...parsed.grants] : [];
 }
 
-describe('parseCommandLine valid forms (SPEC §2)', () => {
-  it('serves the lite profile over stdio with every group when --capabilities is absent (SPEC §2)', () => {
+describe('parseCommandLine valid forms (docs/command-line.md)', () => {
+  it('serves the lite profile over stdio with every group when --capabilities is absent (docs/command-line.md)', () => {
     const parsed = parseCommandLine([...SERVE, '--profile', 'lite', '--transport', 'stdio']);
     assert.equal(parsed.kind, 'serve');
     assert.equal(parsed.kind === 'serve' && parsed.profile, 'lite');
     assert.deepEqual(grantsOf([...SERVE, '--profile', 'lite', '--transport', 'stdio']), ALL_CAPABILITY_GROUPS);
   });
 
-  it('maps the marketplace-lite alias to the lite profile (SPEC §2)', () => {
+  it('maps the marketplace-lite alias to the lite profile (docs/command-line.md)', () => {
     const parsed = parseCommandLine([...SERVE, '--profile', 'marketplace-lite', '--transport', 'stdio']);
     assert.deepEqual(parsed.kind === 'serve' && parsed.profile, 'lite');
   });
 
-  it('accepts the --name=value form for every option (SPEC §2)', () => {
+  it('accepts the --name=value form for every option (docs/command-line.md)', () => {
     const grants = grantsOf([...SERVE, '--profile=marketplace-lite', '--transport=stdio', '--capabilities=zotero']);
     assert.deepEqual(grants, ['zotero']);
   });
 
-  it('accepts a mix of --name value and --name=value forms (SPEC §2)', () => {
+  it('accepts a mix of --name value and --name=value forms (docs/command-line.md)', () => {
     assert.deepEqual(grantsOf([...SERVE, '--profile=lite', '--transport', 'stdio']), ALL_CAPABILITY_GROUPS);
   });
 
-  it('accepts the options in any order (SPEC §2)', () => {
+  it('accepts the options in any order (docs/command-line.md)', () => {
     const options = [['--profile', 'lite'], ['--transport', 'stdio'], ['--capabilities', 'evidence']] as const;
     const orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
     for (const order of orders) {
@@ -45,47 +45,47 @@ describe('parseCommandLine valid forms (SPEC §2)', () => {
     }
   });
 
-  it('grants only the groups --capabilities names (SPEC §2)', () => {
+  it('grants only the groups --capabilities names (docs/command-line.md)', () => {
     assert.deepEqual(grantsOf([...SERVE, '--profile', 'lite', '--transport', 'stdio', '--capabilities', 'literature,evidence']), [
       'literature',
       'evidence',
     ]);
   });
 
-  it('grants a single group (SPEC §2)', () => {
+  it('grants a single group (docs/command-line.md)', () => {
     assert.deepEqual(grantsOf([...SERVE, '--profile', 'lite', '--transport', 'stdio', '--capabilities', 'orchestration']), [
       'orchestration',
     ]);
   });
 
-  it('grants every group when --capabilities names all five, in SPEC order whatever the input order (SPEC §2)', () => {
+  it('grants every group when --capabilities names all five, in SPEC order whatever the input order (docs/command-line.md)', () => {
     const reversed = [...ALL_CAPABILITY_GROUPS].reverse().join(',');
     assert.deepEqual(grantsOf([...SERVE, '--profile', 'lite', '--transport', 'stdio', '--capabilities', reversed]), ALL_CAPABILITY_GROUPS);
   });
 
-  it('parses qiongli --version as the version command (SPEC §2)', () => {
+  it('parses qiongli --version as the version command (docs/command-line.md)', () => {
     assert.deepEqual(parseCommandLine(['--version']), { kind: 'version' });
   });
 
-  it('parses qiongli --help as the root help (SPEC §2)', () => {
+  it('parses qiongli --help as the root help (docs/command-line.md)', () => {
     assert.deepEqual(parseCommandLine(['--help']), { kind: 'help', topic: 'root' });
   });
 
-  it('parses qiongli mcp --help as the mcp help (SPEC §2)', () => {
+  it('parses qiongli mcp --help as the mcp help (docs/command-line.md)', () => {
     assert.deepEqual(parseCommandLine(['mcp', '--help']), { kind: 'help', topic: 'mcp' });
   });
 
-  it('parses qiongli mcp serve --help, as the sole argument after serve, as the serve help (SPEC §2)', () => {
+  it('parses qiongli mcp serve --help, as the sole argument after serve, as the serve help (docs/command-line.md)', () => {
     assert.deepEqual(parseCommandLine([...SERVE, '--help']), { kind: 'help', topic: 'serve' });
   });
 
-  it('accepts non-ASCII UTF-8 text as ordinary input, not as non-UTF-8 (SPEC §2)', () => {
+  it('accepts non-ASCII UTF-8 text as ordinary input, not as non-UTF-8 (docs/command-line.md)', () => {
     const parsed = parseCommandLine([...SERVE, '--profile', 'lité', '--transport', 'stdio']);
     assert.deepEqual(parsed, { kind: 'usage-error', message: USAGE_MESSAGES.unsupportedProfile, topic: 'serve' });
   });
 });
 
-describe('parseCommandLine on arbitrary input (SPEC §2)', () => {
+describe('parseCommandLine on arbitrary input (docs/command-line.md)', () => {
   const MARK = 'Q#';
   const word = fc.oneof(
     fc.constantFrom('mcp', 'serve', '--profile', 'lite', 'marketplace-lite', 'full', '--transport', 'stdio', '--capabilities', 'config', '--help', '--version', '--profile=', '-h', ','),
@@ -94,7 +94,7 @@ describe('parseCommandLine on arbitrary input (SPEC §2)', () => {
     fc.string().map((text) => `--capabilities=config,${MARK}${text}`),
   );
 
-  it('never throws, and a usage error always carries one of the static messages (SPEC §2)', () => {
+  it('never throws, and a usage error always carries one of the static messages (docs/command-line.md)', () => {
     const messages: readonly string[] = Object.values(USAGE_MESSAGES);
     fc.assert(
       fc.property(fc.array(word, { maxLength: 8 }), (argv) => {

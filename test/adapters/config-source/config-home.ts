@@ -1,4 +1,4 @@
-/** A throw-away configuration root for the settings-file tests (SPEC §8). */
+/** A throw-away configuration root for the settings-file tests (docs/configuration.md). */
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -2,8 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { hasDuplicateKeys } from '../../../src/adapters/config-source/index.js';
 
-describe('duplicate JSON keys (SPEC §8)', () => {
-  it('finds duplicate keys at the top level, nested, inside arrays and after escapes (SPEC §8)', () => {
+describe('duplicate JSON keys (docs/configuration.md)', () => {
+  it('finds duplicate keys at the top level, nested, inside arrays and after escapes (docs/configuration.md)', () => {
     const duplicates = [
       '{"a":1,"a":2}',
       '{"a":1,"\\u0061":2}',
@@ -20,7 +20,7 @@ describe('duplicate JSON keys (SPEC §8)', () => {
     }
   });
 
-  it('accepts equal keys in different objects and equal string values (SPEC §8)', () => {
+  it('accepts equal keys in different objects and equal string values (docs/configuration.md)', () => {
     const clean = [
       '{}',
       '[]',
@@ -40,7 +40,7 @@ describe('duplicate JSON keys (SPEC §8)', () => {
     }
   });
 
-  it('scans deeply nested documents without overflowing the stack (SPEC §8)', () => {
+  it('scans deeply nested documents without overflowing the stack (docs/configuration.md)', () => {
     const depth = 20_000;
     const deep = '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
     assert.equal(hasDuplicateKeys(deep), false);

@@ -10,7 +10,7 @@ import { DEFAULTS, FULL_SETTINGS, fullDocument, fullDocumentWith } from './setti
 const UNAVAILABLE = { status: 'unavailable' };
 const FULL_TEXT = JSON.stringify(fullDocument(), null, 2);
 
-describe('NativeSettingsFileSource (SPEC §8)', () => {
+describe('NativeSettingsFileSource (docs/configuration.md)', () => {
   let home: ConfigHome;
   beforeEach(async () => {
     home = await createConfigHome();
@@ -20,27 +20,27 @@ describe('NativeSettingsFileSource (SPEC §8)', () => {
   });
 
   describe('what it reads', () => {
-    it('yields the defaults (arXiv only) when there is no settings file (SPEC §8)', async () => {
+    it('yields the defaults (arXiv only) when there is no settings file (docs/configuration.md)', async () => {
       assert.deepEqual(await home.source().read(), { status: 'available', settings: DEFAULTS });
     });
 
-    it('yields the defaults when the configuration root does not exist either (SPEC §8)', async () => {
+    it('yields the defaults when the configuration root does not exist either (docs/configuration.md)', async () => {
       await rm(home.root, { recursive: true });
       assert.deepEqual(await home.source().read(), { status: 'available', settings: DEFAULTS });
     });
 
-    it('reads a valid file with every provider field (SPEC §8)', async () => {
+    it('reads a valid file with every provider field (docs/configuration.md)', async () => {
       await home.write(FULL_TEXT);
       assert.deepEqual(await home.source().read(), { status: 'available', settings: FULL_SETTINGS });
     });
 
-    it('finds the file under $XDG_CONFIG_HOME/qiongli when $QIONGLI_CONFIG_HOME is unset (SPEC §8)', async () => {
+    it('finds the file under $XDG_CONFIG_HOME/qiongli when $QIONGLI_CONFIG_HOME is unset (docs/configuration.md)', async () => {
       await home.write(FULL_TEXT);
       const source = home.source({ env: { XDG_CONFIG_HOME: home.base }, platform: 'linux' });
       assert.deepEqual(await source.read(), { status: 'available', settings: FULL_SETTINGS });
     });
 
-    it('accepts a file of exactly 64 KiB and read-only modes (SPEC §8)', async () => {
+    it('accepts a file of exactly 64 KiB and read-only modes (docs/configuration.md)', async () => {
       const padded = FULL_TEXT + ' '.repeat(MAX_SETTINGS_BYTES - Buffer.byteLength(FULL_TEXT));
       await home.write(padded, 0o400);
       assert.deepEqual(await home.source().read(), { status: 'available', settings: FULL_SETTINGS });
@@ -50,21 +50,21 @@ describe('NativeSettingsFileSource (SPEC §8)', () => {
       }
     });
 
-    it('accepts UTF-8 with a leading byte-order mark (SPEC §8, decision)', async () => {
+    it('accepts UTF-8 with a leading byte-order mark (docs/configuration.md, decision)', async () => {
       await home.write(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(FULL_TEXT)]));
       assert.deepEqual(await home.source().read(), { status: 'available', settings: FULL_SETTINGS });
     });
   });
 
   describe('what it refuses as configuration unavailable', () => {
-    it('refuses a settings file that is a symlink, even to a valid file (SPEC §8)', async () => {
+    it('refuses a settings file that is a symlink, even to a valid file (docs/configuration.md)', async () => {
       const target = join(home.base, 'real-settings.json');
       await writeFile(target, FULL_TEXT, { mode: 0o600 });
       await symlink(target, home.file);
       assert.deepEqual(await home.source().read(), UNAVAILABLE);
     });
 
-    it('refuses a configuration root that is a symlink when a settings file is reached through it (SPEC §8, decision)', async () => {
+    it('refuses a configuration root that is a symlink when a settings file is reached through it (docs/configuration.md, decision)', async () => {
       await home.write(FULL_TEXT);
       const linkedRoot = join(home.base, 'linked-root');
       await symlink(home.root, linkedRoot);
@@ -72,43 +72,43 @@ describe('NativeSettingsFileSource (SPEC §8)', () => {
       assert.deepEqual(await source.read(), UNAVAILABLE);
     });
 
-    it('still yields the defaults through a symlinked root that holds no settings file (SPEC §8, decision)', async () => {
+    it('still yields the defaults through a symlinked root that holds no settings file (docs/configuration.md, decision)', async () => {
       const linkedRoot = join(home.base, 'linked-root');
       await symlink(home.root, linkedRoot);
       const source = home.source({ env: { QIONGLI_CONFIG_HOME: linkedRoot } });
       assert.deepEqual(await source.read(), { status: 'available', settings: DEFAULTS });
     });
 
-    it('refuses a settings.json that is a directory (SPEC §8)', async () => {
+    it('refuses a settings.json that is a directory (docs/configuration.md)', async () => {
       await mkdir(home.file);
       assert.deepEqual(await home.source().read(), UNAVAILABLE);
     });
 
-    it('refuses a settings.json that is a FIFO, without blocking on it (SPEC §8)', async () => {
+    it('refuses a settings.json that is a FIFO, without blocking on it (docs/configuration.md)', async () => {
       const made = spawnSync('mkfifo', ['-m', '600', home.file]);
       assert.equal(made.status, 0, 'mkfifo must be available to build this fixture');
       assert.deepEqual(await home.source().read(), UNAVAILABLE);
     });
 
-    it('refuses a configuration root that is a regular file (SPEC §8, decision)', async () => {
+    it('refuses a configuration root that is a regular file (docs/configuration.md, decision)', async () => {
       await rm(home.root, { recursive: true });
       await writeFile(home.root, FULL_TEXT, { mode: 0o600 });
       assert.deepEqual(await home.source().read(), UNAVAILABLE);
     });
 
-    it('refuses a file larger than 64 KiB (SPEC §8)', async () => {
+    it('refuses a file larger than 64 KiB (docs/configuration.md)', async () => {
       await home.write(FULL_TEXT + ' '.repeat(MAX_SETTINGS_BYTES + 1 - Buffer.byteLength(FULL_TEXT)));
       assert.deepEqual(await home.source().read(), UNAVAILABLE);
     });
 
-    it('refuses a file writable by group or others: 0o666, 0o620, 0o602 (SPEC §8)', async () => {
+    it('refuses a file writable by group or others: 0o666, 0o620, 0o602 (docs/configuration.md)', async () => {
       for (const mode of [0o666, 0o620, 0o602]) {
         await home.write(FULL_TEXT, mode);
         assert.deepEqual(await home.source().read(), UNAVAILABLE, mode.toString(8));
       }
     });
 
-    it('refuses a configuration root writable by group or others when a file is in it (SPEC §8, decision)', async () => {
+    it('refuses a configuration root writable by group or others when a file is in it (docs/configuration.md, decision)', async () => {
       await home.write(FULL_TEXT);
       for (const mode of [0o777, 0o770, 0o702]) {
         await chmod(home.root, mode);
@@ -116,14 +116,14 @@ describe('NativeSettingsFileSource (SPEC §8)', () => {
       }
     });
 
-    it('refuses a file owned by another user (SPEC §8 "writable by other users", decision)', async () => {
+    it('refuses a file owned by another user (docs/configuration.md "writable by other users", decision)', async () => {
       await home.write(FULL_TEXT);
       // As root, hand the file to another uid; otherwise pretend to be another uid.
       if (runningAsRoot()) await chown(home.file, 4243, 4243);
       assert.deepEqual(await home.source({ currentUid: () => 4242 }).read(), UNAVAILABLE);
     });
 
-    it('refuses a file it cannot read (SPEC §8; as root, where 0o000 stays readable, a FIFO stands in)', async () => {
+    it('refuses a file it cannot read (docs/configuration.md; as root, where 0o000 stays readable, a FIFO stands in)', async () => {
       if (runningAsRoot()) {
         assert.equal(spawnSync('mkfifo', ['-m', '400', home.file]).status, 0);
       } else {
@@ -132,14 +132,14 @@ describe('NativeSettingsFileSource (SPEC §8)', () => {
       assert.deepEqual(await home.source().read(), UNAVAILABLE);
     });
 
-    it('refuses text that is not JSON (SPEC §8)', async () => {
+    it('refuses text that is not JSON (docs/configuration.md)', async () => {
       for (const text of ['', '{', 'document_kind = "qiongli-global-settings"', FULL_TEXT + ',']) {
         await home.write(text);
         assert.deepEqual(await home.source().read(), UNAVAILABLE, text);
       }
     });
 
-    it('refuses bytes that are not UTF-8 (SPEC §8)', async () => {
+    it('refuses bytes that are not UTF-8 (docs/configuration.md)', async () => {
       const brokenSequences = [[0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82]];
       for (const sequence of brokenSequences) {
         const [before, after] = fullDocumentWith((d) => (d.providers.crossref.email = 'a@SPLIT')).split('SPLIT');
@@ -150,7 +150,7 @@ describe('NativeSettingsFileSource (SPEC §8)', () => {
       assert.deepEqual(await home.source().read(), UNAVAILABLE, 'UTF-16 (decodes, but NUL bytes are not JSON)');
     });
 
-    it('refuses duplicate keys, escaped-equal and nested ones included (SPEC §8)', async () => {
+    it('refuses duplicate keys, escaped-equal and nested ones included (docs/configuration.md)', async () => {
       const compact = JSON.stringify(fullDocument());
       const variants = [
         compact.replace('"revision":7', '"revision":7,"revision":8'),
@@ -163,7 +163,7 @@ describe('NativeSettingsFileSource (SPEC §8)', () => {
       }
     });
 
-    it('refuses schema violations: unknown keys, bad email, bad reference, wrong kind or version (SPEC §8)', async () => {
+    it('refuses schema violations: unknown keys, bad email, bad reference, wrong kind or version (docs/configuration.md)', async () => {
       const variants = [
         fullDocumentWith((d) => (d.comment = 'hi')),
         fullDocumentWith((d) => (d.providers.arxiv.api_key_ref = 'qsr1_0123456789abcdef0123456789abcdef')),
@@ -178,13 +178,13 @@ describe('NativeSettingsFileSource (SPEC §8)', () => {
       }
     });
 
-    it('refuses a relative $QIONGLI_CONFIG_HOME instead of resolving it against the working directory (SPEC §8, decision)', async () => {
+    it('refuses a relative $QIONGLI_CONFIG_HOME instead of resolving it against the working directory (docs/configuration.md, decision)', async () => {
       await home.write(FULL_TEXT);
       const source = home.source({ env: { QIONGLI_CONFIG_HOME: 'qiongli', XDG_CONFIG_HOME: home.base }, platform: 'linux' });
       assert.deepEqual(await source.read(), UNAVAILABLE);
     });
 
-    it('answers unavailable instead of throwing when no location can be named (SPEC §8)', async () => {
+    it('answers unavailable instead of throwing when no location can be named (docs/configuration.md)', async () => {
       const source = home.source({
         env: {},
         platform: 'linux',
@@ -197,7 +197,7 @@ describe('NativeSettingsFileSource (SPEC §8)', () => {
   });
 
   describe('when and how often it reads', () => {
-    it('touches nothing until the first read, then sees the file as it is at that moment (SPEC §8)', async () => {
+    it('touches nothing until the first read, then sees the file as it is at that moment (docs/configuration.md)', async () => {
       let homeLookups = 0;
       const source = home.source({
         env: { XDG_CONFIG_HOME: '' },
@@ -215,7 +215,7 @@ describe('NativeSettingsFileSource (SPEC §8)', () => {
       assert.equal(homeLookups, 1);
     });
 
-    it('reads the file once per process: later reads share the first result (SPEC §8)', async () => {
+    it('reads the file once per process: later reads share the first result (docs/configuration.md)', async () => {
       await home.write(FULL_TEXT);
       const source = home.source();
       const first = source.read();
@@ -227,7 +227,7 @@ describe('NativeSettingsFileSource (SPEC §8)', () => {
       assert.deepEqual(reading, { status: 'available', settings: FULL_SETTINGS });
     });
 
-    it('hands out frozen settings, so one caller cannot change what the next one sees (SPEC §8)', async () => {
+    it('hands out frozen settings, so one caller cannot change what the next one sees (docs/configuration.md)', async () => {
       await home.write(FULL_TEXT);
       const reading = await home.source().read();
       assert.equal(reading.status, 'available');
@@ -237,7 +237,7 @@ describe('NativeSettingsFileSource (SPEC §8)', () => {
   });
 
   describe('what it never reveals', () => {
-    it('keeps the path and refused content out of every reading (SPEC §8)', async () => {
+    it('keeps the path and refused content out of every reading (docs/configuration.md)', async () => {
       const canaryHome = await createConfigHome('CANARYPATH-9d1e-');
       try {
         await canaryHome.write(fullDocumentWith((d) => (d.providers.crossref.note = 'CANARYCONTENT-51c3')));

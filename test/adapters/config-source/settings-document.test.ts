@@ -5,12 +5,12 @@ import { DEFAULTS, FULL_SETTINGS, REF_A, fullDocument, fullDocumentWith, minimal
 
 const refused = (text: string, label = text) => assert.equal(parseSettingsDocument(text), undefined, label);
 
-describe('settings document schema (SPEC §8)', () => {
-  it('maps every provider field, api_key_ref becoming apiKeyRef (SPEC §8)', () => {
+describe('settings document schema (docs/configuration.md)', () => {
+  it('maps every provider field, api_key_ref becoming apiKeyRef (docs/configuration.md)', () => {
     assert.deepEqual(parseSettingsDocument(JSON.stringify(fullDocument())), FULL_SETTINGS);
   });
 
-  it('fills absent provider entries from the defaults (SPEC §8, decision)', () => {
+  it('fills absent provider entries from the defaults (docs/configuration.md, decision)', () => {
     assert.deepEqual(parseSettingsDocument(JSON.stringify(minimalDocument())), DEFAULTS);
     const onlyCrossref = { ...minimalDocument(), providers: { crossref: { enabled: true, email: 'c@example.org' } } };
     assert.deepEqual(parseSettingsDocument(JSON.stringify(onlyCrossref)), {
@@ -18,17 +18,17 @@ describe('settings document schema (SPEC §8)', () => {
     });
   });
 
-  it('returns deeply frozen settings, so one shared reading cannot be altered (SPEC §8)', () => {
+  it('returns deeply frozen settings, so one shared reading cannot be altered (docs/configuration.md)', () => {
     const settings = parseSettingsDocument(JSON.stringify(fullDocument()));
     assert.ok(settings);
     assert.ok(Object.isFrozen(settings) && Object.isFrozen(settings.providers) && Object.isFrozen(settings.providers.openalex));
   });
 
-  it('refuses text that is not a JSON object (SPEC §8)', () => {
+  it('refuses text that is not a JSON object (docs/configuration.md)', () => {
     for (const text of ['', '{', '{"document_kind":}', 'null', '[]', '"x"', '1', "{'a':1}", '{"a":1,}']) refused(text);
   });
 
-  it('refuses duplicate keys, including escaped-equal and nested ones (SPEC §8)', () => {
+  it('refuses duplicate keys, including escaped-equal and nested ones (docs/configuration.md)', () => {
     const text = JSON.stringify(fullDocument());
     refused(text.replace('"revision":7', '"revision":7,"revision":7'), 'top level');
     refused(text.replace('"revision":7', '"revision":7,"r\\u0065vision":7'), 'escaped');
@@ -36,7 +36,7 @@ describe('settings document schema (SPEC §8)', () => {
     refused(text.replace('"providers":{', '"providers":{"arxiv":{"enabled":true},'), 'provider twice');
   });
 
-  it('refuses unknown keys at every level (SPEC §8)', () => {
+  it('refuses unknown keys at every level (docs/configuration.md)', () => {
     refused(fullDocumentWith((d) => (d.extra = true)), 'top level');
     refused(fullDocumentWith((d) => (d.providers.zotero = { enabled: true })), 'unknown provider');
     refused(fullDocumentWith((d) => (d.providers.openalex.api_key = 'sk-123')), 'unknown provider field');
@@ -47,7 +47,7 @@ describe('settings document schema (SPEC §8)', () => {
     refused(JSON.stringify(fullDocument()).replace('"revision":7', '"revision":7,"__proto__":{}'), '__proto__');
   });
 
-  it('refuses a wrong document_kind or schema_version (SPEC §8)', () => {
+  it('refuses a wrong document_kind or schema_version (docs/configuration.md)', () => {
     for (const kind of ['qiongli-settings', 'Qiongli-Global-Settings', '', 1]) {
       refused(fullDocumentWith((d) => (d.document_kind = kind)), String(kind));
     }
@@ -56,7 +56,7 @@ describe('settings document schema (SPEC §8)', () => {
     refused(fullDocumentWith((d) => delete d.schema_version), 'no schema_version');
   });
 
-  it('requires revision to be a non-negative safe integer (SPEC §8, decision)', () => {
+  it('requires revision to be a non-negative safe integer (docs/configuration.md, decision)', () => {
     for (const revision of [0, 1, Number.MAX_SAFE_INTEGER]) {
       assert.ok(parseSettingsDocument(fullDocumentWith((d) => (d.revision = revision))), String(revision));
     }
@@ -66,7 +66,7 @@ describe('settings document schema (SPEC §8)', () => {
     refused(fullDocumentWith((d) => delete d.revision), 'no revision');
   });
 
-  it('accepts default_profile as a short profile name only (SPEC §8, decision)', () => {
+  it('accepts default_profile as a short profile name only (docs/configuration.md, decision)', () => {
     for (const profile of ['lite', 'marketplace-lite', 'full', 'a'.repeat(64)]) {
       assert.ok(parseSettingsDocument(fullDocumentWith((d) => (d.default_profile = profile))), profile);
     }
@@ -76,7 +76,7 @@ describe('settings document schema (SPEC §8)', () => {
     }
   });
 
-  it('requires the providers object and enabled in every provider entry given (SPEC §8)', () => {
+  it('requires the providers object and enabled in every provider entry given (docs/configuration.md)', () => {
     refused(fullDocumentWith((d) => delete d.providers), 'no providers');
     refused(fullDocumentWith((d) => (d.providers = null)), 'null providers');
     refused(fullDocumentWith((d) => delete d.providers.arxiv.enabled), 'no enabled');
@@ -84,7 +84,7 @@ describe('settings document schema (SPEC §8)', () => {
     refused(fullDocumentWith((d) => (d.providers.arxiv = true)), 'provider not an object');
   });
 
-  it('accepts emails of 1–320 characters without control characters (SPEC §8)', () => {
+  it('accepts emails of 1–320 characters without control characters (docs/configuration.md)', () => {
     for (const email of ['a', 'x'.repeat(320), 'ünï@例え.jp', '😀'.repeat(320)]) {
       assert.ok(parseSettingsDocument(fullDocumentWith((d) => (d.providers.crossref.email = email))), email);
     }
@@ -94,7 +94,7 @@ describe('settings document schema (SPEC §8)', () => {
     }
   });
 
-  it('accepts a secret reference only as qsr1_ + 32 lowercase hex digits (SPEC §8, decision)', () => {
+  it('accepts a secret reference only as qsr1_ + 32 lowercase hex digits (docs/configuration.md, decision)', () => {
     const bad = [
       'qsr1_0123456789ABCDEF0123456789ABCDEF',
       'qsr1_0123456789abcdef0123456789abcde',

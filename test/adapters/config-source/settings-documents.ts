@@ -1,4 +1,4 @@
-/** Builders of settings documents for the config-source tests (SPEC §8). */
+/** Builders of settings documents for the config-source tests (docs/configuration.md). */
 
 /** A well-formed secret reference. */
 export const REF_A = 'qsr1_0123456789abcdef0123456789abcdef';

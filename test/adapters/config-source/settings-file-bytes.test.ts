@@ -4,7 +4,7 @@ import { open } from 'node:fs/promises';
 import { readAtMost } from '../../../src/adapters/config-source/settings-file-bytes.js';
 import { createConfigHome, type ConfigHome } from './config-home.js';
 
-describe('bounded read of the settings bytes (SPEC §8)', () => {
+describe('bounded read of the settings bytes (docs/configuration.md)', () => {
   let home: ConfigHome;
   beforeEach(async () => {
     home = await createConfigHome();
@@ -22,7 +22,7 @@ describe('bounded read of the settings bytes (SPEC §8)', () => {
     }
   };
 
-  it('counts the bytes actually read, not the size the file claimed (SPEC §8: ≤ 64 KiB)', async () => {
+  it('counts the bytes actually read, not the size the file claimed (docs/configuration.md: ≤ 64 KiB)', async () => {
     await home.write('0123456789');
     assert.equal(await readWithLimit(9), undefined);
     assert.deepEqual(Buffer.from((await readWithLimit(10)) ?? []).toString(), '0123456789');

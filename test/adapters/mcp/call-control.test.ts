@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CallControl } from '../../../src/adapters/mcp/call-control.js';
 
-describe('call control (SPEC §5.4 cancellation)', () => {
+describe('call control (docs/protocol.md#in-both-eras cancellation)', () => {
   it('hands out one signal per call, aborted by cancel', () => {
     const control = new CallControl();
     const signal = control.signal;

@@ -8,7 +8,7 @@ import { FakeTransport } from '../../fakes/transport.fake.js';
 import { modern, request } from '../../support/messages.js';
 import { connect, controllableTool, tick } from './connection-support.js';
 
-describe('MCP connection dispatch (SPEC §5.4)', () => {
+describe('MCP connection dispatch (docs/protocol.md#in-both-eras)', () => {
   it('answers a fast request while a slow call is still running (responses may arrive out of order)', async () => {
     let release!: () => void;
     const slow = controllableTool('qiongli_task_plan', () => new Promise((resolve) => (release = () => resolve(succeed({ done: true })))));

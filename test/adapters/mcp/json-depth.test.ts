@@ -8,7 +8,7 @@ const nested = (depth: number, kind: 'object' | 'array'): unknown => {
   return value;
 };
 
-describe('nesting depth (SPEC §4 step 2)', () => {
+describe('nesting depth (docs/protocol.md#admission step 2)', () => {
   it('accepts 32 containers and refuses 33, for objects and arrays', () => {
     for (const kind of ['object', 'array'] as const) {
       assert.equal(exceedsDepth(nested(32, kind), 32), false, kind);

@@ -15,7 +15,7 @@ const definitions = liteTools({
 const names = (registry: ToolRegistry, revision = '2025-06-18' as const) =>
   (JSON.parse(registry.encodedToolsFor(revision)) as { name: string }[]).map((tool) => tool.name);
 
-describe('the tool registry (SPEC §6.1, §2 grants)', () => {
+describe('the tool registry (docs/tools.md#the-twelve-tools, docs/command-line.md#capability-groups)', () => {
   it('serves the twelve tools in frozen order whatever order the definitions come in', () => {
     const registry = new ToolRegistry([...definitions].reverse(), new Set(ALL_CAPABILITY_GROUPS));
     assert.deepEqual(names(registry), [...FROZEN_TOOL_ORDER]);
@@ -50,7 +50,7 @@ describe('the tool registry (SPEC §6.1, §2 grants)', () => {
     }
   });
 
-  it('resolves the wizard alias to the same typed handler as configure (SPEC §6.1 #4)', () => {
+  it('resolves the wizard alias to the same typed handler as configure (docs/tools.md#4-qiongli_open_config_wizard)', () => {
     const registry = new ToolRegistry(definitions, new Set(ALL_CAPABILITY_GROUPS));
     assert.equal(registry.find('qiongli_open_config_wizard')!.input, registry.find('qiongli_configure_provider')!.input);
     assert.equal(registry.find('qiongli_open_config_wizard')!.run, registry.find('qiongli_configure_provider')!.run);

@@ -4,7 +4,7 @@ import { ANSWER_TTL_MS, AnswerCache, answerKey } from '../../../src/adapters/pro
 
 const records = [{ title: 'A' }];
 
-describe('Answer cache (SPEC §7.2)', () => {
+describe('Answer cache (docs/providers.md#requests)', () => {
   it('serves an answer for ten minutes, then forgets it', () => {
     const cache = new AnswerCache();
     cache.set('k', records, 0);

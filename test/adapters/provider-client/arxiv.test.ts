@@ -4,7 +4,7 @@ import { buildArxivRequest, parseArxivResponse } from '../../../src/adapters/pro
 import { fixtureText } from './fixtures.js';
 
 describe('arXiv request builder', () => {
-  it('asks the constant query endpoint for all:<q>, relevance order, with an Atom Accept header (SPEC §7.2)', () => {
+  it('asks the constant query endpoint for all:<q>, relevance order, with an Atom Accept header (docs/providers.md#requests)', () => {
     const get = buildArxivRequest({ query: 'software testing', limit: 10, credentials: { apiKey: 'never-sent', email: 'me@example.org' } });
     assert.equal(
       get.url,
@@ -13,7 +13,7 @@ describe('arXiv request builder', () => {
     assert.deepEqual(get.headers, { accept: 'application/atom+xml' });
   });
 
-  it('caps max_results at 200 and percent-encodes a Unicode query (SPEC §7.2)', async () => {
+  it('caps max_results at 200 and percent-encodes a Unicode query (docs/providers.md#requests)', async () => {
     const url = buildArxivRequest({ query: '治理 平台：证据', limit: 1000, credentials: {} }).url;
     assert.ok(url.includes('search_query=all:%E6%B2%BB%E7%90%86%20%E5%B9%B3%E5%8F%B0%EF%BC%9A%E8%AF%81%E6%8D%AE&'));
     assert.ok(url.includes('&max_results=200&'));
@@ -24,7 +24,7 @@ const parsed = await parseArxivResponse(fixtureText('arxiv-search-atom.xml'));
 
 describe('arXiv response parser', () => {
 
-  it('maps the ten entries of a real Atom feed, reading namespaced elements by local name (SPEC §7.4)', () => {
+  it('maps the ten entries of a real Atom feed, reading namespaced elements by local name (docs/providers.md#the-literature-record)', () => {
     assert.ok(parsed.ok);
     assert.equal(parsed.value.length, 10);
     assert.deepEqual(parsed.value[0], {
@@ -40,7 +40,7 @@ describe('arXiv response parser', () => {
     });
   });
 
-  it('marks entries with a journal reference as articles and the rest as preprints (SPEC §7.4)', () => {
+  it('marks entries with a journal reference as articles and the rest as preprints (docs/providers.md#the-literature-record)', () => {
     assert.ok(parsed.ok);
     assert.deepEqual(
       parsed.value.map((record) => record.record_type),
@@ -48,7 +48,7 @@ describe('arXiv response parser', () => {
     );
   });
 
-  it('keeps a DOI without a journal reference and leaves both out when absent (SPEC §7.4)', () => {
+  it('keeps a DOI without a journal reference and leaves both out when absent (docs/providers.md#the-literature-record)', () => {
     assert.ok(parsed.ok);
     const doiOnly = parsed.value[7];
     assert.equal(doiOnly?.identifiers?.arxiv, '1205.1866');
@@ -60,7 +60,7 @@ describe('arXiv response parser', () => {
     assert.equal(parsed.value.filter((record) => record.doi !== undefined).length, 6);
   });
 
-  it('drops the version from ids, builds the abs URL and takes the year of published (SPEC §7.4)', () => {
+  it('drops the version from ids, builds the abs URL and takes the year of published (docs/providers.md#the-literature-record)', () => {
     assert.ok(parsed.ok);
     assert.equal(parsed.value[2]?.identifiers?.arxiv, '2005.14124');
     assert.equal(parsed.value[2]?.url, 'https://arxiv.org/abs/2005.14124');
@@ -68,7 +68,7 @@ describe('arXiv response parser', () => {
     assert.equal(parsed.value[4]?.title, 'ChatGPT and Software Testing Education: Promises & Perils');
   });
 
-  it('handles old-style ids, a single author and titles spread over lines (SPEC §7.4)', async () => {
+  it('handles old-style ids, a single author and titles spread over lines (docs/providers.md#the-literature-record)', async () => {
     const feed = `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:arxiv="http://arxiv.org/schemas/atom">
       <entry><id>http://arxiv.org/abs/hep-th/9901001v3</id><title>A  long
         title</title><published>1999-01-04T00:00:00Z</published><author><name>Solo Author</name></author></entry>
@@ -92,16 +92,16 @@ describe('arXiv response parser', () => {
     assert.deepEqual(await parseArxivResponse(fixtureText('arxiv-empty-atom.xml')), { ok: true, value: [] });
   });
 
-  it('reports decode_error for the real error feed rather than a record titled Error (SPEC §7.2)', async () => {
+  it('reports decode_error for the real error feed rather than a record titled Error (docs/providers.md#requests)', async () => {
     assert.deepEqual(await parseArxivResponse(fixtureText('arxiv-error-400-atom.xml')), { ok: false, kind: 'decode_error' });
   });
 
-  it('recognises the plain "Rate exceeded." answer as rate_limited (SPEC §7.2)', async () => {
+  it('recognises the plain "Rate exceeded." answer as rate_limited (docs/providers.md#requests)', async () => {
     assert.deepEqual(await parseArxivResponse('Rate exceeded.'), { ok: false, kind: 'rate_limited' });
     assert.deepEqual(await parseArxivResponse('  Rate exceeded.\n'), { ok: false, kind: 'rate_limited' });
   });
 
-  it('reports decode_error for malformed XML, a document type declaration and a non-feed root (SPEC §7.2)', async () => {
+  it('reports decode_error for malformed XML, a document type declaration and a non-feed root (docs/providers.md#requests)', async () => {
     assert.deepEqual(await parseArxivResponse('<feed><entry></feed>'), { ok: false, kind: 'decode_error' });
     assert.deepEqual(await parseArxivResponse('<!DOCTYPE feed [<!ENTITY a "b">]><feed/>'), { ok: false, kind: 'decode_error' });
     assert.deepEqual(await parseArxivResponse('<html><body>busy</body></html>'), { ok: false, kind: 'decode_error' });

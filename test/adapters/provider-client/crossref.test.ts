@@ -4,30 +4,30 @@ import { buildCrossrefRequest, crossrefAuthor, parseCrossrefResponse } from '../
 import { fixtureJson, fixtureText } from './fixtures.js';
 
 describe('Crossref request builder', () => {
-  it('asks the constant works endpoint with query and rows, without mailto when no email is set (SPEC §7.2)', () => {
+  it('asks the constant works endpoint with query and rows, without mailto when no email is set (docs/providers.md#requests)', () => {
     const get = buildCrossrefRequest({ query: 'ecology', limit: 2, credentials: {} });
     assert.equal(get.url, 'https://api.crossref.org/works?query=ecology&rows=2');
   });
 
-  it('adds the contact email as mailto and never sends an API key (SPEC §7.1)', () => {
+  it('adds the contact email as mailto and never sends an API key (docs/providers.md#providers-and-readiness)', () => {
     const get = buildCrossrefRequest({ query: 'ecology', limit: 2, credentials: { email: 'me+lit@example.org', apiKey: 'unused-key' } });
     assert.equal(get.url, 'https://api.crossref.org/works?query=ecology&rows=2&mailto=me%2Blit%40example.org');
     assert.ok(!JSON.stringify(get).includes('unused-key'));
   });
 
-  it('caps rows at 200 (SPEC §7.2)', () => {
+  it('caps rows at 200 (docs/providers.md#requests)', () => {
     assert.match(buildCrossrefRequest({ query: 'q', limit: 500, credentials: {} }).url, /&rows=200$/u);
     assert.match(buildCrossrefRequest({ query: 'q', limit: 200, credentials: {} }).url, /&rows=200$/u);
   });
 
-  it('percent-encodes a Unicode query (SPEC §7.2)', () => {
+  it('percent-encodes a Unicode query (docs/providers.md#requests)', () => {
     const url = buildCrossrefRequest({ query: '治理 平台：证据', limit: 1, credentials: {} }).url;
     assert.equal(url, 'https://api.crossref.org/works?query=%E6%B2%BB%E7%90%86%20%E5%B9%B3%E5%8F%B0%EF%BC%9A%E8%AF%81%E6%8D%AE&rows=1');
   });
 });
 
 describe('Crossref response parser', () => {
-  it('maps a real work list, omitting authors for the item that has none (SPEC §7.4)', async () => {
+  it('maps a real work list, omitting authors for the item that has none (docs/providers.md#the-literature-record)', async () => {
     const parsed = await parseCrossrefResponse(fixtureText('crossref-works-query.json'));
     assert.ok(parsed.ok);
     assert.deepEqual(parsed.value, [
@@ -51,7 +51,7 @@ describe('Crossref response parser', () => {
     ]);
   });
 
-  it('maps all 20 items of a larger real list, collapsing whitespace inside titles (SPEC §7.4)', async () => {
+  it('maps all 20 items of a larger real list, collapsing whitespace inside titles (docs/providers.md#the-literature-record)', async () => {
     const parsed = await parseCrossrefResponse(fixtureText('crossref-works-query-author.json'));
     assert.ok(parsed.ok);
     assert.equal(parsed.value.length, 20);
@@ -61,14 +61,14 @@ describe('Crossref response parser', () => {
     assert.deepEqual(parsed.value[8]?.authors?.[0], { family: 'Alex Perkins', given: 'T.' });
   });
 
-  it('turns family/given into {family, given} and name into {literal} (SPEC §7.4)', () => {
+  it('turns family/given into {family, given} and name into {literal} (docs/providers.md#the-literature-record)', () => {
     assert.deepEqual(crossrefAuthor({ family: 'Boettiger', given: 'Carl' }), { family: 'Boettiger', given: 'Carl' });
     assert.deepEqual(crossrefAuthor({ family: 'Plato' }), { family: 'Plato' });
     assert.deepEqual(crossrefAuthor({ name: 'IPCC Working Group II' }), { literal: 'IPCC Working Group II' });
     assert.equal(crossrefAuthor({ sequence: 'first' }), undefined);
   });
 
-  it('skips an item without a title (SPEC §7.4)', async () => {
+  it('skips an item without a title (docs/providers.md#the-literature-record)', async () => {
     const list = fixtureJson('crossref-works-query.json') as { message: { items: Record<string, unknown>[] } };
     list.message.items[0]!['title'] = [];
     const parsed = await parseCrossrefResponse(JSON.stringify(list));
@@ -76,7 +76,7 @@ describe('Crossref response parser', () => {
     assert.deepEqual(parsed.value.map((record) => record.title), ['Chemical Ecology']);
   });
 
-  it('reports decode_error for the real validation-failure body and for malformed JSON (SPEC §7.2)', async () => {
+  it('reports decode_error for the real validation-failure body and for malformed JSON (docs/providers.md#requests)', async () => {
     assert.deepEqual(await parseCrossrefResponse(fixtureText('crossref-error-400.json')), { ok: false, kind: 'decode_error' });
     assert.deepEqual(await parseCrossrefResponse('{"message": {"items": '), { ok: false, kind: 'decode_error' });
   });

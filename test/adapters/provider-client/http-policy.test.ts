@@ -10,7 +10,7 @@ const CANARY = 'CANARY-KEY-0b7f31';
 const anyPath = { path: () => true, method: 'GET' } as const;
 const track = trackMockAgents();
 
-describe('HTTP policy: retry on 429/503 (SPEC §7.2)', () => {
+describe('HTTP policy: retry on 429/503 (docs/providers.md#requests)', () => {
   it('retries a 429 once after a Retry-After in seconds that fits the budget, then succeeds', async () => {
     const { agent, client, clock } = track(mockedClient());
     const pool = agent.get(ORIGINS.semantic_scholar);
@@ -55,7 +55,7 @@ describe('HTTP policy: retry on 429/503 (SPEC §7.2)', () => {
   });
 });
 
-describe('HTTP policy: error kinds (SPEC §7.2)', () => {
+describe('HTTP policy: error kinds (docs/providers.md#requests)', () => {
   it('answers http_error for 500 and for the real 400 error bodies', async () => {
     const cases = [
       ['crossref', 500, 'internal'],
@@ -120,7 +120,7 @@ describe('HTTP policy: error kinds (SPEC §7.2)', () => {
     assert.deepEqual(await client.search(searchRequest('crossref')), { ok: false, kind: 'decode_error' });
   });
 
-  it('keeps the API key out of every outcome, success or failure (SPEC §7.2)', async () => {
+  it('keeps the API key out of every outcome, success or failure (docs/providers.md#requests)', async () => {
     const replies = [
       [200, fixtureText('semanticscholar-paper-search.json')],
       [429, CANARY],
@@ -137,7 +137,7 @@ describe('HTTP policy: error kinds (SPEC §7.2)', () => {
   });
 });
 
-describe('HTTP policy: cancellation and the dispatcher (SPEC §7.2)', () => {
+describe('HTTP policy: cancellation and the dispatcher (docs/providers.md#requests)', () => {
   it('answers cancelled without any request when the signal is already aborted', async () => {
     const { client } = track(mockedClient());
     const controller = new AbortController();

@@ -28,7 +28,7 @@ async function serve(handler: Parameters<typeof startLoopback>[0]): Promise<Loop
 }
 
 // The per-suite timeout turns a regression (a request that is never aborted) into a failure, not a hang.
-describe('UndiciProviderClient over a real loopback connection (SPEC §7.2)', { timeout: 30_000 }, () => {
+describe('UndiciProviderClient over a real loopback connection (docs/providers.md#requests)', { timeout: 30_000 }, () => {
   it('sends the real request with the qiongli User-Agent and maps the answer', async () => {
     let userAgent: string | undefined;
     const server = await serve((request, response) => {
@@ -111,7 +111,7 @@ describe('UndiciProviderClient over a real loopback connection (SPEC §7.2)', { 
     assert.ok(written > MAX_BODY_BYTES);
   });
 
-  it('closes the connection and answers cancelled when the caller aborts (SPEC §7.2)', async () => {
+  it('closes the connection and answers cancelled when the caller aborts (docs/providers.md#requests)', async () => {
     const server = await serve(() => {});
     const controller = new AbortController();
     const pending = clientFor(server.origin).search(searchRequest('semantic_scholar', { signal: controller.signal }));

@@ -4,7 +4,7 @@ import { UndiciProviderClient } from '../../../src/adapters/provider-client/undi
 import type { ProviderClock } from '../../../src/adapters/provider-client/clock.js';
 import { FakeClock } from './fake-clock.js';
 
-/** The constant origins of the five providers (SPEC §7.2). */
+/** The constant origins of the five providers (docs/providers.md#requests). */
 export const ORIGINS = {
   openalex: 'https://api.openalex.org',
   semantic_scholar: 'https://api.semanticscholar.org',

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { RequestPacer } from '../../../src/adapters/provider-client/pacing.js';
 
-describe('Request pacing (SPEC §7.2)', () => {
+describe('Request pacing (docs/providers.md#requests)', () => {
   it('lets the first request start at once and queues the next ones one interval apart', () => {
     const pacer = new RequestPacer();
     assert.equal(pacer.reserve('arxiv', 3000, 0, 15_000), 0);

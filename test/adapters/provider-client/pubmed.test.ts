@@ -9,7 +9,7 @@ import {
 import { fixtureJson, fixtureText } from './fixtures.js';
 
 describe('PubMed request builders', () => {
-  it('asks esearch for relevance-sorted JSON ids with retmax, and api_key only when set (SPEC §7.2)', () => {
+  it('asks esearch for relevance-sorted JSON ids with retmax, and api_key only when set (docs/providers.md#requests)', () => {
     assert.equal(
       buildPubMedSearchRequest({ query: 'APC p.E1317Q', limit: 100, credentials: {} }).url,
       'https://eutils.ncbi.nlm.nih.gov/entrez/eutils/esearch.fcgi?db=pubmed&term=APC%20p.E1317Q&retmode=json&sort=relevance&retmax=100',
@@ -20,7 +20,7 @@ describe('PubMed request builders', () => {
     );
   });
 
-  it('asks esummary for the ids comma-joined, with api_key when set (SPEC §7.2)', () => {
+  it('asks esummary for the ids comma-joined, with api_key when set (docs/providers.md#requests)', () => {
     assert.equal(
       buildPubMedSummaryRequest(['26622191', '17918089'], {}).url,
       'https://eutils.ncbi.nlm.nih.gov/entrez/eutils/esummary.fcgi?db=pubmed&id=26622191,17918089&retmode=json',
@@ -31,14 +31,14 @@ describe('PubMed request builders', () => {
     );
   });
 
-  it('percent-encodes a Unicode term (SPEC §7.2)', () => {
+  it('percent-encodes a Unicode term (docs/providers.md#requests)', () => {
     const url = buildPubMedSearchRequest({ query: '治理 平台：证据', limit: 1, credentials: {} }).url;
     assert.ok(url.includes('&term=%E6%B2%BB%E7%90%86%20%E5%B9%B3%E5%8F%B0%EF%BC%9A%E8%AF%81%E6%8D%AE&'));
   });
 });
 
 describe('PubMed response parsers', () => {
-  it('reads the 100 ids of a real esearch answer in order (SPEC §7.2)', async () => {
+  it('reads the 100 ids of a real esearch answer in order (docs/providers.md#requests)', async () => {
     const ids = await parsePubMedSearchResponse(fixtureText('pubmed-esearch.json'));
     assert.ok(ids.ok);
     assert.equal(ids.value.length, 100);
@@ -51,7 +51,7 @@ describe('PubMed response parsers', () => {
     assert.deepEqual(ids, { ok: true, value: ['123', '678'] });
   });
 
-  it('maps the real two-record esummary answer in uid order (SPEC §7.4)', async () => {
+  it('maps the real two-record esummary answer in uid order (docs/providers.md#the-literature-record)', async () => {
     const parsed = await parsePubMedSummaryResponse(fixtureText('pubmed-esummary.json'));
     assert.ok(parsed.ok);
     assert.equal(parsed.value.length, 2);
@@ -90,7 +90,7 @@ describe('PubMed response parsers', () => {
     assert.equal(parsed.value[0]?.venue, 'Pharmacogenomics and personalized medicine');
   });
 
-  it('maps the real compact single-record esummary answer (SPEC §7.4)', async () => {
+  it('maps the real compact single-record esummary answer (docs/providers.md#the-literature-record)', async () => {
     const parsed = await parsePubMedSummaryResponse(fixtureText('pubmed-esummary-compact-single.json'));
     assert.ok(parsed.ok);
     assert.equal(parsed.value.length, 1);
@@ -102,7 +102,7 @@ describe('PubMed response parsers', () => {
     assert.deepEqual(parsed.value[0]?.identifiers, { pmid: '27933103' });
   });
 
-  it('skips a summary without a title (SPEC §7.4)', async () => {
+  it('skips a summary without a title (docs/providers.md#the-literature-record)', async () => {
     const answer = fixtureJson('pubmed-esummary.json') as { result: Record<string, Record<string, unknown>> };
     answer.result['26622191']!['title'] = '';
     const parsed = await parsePubMedSummaryResponse(JSON.stringify(answer));
@@ -110,13 +110,13 @@ describe('PubMed response parsers', () => {
     assert.deepEqual(parsed.value.map((record) => record.identifiers?.pmid), ['17918089']);
   });
 
-  it('recognises the real NCBI rate-limit body as rate_limited in both steps (SPEC §7.2)', async () => {
+  it('recognises the real NCBI rate-limit body as rate_limited in both steps (docs/providers.md#requests)', async () => {
     const body = fixtureText('pubmed-error-rate-limit.json');
     assert.deepEqual(await parsePubMedSearchResponse(body), { ok: false, kind: 'rate_limited' });
     assert.deepEqual(await parsePubMedSummaryResponse(body), { ok: false, kind: 'rate_limited' });
   });
 
-  it('reports decode_error for answers of the wrong shape or malformed JSON (SPEC §7.2)', async () => {
+  it('reports decode_error for answers of the wrong shape or malformed JSON (docs/providers.md#requests)', async () => {
     assert.deepEqual(await parsePubMedSearchResponse(fixtureText('pubmed-esummary.json')), { ok: false, kind: 'decode_error' });
     assert.deepEqual(await parsePubMedSummaryResponse(fixtureText('pubmed-esearch.json')), { ok: false, kind: 'decode_error' });
     assert.deepEqual(await parsePubMedSearchResponse('{"esearchresult": '), { ok: false, kind: 'decode_error' });

@@ -4,7 +4,7 @@ import { retryAfterMs } from '../../../src/adapters/provider-client/retry-after.
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 
-describe('Retry-After reading (SPEC §7.2)', () => {
+describe('Retry-After reading (docs/providers.md#requests)', () => {
   it('reads delay-seconds as milliseconds', () => {
     assert.equal(retryAfterMs('0', NOW), 0);
     assert.equal(retryAfterMs(' 7 ', NOW), 7000);

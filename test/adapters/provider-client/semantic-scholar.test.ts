@@ -9,7 +9,7 @@ import { fixtureJson, fixtureText } from './fixtures.js';
 const CANARY = 'S2-CANARY-KEY-5f1d';
 
 describe('Semantic Scholar request builder', () => {
-  it('asks the constant search endpoint with query, limit and the fixed field list (SPEC §7.2)', () => {
+  it('asks the constant search endpoint with query, limit and the fixed field list (docs/providers.md#requests)', () => {
     const get = buildSemanticScholarRequest({ query: 'turing test', limit: 20, credentials: {} });
     assert.equal(
       get.url,
@@ -18,7 +18,7 @@ describe('Semantic Scholar request builder', () => {
     assert.deepEqual(get.headers, { accept: 'application/json' });
   });
 
-  it('sends the API key only in the x-api-key header, never in the URL (SPEC §7.1)', () => {
+  it('sends the API key only in the x-api-key header, never in the URL (docs/providers.md#providers-and-readiness)', () => {
     const get = buildSemanticScholarRequest({ query: 'q', limit: 5, credentials: { apiKey: CANARY, email: 'me@example.org' } });
     assert.equal(get.headers['x-api-key'], CANARY);
     assert.ok(!get.url.includes(CANARY));
@@ -30,14 +30,14 @@ describe('Semantic Scholar request builder', () => {
     assert.match(buildSemanticScholarRequest({ query: 'q', limit: 42, credentials: {} }).url, /&limit=42&/u);
   });
 
-  it('percent-encodes a Unicode query (SPEC §7.2)', () => {
+  it('percent-encodes a Unicode query (docs/providers.md#requests)', () => {
     const url = buildSemanticScholarRequest({ query: '治理 平台：证据', limit: 1, credentials: {} }).url;
     assert.ok(url.includes('?query=%E6%B2%BB%E7%90%86%20%E5%B9%B3%E5%8F%B0%EF%BC%9A%E8%AF%81%E6%8D%AE&'));
   });
 });
 
 describe('Semantic Scholar response parser', () => {
-  it('maps all 100 papers of a real search page, with ids, DOI, venue and literal authors (SPEC §7.4)', async () => {
+  it('maps all 100 papers of a real search page, with ids, DOI, venue and literal authors (docs/providers.md#the-literature-record)', async () => {
     const parsed = await parseSemanticScholarResponse(fixtureText('semanticscholar-paper-search.json'));
     assert.ok(parsed.ok);
     assert.equal(parsed.value.length, 100);
@@ -63,7 +63,7 @@ describe('Semantic Scholar response parser', () => {
     assert.deepEqual(await parseSemanticScholarResponse(fixtureText('semanticscholar-paper-search-empty.json')), { ok: true, value: [] });
   });
 
-  it('skips a paper without a title (SPEC §7.4)', async () => {
+  it('skips a paper without a title (docs/providers.md#the-literature-record)', async () => {
     const page = fixtureJson('semanticscholar-paper-search.json') as { data: Record<string, unknown>[] };
     page.data[0]!['title'] = null;
     page.data[1]!['title'] = '   ';
@@ -73,7 +73,7 @@ describe('Semantic Scholar response parser', () => {
     assert.equal(parsed.value[0]?.title, 'Quantum theory, the Church–Turing principle and the universal quantum computer');
   });
 
-  it('reports decode_error for the real 429 body and for malformed JSON (SPEC §7.2)', async () => {
+  it('reports decode_error for the real 429 body and for malformed JSON (docs/providers.md#requests)', async () => {
     assert.deepEqual(await parseSemanticScholarResponse(fixtureText('semanticscholar-429.json')), { ok: false, kind: 'decode_error' });
     assert.deepEqual(await parseSemanticScholarResponse('<html>'), { ok: false, kind: 'decode_error' });
     assert.deepEqual(await parseSemanticScholarResponse('{"data": {}}'), { ok: false, kind: 'decode_error' });

@@ -9,7 +9,7 @@ const CANARY = 'CANARY-KEY-7c4e9a';
 const track = trackMockAgents();
 
 describe('UndiciProviderClient success paths (MockAgent, no network)', () => {
-  it('searches OpenAlex with api_key and mailto in the query and the qiongli User-Agent (SPEC §7.1, §7.2)', async () => {
+  it('searches OpenAlex with api_key and mailto in the query and the qiongli User-Agent (docs/providers.md#providers-and-readiness, docs/providers.md#requests)', async () => {
     const { agent, client } = track(mockedClient());
     agent
       .get(ORIGINS.openalex)
@@ -24,7 +24,7 @@ describe('UndiciProviderClient success paths (MockAgent, no network)', () => {
     assert.equal(outcome.records[0]?.identifiers?.openalex, 'W4396723768');
   });
 
-  it('searches Semantic Scholar with the key in x-api-key and never in the URL (SPEC §7.1)', async () => {
+  it('searches Semantic Scholar with the key in x-api-key and never in the URL (docs/providers.md#providers-and-readiness)', async () => {
     const { agent, client } = track(mockedClient());
     const seenPaths: string[] = [];
     agent
@@ -46,7 +46,7 @@ describe('UndiciProviderClient success paths (MockAgent, no network)', () => {
     assert.ok(!JSON.stringify(outcome).includes(CANARY));
   });
 
-  it('searches Crossref with the contact email as mailto (SPEC §7.1)', async () => {
+  it('searches Crossref with the contact email as mailto (docs/providers.md#providers-and-readiness)', async () => {
     const { agent, client } = track(mockedClient());
     agent
       .get(ORIGINS.crossref)
@@ -57,7 +57,7 @@ describe('UndiciProviderClient success paths (MockAgent, no network)', () => {
     assert.deepEqual(outcome.records.map((record) => record.title), ['Communicating Ecology', 'Chemical Ecology']);
   });
 
-  it('searches PubMed with esearch then esummary for the returned ids, comma-joined (SPEC §7.2)', async () => {
+  it('searches PubMed with esearch then esummary for the returned ids, comma-joined (docs/providers.md#requests)', async () => {
     const { agent, client } = track(mockedClient());
     const pool = agent.get(ORIGINS.pubmed);
     pool
@@ -92,7 +92,7 @@ describe('UndiciProviderClient success paths (MockAgent, no network)', () => {
     assert.deepEqual(await client.search(searchRequest('pubmed')), { ok: true, records: [], cached: false });
   });
 
-  it('searches arXiv asking for Atom and maps the feed (SPEC §7.2)', async () => {
+  it('searches arXiv asking for Atom and maps the feed (docs/providers.md#requests)', async () => {
     const { agent, client } = track(mockedClient());
     agent
       .get(ORIGINS.arxiv)
@@ -109,7 +109,7 @@ describe('UndiciProviderClient success paths (MockAgent, no network)', () => {
   });
 });
 
-describe('UndiciProviderClient answer cache (SPEC §7.2)', () => {
+describe('UndiciProviderClient answer cache (docs/providers.md#requests)', () => {
   const arxivReply = (agent: MockAgent, times = 1): void => {
     agent
       .get(ORIGINS.arxiv)
@@ -182,7 +182,7 @@ describe('UndiciProviderClient answer cache (SPEC §7.2)', () => {
   });
 });
 
-describe('UndiciProviderClient pacing (SPEC §7.2)', () => {
+describe('UndiciProviderClient pacing (docs/providers.md#requests)', () => {
   it('starts arXiv requests at least 3 s apart', async () => {
     const { agent, client, clock } = track(mockedClient());
     agent

@@ -17,7 +17,7 @@ const PLAUSIBLE_NAMES = [
   'PUBMED_API_KEY',
 ];
 
-describe('UnavailableSecretStore (SPEC §8)', () => {
+describe('UnavailableSecretStore (docs/configuration.md)', () => {
   const saved = new Map<string, string | undefined>();
   before(() => {
     for (const name of PLAUSIBLE_NAMES) {
@@ -32,25 +32,25 @@ describe('UnavailableSecretStore (SPEC §8)', () => {
     }
   });
 
-  it('says it is unavailable, so key-needing providers report secret_store_unavailable (SPEC §7.1, §8)', () => {
+  it('says it is unavailable, so key-needing providers report secret_store_unavailable (docs/providers.md#providers-and-readiness, docs/configuration.md)', () => {
     assert.equal(new UnavailableSecretStore().available, false);
   });
 
-  it('answers unavailable for every reference, well-formed or not (SPEC §8)', async () => {
+  it('answers unavailable for every reference, well-formed or not (docs/configuration.md)', async () => {
     const store = new UnavailableSecretStore();
     for (const reference of [secretReference(1), secretReference(0xabc), '', 'QIONGLI_OPENALEX_API_KEY', 'x'.repeat(10_000)]) {
       assert.deepEqual(await store.resolve(reference), { status: 'unavailable' });
     }
   });
 
-  it('never hands out a key planted in the environment under a plausible name (SPEC §8)', async () => {
+  it('never hands out a key planted in the environment under a plausible name (docs/configuration.md)', async () => {
     const store = new UnavailableSecretStore();
     const answers = await Promise.all([...PLAUSIBLE_NAMES, secretReference(7)].map((reference) => store.resolve(reference)));
     assert.ok(!JSON.stringify(answers).includes(CANARY));
     assert.ok(answers.every((answer) => answer.status === 'unavailable'));
   });
 
-  it('does not mention process.env, files or keychains in its source at all (SPEC §8)', async () => {
+  it('does not mention process.env, files or keychains in its source at all (docs/configuration.md)', async () => {
     const compiled = fileURLToPath(new URL('../../../src/adapters/secret-store/unavailable-secret-store.js', import.meta.url));
     const source = fileURLToPath(new URL('../../../../src/adapters/secret-store/unavailable-secret-store.ts', import.meta.url));
     for (const file of [compiled, source]) {
@@ -80,7 +80,7 @@ describe('FakeSecretStore (test double of the SecretStore port)', () => {
     assert.equal(FakeSecretStore.empty().available, true);
   });
 
-  it('builds well-formed secret references (SPEC §8)', () => {
+  it('builds well-formed secret references (docs/configuration.md)', () => {
     assert.match(secretReference(0xdeadbeef), /^qsr1_[0-9a-f]{32}$/);
     assert.notEqual(secretReference(1), secretReference(2));
   });

@@ -5,22 +5,22 @@ import { encodeFrame } from '../../../src/adapters/transport/frame-encoder.js';
 import { classifyOutputError } from '../../../src/adapters/transport/output-failure.js';
 
 describe('encodeFrame', () => {
-  it('writes a line frame as the payload followed by one newline (SPEC §3)', () => {
+  it('writes a line frame as the payload followed by one newline (docs/protocol.md#framing)', () => {
     assert.equal(encodeFrame('{"id":1}', 'line'), '{"id":1}\n');
   });
 
-  it('keeps a compact JSON text whose values hold newlines on one line (SPEC §3)', () => {
+  it('keeps a compact JSON text whose values hold newlines on one line (docs/protocol.md#framing)', () => {
     const frame = encodeFrame(JSON.stringify({ text: 'a\nb\r\nc\u2028' }), 'line');
     assert.equal(frame.indexOf('\n'), frame.length - 1);
   });
 
-  it('prefixes a Content-Length frame with the UTF-8 byte length and a blank line (SPEC §3)', () => {
+  it('prefixes a Content-Length frame with the UTF-8 byte length and a blank line (docs/protocol.md#framing)', () => {
     const payload = '{"t":"文献 é 😀"}';
     assert.equal(Buffer.byteLength(payload), 22);
     assert.equal(encodeFrame(payload, 'content-length'), `Content-Length: 22\r\n\r\n${payload}`);
   });
 
-  it('counts a lone surrogate as the 3 bytes it is written as (SPEC §3)', () => {
+  it('counts a lone surrogate as the 3 bytes it is written as (docs/protocol.md#framing)', () => {
     const frame = encodeFrame('"\uD800"', 'content-length');
     const bytes = Buffer.from(frame, 'utf8');
     const headerEnd = bytes.indexOf('\r\n\r\n') + 4;
@@ -30,7 +30,7 @@ describe('encodeFrame', () => {
 });
 
 describe('classifyOutputError', () => {
-  it('maps a closed stdout to stdout-closed and any other error to write-failure (SPEC §2)', () => {
+  it('maps a closed stdout to stdout-closed and any other error to write-failure (docs/command-line.md)', () => {
     for (const code of ['EPIPE', 'ECONNRESET', 'EBADF', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']) {
       assert.equal(classifyOutputError(Object.assign(new Error('x'), { code })), 'stdout-closed', code);
     }

@@ -31,11 +31,11 @@ const feedFresh = (reader: FrameReader, total: number, fill: number, baseline: n
 };
 
 describe('FrameReader: size bounds', () => {
-  it('uses the SPEC bounds: 8 MiB per frame, 64 KiB per header block (SPEC §3)', () => {
+  it('uses the SPEC bounds: 8 MiB per frame, 64 KiB per header block (docs/protocol.md#framing)', () => {
     assert.deepEqual(SPEC_FRAME_BOUNDS, { maxFrameBytes: 8 * MiB, maxHeaderBytes: 64 * KiB });
   });
 
-  it('skips a 24 MiB line without holding it, reports it once, then delivers the next line (SPEC §3)', () => {
+  it('skips a 24 MiB line without holding it, reports it once, then delivers the next line (docs/protocol.md#framing)', () => {
     const listener = new RecordingListener();
     const reader = new FrameReader(listener);
     const baseline = retainedBytes();
@@ -46,7 +46,7 @@ describe('FrameReader: size bounds', () => {
     assert.ok(peakGrowth < 16 * MiB, `retained growth ${peakGrowth} bytes`);
   });
 
-  it('skips an oversize Content-Length payload as it arrives, then delivers the next message (SPEC §3)', () => {
+  it('skips an oversize Content-Length payload as it arrives, then delivers the next message (docs/protocol.md#framing)', () => {
     const listener = new RecordingListener();
     const reader = new FrameReader(listener);
     const baseline = retainedBytes();
@@ -58,7 +58,7 @@ describe('FrameReader: size bounds', () => {
     assert.ok(peakGrowth < 4 * MiB, `retained growth ${peakGrowth} bytes`);
   });
 
-  it('delivers a line of exactly 8 MiB and skips one of 8 MiB + 1 byte (SPEC §3)', () => {
+  it('delivers a line of exactly 8 MiB and skips one of 8 MiB + 1 byte (docs/protocol.md#framing)', () => {
     const max = 'x'.repeat(8 * MiB);
     const events = decode([`${max}\r\n`, `${max}y\n`, '{"ok":1}\n']);
     assert.equal(events.length, 4);
@@ -66,7 +66,7 @@ describe('FrameReader: size bounds', () => {
     assert.deepEqual(events.slice(1), [oversize('line'), line('{"ok":1}'), end]);
   });
 
-  it('delivers a payload of exactly 8 MiB and skips one of 8 MiB + 1 byte (SPEC §3)', () => {
+  it('delivers a payload of exactly 8 MiB and skips one of 8 MiB + 1 byte (docs/protocol.md#framing)', () => {
     const max = 'x'.repeat(8 * MiB);
     const events = decode([`Content-Length: ${8 * MiB}\n\n${max}`, `Content-Length: ${8 * MiB + 1}\n\n${max}y`, '{"ok":1}']);
     assert.equal(events.length, 4);
@@ -74,7 +74,7 @@ describe('FrameReader: size bounds', () => {
     assert.deepEqual(events.slice(1), [oversize('content-length'), line('{"ok":1}'), end]);
   });
 
-  it('skips a 70 KiB header block and its payload, reports it once, then goes on (SPEC §3)', () => {
+  it('skips a 70 KiB header block and its payload, reports it once, then goes on (docs/protocol.md#framing)', () => {
     const header = `Content-Length: 7\r\nX-Padding: ${'p'.repeat(70 * KiB)}\r\n\r\n`;
     assert.deepEqual(decode([header + '{"a":1}' + '{"b":2}\n' + 'Content-Length: 7\r\n\r\n{"c":3}']), [
       oversize('content-length'),
@@ -84,12 +84,12 @@ describe('FrameReader: size bounds', () => {
     ]);
   });
 
-  it('skips an oversize header block whose first line alone is 70 KiB long, payload included (SPEC §3)', () => {
+  it('skips an oversize header block whose first line alone is 70 KiB long, payload included (docs/protocol.md#framing)', () => {
     const header = `Content-Length:${' '.repeat(70 * KiB)}7\r\n\r\n`;
     assert.deepEqual(decode([header + '{"a":1}' + '{"b":2}\n']), [oversize('content-length'), line('{"b":2}'), end]);
   });
 
-  it('accepts a header block of exactly 64 KiB and skips one of 64 KiB + 1 byte (SPEC §3)', () => {
+  it('accepts a header block of exactly 64 KiB and skips one of 64 KiB + 1 byte (docs/protocol.md#framing)', () => {
     const block = (size: number): string => {
       const first = 'Content-Length: 2\r\n';
       const padding = size - first.length - 'X: '.length - 4;
@@ -104,7 +104,7 @@ describe('FrameReader: size bounds', () => {
     ]);
   });
 
-  it('reports an oversize last line without newline at end of input, then ends (SPEC §3)', () => {
+  it('reports an oversize last line without newline at end of input, then ends (docs/protocol.md#framing)', () => {
     assert.deepEqual(decode([`{"a":1}\n${'z'.repeat(8 * MiB + 2)}`]), [line('{"a":1}'), oversize('line'), end]);
   });
 });

@@ -75,25 +75,25 @@ const everySplit = (input: Buffer, bounds: FrameBounds | undefined, expected: Tr
 const byteByByte = (input: Buffer): Buffer[] => Array.from(input, (byte) => Buffer.of(byte));
 
 describe('FrameReader: chunk boundaries', () => {
-  it('decodes the reference input in one chunk (SPEC §3)', () => {
+  it('decodes the reference input in one chunk (docs/protocol.md#framing)', () => {
     assert.deepEqual(decode([INPUT]), EXPECTED);
     assert.deepEqual(decode([BOUNDED_INPUT], SMALL), BOUNDED_EXPECTED);
   });
 
-  it('gives the same frames when the input is split in two at every byte position (SPEC §3)', () => {
+  it('gives the same frames when the input is split in two at every byte position (docs/protocol.md#framing)', () => {
     everySplit(INPUT, undefined, EXPECTED);
   });
 
-  it('gives the same frames when the input arrives byte by byte (SPEC §3)', () => {
+  it('gives the same frames when the input arrives byte by byte (docs/protocol.md#framing)', () => {
     assert.deepEqual(decode(byteByByte(INPUT)), EXPECTED);
   });
 
-  it('applies the bounds identically at every split position and byte by byte (SPEC §3)', () => {
+  it('applies the bounds identically at every split position and byte by byte (docs/protocol.md#framing)', () => {
     everySplit(BOUNDED_INPUT, SMALL, BOUNDED_EXPECTED);
     assert.deepEqual(decode(byteByByte(BOUNDED_INPUT), SMALL), BOUNDED_EXPECTED);
   });
 
-  it('decodes any sequence of messages under any chunking to the messages sent (SPEC §3)', () => {
+  it('decodes any sequence of messages under any chunking to the messages sent (docs/protocol.md#framing)', () => {
     const text = fc.string({ unit: 'grapheme', maxLength: 12 });
     const message = fc.oneof(
       text.map((body) => {

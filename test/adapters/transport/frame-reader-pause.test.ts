@@ -21,7 +21,7 @@ function pausingListener(pauseAfter: number) {
   return { events, reader };
 }
 
-describe('FrameReader pause and resume (back-pressure, SPEC §3)', () => {
+describe('FrameReader pause and resume (back-pressure, docs/protocol.md#framing)', () => {
   it('stops delivering inside a chunk and keeps the rest, in order, for resume', () => {
     const { events, reader } = pausingListener(2);
     reader.push(Buffer.from('{"a":1}\n{"a":2}\n{"a":3}\nContent-Length: 7\r\n\r\n{"a":4}'));

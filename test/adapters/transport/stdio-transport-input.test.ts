@@ -15,7 +15,7 @@ const started = () => {
 };
 
 describe('StdioTransport: input', () => {
-  it('delivers frames of both framings in arrival order, then a clean end (SPEC §2, §3)', async () => {
+  it('delivers frames of both framings in arrival order, then a clean end (docs/protocol.md#framing)', async () => {
     const { input, listener } = started();
     input.write('{"n":1}\r\nCont');
     input.write(`ent-Length: 7\r\n\r\n{"n":2}${clFrame('{"n":3}')}`);
@@ -24,7 +24,7 @@ describe('StdioTransport: input', () => {
     assert.deepEqual(listener.events, [line('{"n":1}'), cl('{"n":2}'), cl('{"n":3}'), line('{"n":4}'), end]);
   });
 
-  it('reports a read error as read-failure, and nothing after it (SPEC §2)', async () => {
+  it('reports a read error as read-failure, and nothing after it (docs/command-line.md)', async () => {
     const { input, listener } = started();
     input.write('{"n":1}\n');
     await settle();
@@ -33,21 +33,21 @@ describe('StdioTransport: input', () => {
     assert.deepEqual(listener.events, [line('{"n":1}'), fatal('read-failure')]);
   });
 
-  it('reports input closed without end as read-failure (SPEC §2)', async () => {
+  it('reports input closed without end as read-failure (docs/command-line.md)', async () => {
     const { input, listener } = started();
     input.destroy();
     await settle();
     assert.deepEqual(listener.events, [fatal('read-failure')]);
   });
 
-  it('reports end of input inside a frame as incomplete-mcp-message, once (SPEC §2, §3)', async () => {
+  it('reports end of input inside a frame as incomplete-mcp-message, once (docs/protocol.md#framing)', async () => {
     const { input, listener } = started();
     input.end('Content-Length: 10\r\n\r\n{"n"');
     await settle();
     assert.deepEqual(listener.events, [fatal('incomplete-mcp-message')]);
   });
 
-  it('reports an invalid Content-Length and reads nothing more (SPEC §3)', async () => {
+  it('reports an invalid Content-Length and reads nothing more (docs/protocol.md#framing)', async () => {
     const { input, listener } = started();
     input.write('Content-Length: abc\r\n\r\n');
     await settle();
@@ -56,7 +56,7 @@ describe('StdioTransport: input', () => {
     assert.deepEqual(listener.events, [fatal('invalid-mcp-message')]);
   });
 
-  it('accepts input already decoded to strings (SPEC §3)', async () => {
+  it('accepts input already decoded to strings (docs/protocol.md#framing)', async () => {
     const { input, listener } = started();
     input.setEncoding('utf8');
     input.end('{"t":"文献"}\n');
@@ -64,7 +64,7 @@ describe('StdioTransport: input', () => {
     assert.deepEqual(listener.events, [line('{"t":"文献"}'), end]);
   });
 
-  it('writes nothing to the output on its own (SPEC §2)', async () => {
+  it('writes nothing to the output on its own (docs/command-line.md)', async () => {
     const { input, output, listener } = started();
     input.end('{"n":1}\nnot json\n');
     await settle();

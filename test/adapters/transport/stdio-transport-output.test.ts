@@ -15,7 +15,7 @@ const started = (output: RecordingOutput | SlowOutput | FailingOutput, input = n
 };
 
 describe('StdioTransport: output', () => {
-  it('writes a line frame as the payload and a newline, nothing else (SPEC §2, §3)', async () => {
+  it('writes a line frame as the payload and a newline, nothing else (docs/protocol.md#framing)', async () => {
     const output = new RecordingOutput();
     const { transport } = started(output);
     transport.send('{"id":1,"t":"文献"}', 'line');
@@ -23,7 +23,7 @@ describe('StdioTransport: output', () => {
     assert.equal(output.text(), '{"id":1,"t":"文献"}\n');
   });
 
-  it('writes a Content-Length frame with the UTF-8 byte length of a non-ASCII payload (SPEC §3)', async () => {
+  it('writes a Content-Length frame with the UTF-8 byte length of a non-ASCII payload (docs/protocol.md#framing)', async () => {
     const output = new RecordingOutput();
     const { transport } = started(output);
     const payload = '{"id":1,"t":"文献 😀"}';
@@ -35,7 +35,7 @@ describe('StdioTransport: output', () => {
     assert.equal(bytes.subarray(22).toString('utf8'), payload);
   });
 
-  it('keeps many frames whole and in call order across framings (SPEC §3)', async () => {
+  it('keeps many frames whole and in call order across framings (docs/protocol.md#framing)', async () => {
     const output = new RecordingOutput();
     const { transport } = started(output);
     const expected = [];
@@ -50,7 +50,7 @@ describe('StdioTransport: output', () => {
     assert.deepEqual(decode(output.chunks), [...expected, end]);
   });
 
-  it('joins the frames sent in one event-loop turn into one write (SPEC §3)', async () => {
+  it('joins the frames sent in one event-loop turn into one write (docs/protocol.md#framing)', async () => {
     const output = new RecordingOutput();
     const { transport } = started(output);
     for (let index = 0; index < 100; index++) transport.send(`{"id":${index}}`, 'line');
@@ -63,7 +63,7 @@ describe('StdioTransport: output', () => {
     assert.equal(decode(output.chunks).length, 102);
   });
 
-  it('resolves flush only once the output has taken every queued frame (SPEC §3)', async () => {
+  it('resolves flush only once the output has taken every queued frame (docs/protocol.md#framing)', async () => {
     const output = new SlowOutput();
     const { transport } = started(output);
     await transport.flush();
@@ -82,7 +82,7 @@ describe('StdioTransport: output', () => {
     assert.equal(output.text(), '{"id":1}\nContent-Length: 8\r\n\r\n{"id":2}');
   });
 
-  it('pauses input while the output is full and resumes on drain, losing nothing (SPEC §3)', async () => {
+  it('pauses input while the output is full and resumes on drain, losing nothing (docs/protocol.md#framing)', async () => {
     const output = new SlowOutput();
     const input = new PassThrough();
     const transport = new StdioTransport(input, output, undefined, 1);
@@ -159,7 +159,7 @@ describe('StdioTransport: output', () => {
     );
   });
 
-  it('reports EPIPE on the output as stdout-closed, once (SPEC §2)', async () => {
+  it('reports EPIPE on the output as stdout-closed, once (docs/command-line.md)', async () => {
     const { transport, listener } = started(new FailingOutput('EPIPE'));
     transport.send('{"id":1}', 'line');
     await transport.flush();
@@ -170,7 +170,7 @@ describe('StdioTransport: output', () => {
     assert.deepEqual(listener.events, [fatal('stdout-closed')]);
   });
 
-  it('reports a write to a destroyed output as stdout-closed (SPEC §2)', async () => {
+  it('reports a write to a destroyed output as stdout-closed (docs/command-line.md)', async () => {
     const output = new RecordingOutput();
     const { transport, listener } = started(output);
     output.destroy();
@@ -181,7 +181,7 @@ describe('StdioTransport: output', () => {
     assert.deepEqual(listener.events, [fatal('stdout-closed')]);
   });
 
-  it('reports any other output error as write-failure (SPEC §2)', async () => {
+  it('reports any other output error as write-failure (docs/command-line.md)', async () => {
     const { transport, listener } = started(new FailingOutput('EIO'));
     transport.send('{"id":1}', 'content-length');
     await transport.flush();
@@ -189,7 +189,7 @@ describe('StdioTransport: output', () => {
     assert.deepEqual(listener.events, [fatal('write-failure')]);
   });
 
-  it('stops reading input after an output failure (SPEC §2)', async () => {
+  it('stops reading input after an output failure (docs/command-line.md)', async () => {
     const { transport, listener, input } = started(new FailingOutput('EPIPE'));
     transport.send('{"id":1}', 'line');
     await settle();
@@ -199,7 +199,7 @@ describe('StdioTransport: output', () => {
     assert.deepEqual(listener.events, [fatal('stdout-closed')]);
   });
 
-  it('still reports an output failure after a clean end of input (SPEC §2)', async () => {
+  it('still reports an output failure after a clean end of input (docs/command-line.md)', async () => {
     const { transport, listener, input } = started(new FailingOutput('EPIPE'));
     input.end('{"n":1}\n');
     await settle();

@@ -37,7 +37,7 @@ function statusOf(settings: NativeSettings, secretStoreAvailable: boolean): Conf
   return outcome.value;
 }
 
-describe('config status (SPEC §6.4 #1)', () => {
+describe('config status (docs/tools.md#1-qiongli_config_status)', () => {
   it('reports the Lite defaults: only arXiv configured, strategy fields missing, an opaque config path', () => {
     assert.deepEqual(statusOf(DEFAULT_SETTINGS, false), {
       status: 'ok',
@@ -105,7 +105,7 @@ describe('config status (SPEC §6.4 #1)', () => {
     assert.ok(!text.includes('/'));
   });
 
-  it('validates against its output schema before and after redaction, which drops every api_key slot (SPEC §6.3)', () => {
+  it('validates against its output schema before and after redaction, which drops every api_key slot (docs/tools.md#redaction)', () => {
     for (const status of [statusOf(DEFAULT_SETTINGS, false), statusOf(FULL, true)]) {
       assert.ok(configStatusOutput.safeParse(status).success);
       const redacted = redactCredentials(status);
@@ -141,7 +141,7 @@ describe('config status (SPEC §6.4 #1)', () => {
     assert.deepEqual(outcome, { ok: false, failure: { kind: 'invalid_arguments', message: 'Unsupported argument' } });
   });
 
-  it('generates closed JSON Schemas for its input and output (SPEC §6.1)', () => {
+  it('generates closed JSON Schemas for its input and output (docs/tools.md#the-twelve-tools)', () => {
     const input = assertClosedJsonSchema(configStatusInput, 'input');
     assert.deepEqual(Object.keys(input['properties'] as object), ['cwd']);
     assert.equal(input['required'], undefined);

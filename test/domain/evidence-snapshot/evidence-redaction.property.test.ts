@@ -64,7 +64,7 @@ const { node } = fc.letrec<{ node: unknown; object: Record<string, unknown> }>((
 
 const objectArb = node.map((value) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : { wrapped: value }));
 
-describe('evidence redaction (property, SPEC §6.3 and §6.4 #8)', () => {
+describe('evidence redaction (property, docs/tools.md#redaction and #8-qiongli_literature_export_evidence)', () => {
   it('never outputs a canary placed under any credential-like key, at any depth, in any case or separator', () => {
     fc.assert(
       fc.property(

@@ -32,8 +32,8 @@ const argumentsOfBytes = (bytes: number): Record<string, unknown> => {
   return { query: 'q', diagnostics: { pad: 'x'.repeat(bytes - overhead) } };
 };
 
-describe('evidence snapshot arguments (SPEC §6.4 #8)', () => {
-  it('accepts no arguments at all, since every field is optional (SPEC §6.4 #8)', () => {
+describe('evidence snapshot arguments (docs/tools.md#8-qiongli_literature_export_evidence)', () => {
+  it('accepts no arguments at all, since every field is optional (docs/tools.md#8-qiongli_literature_export_evidence)', () => {
     assert.equal(messageFor({}), undefined);
   });
 
@@ -58,17 +58,17 @@ describe('evidence snapshot arguments (SPEC §6.4 #8)', () => {
     ['search_diagnostics that is a boolean', { search_diagnostics: true }, M.searchDiagnostics],
   ];
   for (const [name, args, message] of cases) {
-    it(`rejects ${name} with "${message}" (SPEC §6.4 #8)`, () => {
+    it(`rejects ${name} with "${message}" (docs/tools.md#8-qiongli_literature_export_evidence)`, () => {
       assert.equal(messageFor(args), message);
     });
   }
 
-  it('accepts a query of exactly 4096 bytes and 1000 results (SPEC §6.4 #8)', () => {
+  it('accepts a query of exactly 4096 bytes and 1000 results (docs/tools.md#8-qiongli_literature_export_evidence)', () => {
     assert.equal(messageFor({ query: 'é'.repeat(2048), results: new Array(1000).fill({}) }), undefined);
   });
 
   for (const [canonical, alias] of Object.entries(EVIDENCE_ALIASES)) {
-    it(`rejects ${canonical} together with its alias ${alias} (SPEC §6.4 #8)`, () => {
+    it(`rejects ${canonical} together with its alias ${alias} (docs/tools.md#8-qiongli_literature_export_evidence)`, () => {
       const value = canonical === 'results' ? [] : {};
       const args = { [canonical]: value, [alias]: value };
       assert.equal(messageFor(args), EVIDENCE_ALIAS_CONFLICT);
@@ -77,37 +77,37 @@ describe('evidence snapshot arguments (SPEC §6.4 #8)', () => {
       assert.deepEqual(!direct.ok && direct.failure, { kind: 'invalid_arguments', message: EVIDENCE_ALIAS_CONFLICT });
     });
 
-    it(`accepts ${alias} alone in place of ${canonical} (SPEC §6.4 #8)`, () => {
+    it(`accepts ${alias} alone in place of ${canonical} (docs/tools.md#8-qiongli_literature_export_evidence)`, () => {
       assert.equal(messageFor({ [alias]: canonical === 'results' ? [{}] : {} }), undefined);
     });
   }
 
-  it('reports the alias conflict even when a field also has the wrong type (SPEC §6.4 #8)', () => {
+  it('reports the alias conflict even when a field also has the wrong type (docs/tools.md#8-qiongli_literature_export_evidence)', () => {
     assert.equal(messageFor({ diagnostics: 'x', search_diagnostics: {} }), EVIDENCE_ALIAS_CONFLICT);
   });
 
-  it('reports an unknown key before an alias conflict (SPEC §6.4 #8)', () => {
+  it('reports an unknown key before an alias conflict (docs/tools.md#8-qiongli_literature_export_evidence)', () => {
     assert.equal(messageFor({ results: [], search_results: [], extra: 1 }), UNSUPPORTED_ARGUMENT);
   });
 
-  it('accepts 32 levels of nesting and rejects 33 (SPEC §6.4 #8)', () => {
+  it('accepts 32 levels of nesting and rejects 33 (docs/tools.md#8-qiongli_literature_export_evidence)', () => {
     assert.equal(messageFor(nestedArguments(32)), undefined);
     assert.equal(messageFor(nestedArguments(33)), ARGUMENT_BOUND_MESSAGES.depth);
   });
 
-  it('accepts 100,000 JSON values and rejects 100,001 (SPEC §6.4 #8)', () => {
+  it('accepts 100,000 JSON values and rejects 100,001 (docs/tools.md#8-qiongli_literature_export_evidence)', () => {
     // argument object + diagnostics object + array = 3 values, then the numbers.
     assert.equal(messageFor({ diagnostics: { list: new Array(99_997).fill(0) } }), undefined);
     assert.equal(messageFor({ diagnostics: { list: new Array(99_998).fill(0) } }), ARGUMENT_BOUND_MESSAGES.values);
   });
 
-  it('accepts exactly 2 MiB of encoded arguments and rejects one byte more (SPEC §6.4 #8)', () => {
+  it('accepts exactly 2 MiB of encoded arguments and rejects one byte more (docs/tools.md#8-qiongli_literature_export_evidence)', () => {
     assert.equal(JSON.stringify(argumentsOfBytes(MIB2)).length, MIB2);
     assert.equal(messageFor(argumentsOfBytes(MIB2)), undefined);
     assert.equal(messageFor(argumentsOfBytes(MIB2 + 1)), ARGUMENT_BOUND_MESSAGES.bytes);
   });
 
-  it('reports a crossed bound before any other failing check (SPEC §6.4 #8)', () => {
+  it('reports a crossed bound before any other failing check (docs/tools.md#8-qiongli_literature_export_evidence)', () => {
     const args = { ...nestedArguments(40), extra: 1, results: 'x', query_plan: {}, search_plan: {} };
     assert.equal(messageFor(args), ARGUMENT_BOUND_MESSAGES.depth);
   });
@@ -122,7 +122,7 @@ describe('evidence snapshot arguments (SPEC §6.4 #8)', () => {
     ]);
   });
 
-  it('never echoes input in a message (SPEC §6.2)', () => {
+  it('never echoes input in a message (docs/tools.md#results-and-errors)', () => {
     const canary = 'CANARY_e41b';
     for (const args of [{ [canary]: 1 }, { query: canary.repeat(1000) }, { cwd: canary.repeat(500) }, { results: [canary] }]) {
       const message = messageFor(args);
@@ -131,7 +131,7 @@ describe('evidence snapshot arguments (SPEC §6.4 #8)', () => {
     }
   });
 
-  it('generates a valid, closed JSON Schema for the input (SPEC §6.1)', () => {
+  it('generates a valid, closed JSON Schema for the input (docs/tools.md#the-twelve-tools)', () => {
     const json = assertValidToolJsonSchema(evidenceSnapshotInput, 'input');
     assert.deepEqual(Object.keys(json['properties'] as object), [
       'cwd',

@@ -32,8 +32,8 @@ const fullArguments = () => ({
   diagnostics: { status: 'complete', providers: { arxiv: { status: 'ok', count: 2 } }, warnings: [] },
 });
 
-describe('evidence snapshot (SPEC §6.4 #8)', () => {
-  it('fills every missing part with "", {} or [] and counts zero results (SPEC §6.4 #8)', () => {
+describe('evidence snapshot (docs/tools.md#8-qiongli_literature_export_evidence)', () => {
+  it('fills every missing part with "", {} or [] and counts zero results (docs/tools.md#8-qiongli_literature_export_evidence)', () => {
     assert.deepEqual(snapshot({}), {
       status: 'ok',
       artifact_type: EVIDENCE_ARTIFACT_TYPE,
@@ -46,7 +46,7 @@ describe('evidence snapshot (SPEC §6.4 #8)', () => {
     });
   });
 
-  it('keeps the fixed key order at the top level and returns the parts it was given (SPEC §6.4 #8)', () => {
+  it('keeps the fixed key order at the top level and returns the parts it was given (docs/tools.md#8-qiongli_literature_export_evidence)', () => {
     const args = fullArguments();
     const result = snapshot(args);
     assert.deepEqual(Object.keys(result), [
@@ -67,13 +67,13 @@ describe('evidence snapshot (SPEC §6.4 #8)', () => {
     assert.deepEqual(result.diagnostics, args.diagnostics);
   });
 
-  it('never includes cwd or its value (SPEC §6.4 #8)', () => {
+  it('never includes cwd or its value (docs/tools.md#8-qiongli_literature_export_evidence)', () => {
     const text = JSON.stringify(snapshot(fullArguments()));
     assert.doesNotMatch(text, /cwd/);
     assert.doesNotMatch(text, /home\/someone/);
   });
 
-  it('reads query_plan, search_results and search_diagnostics when the canonical field is absent (SPEC §6.4 #8)', () => {
+  it('reads query_plan, search_results and search_diagnostics when the canonical field is absent (docs/tools.md#8-qiongli_literature_export_evidence)', () => {
     const args = fullArguments();
     const result = snapshot({
       query_plan: args.search_plan,
@@ -86,7 +86,7 @@ describe('evidence snapshot (SPEC §6.4 #8)', () => {
     assert.deepEqual(result.diagnostics, args.diagnostics);
   });
 
-  it('removes credential-like keys with the stronger evidence rule in every part (SPEC §6.3, §6.4 #8)', () => {
+  it('removes credential-like keys with the stronger evidence rule in every part (docs/tools.md#redaction and #8-qiongli_literature_export_evidence)', () => {
     const result = snapshot({
       provider_status: { openalex: { api_key: 'K1', email: 'a@b.c' } },
       search_plan: { headers: [{ Authorization: 'Bearer K2', accept: 'json' }] },
@@ -101,13 +101,13 @@ describe('evidence snapshot (SPEC §6.4 #8)', () => {
     assert.deepEqual(result.diagnostics, { status: 'ok' });
   });
 
-  it('keeps the number and order of results even when a result is emptied by redaction (SPEC §6.4 #8)', () => {
+  it('keeps the number and order of results even when a result is emptied by redaction (docs/tools.md#8-qiongli_literature_export_evidence)', () => {
     const result = snapshot({ results: [{ password: 'x' }, { title: 'kept' }] });
     assert.deepEqual(result.results, [{}, { title: 'kept' }]);
     assert.equal(result.result_count, 2);
   });
 
-  it('keeps a nested "__proto__" key as plain data and still redacts beneath it (SPEC §6.3)', () => {
+  it('keeps a nested "__proto__" key as plain data and still redacts beneath it (docs/tools.md#redaction)', () => {
     const plan = JSON.parse('{"outer": {"__proto__": {"password": "K6", "kept": 1}}}') as Record<string, unknown>;
     const result = snapshot({ search_plan: plan });
     const outer = result.search_plan['outer'] as object;
@@ -115,18 +115,18 @@ describe('evidence snapshot (SPEC §6.4 #8)', () => {
     assert.equal(JSON.stringify(result.search_plan), '{"outer":{"__proto__":{"kept":1}}}');
   });
 
-  it('gives the same bytes for the same input (SPEC §6.4 #8)', () => {
+  it('gives the same bytes for the same input (docs/tools.md#8-qiongli_literature_export_evidence)', () => {
     assert.equal(JSON.stringify(snapshot(fullArguments())), JSON.stringify(snapshot(fullArguments())));
   });
 
-  it('sorts object keys inside the evidence parts, so key order does not change the bytes (SPEC §6.4 #8)', () => {
+  it('sorts object keys inside the evidence parts, so key order does not change the bytes (docs/tools.md#8-qiongli_literature_export_evidence)', () => {
     const a = snapshot({ search_plan: { b: 1, a: { d: [{ y: 1, x: 2 }], c: 3 } }, results: [{ z: 1, title: 'T' }] });
     const b = snapshot({ results: [{ title: 'T', z: 1 }], search_plan: { a: { c: 3, d: [{ x: 2, y: 1 }] }, b: 1 } });
     assert.equal(JSON.stringify(a), JSON.stringify(b));
     assert.equal(JSON.stringify(a.search_plan), '{"a":{"c":3,"d":[{"x":2,"y":1}]},"b":1}');
   });
 
-  it('keeps array order, which carries meaning (SPEC §6.4 #8)', () => {
+  it('keeps array order, which carries meaning (docs/tools.md#8-qiongli_literature_export_evidence)', () => {
     assert.deepEqual(snapshot({ diagnostics: { warnings: ['b', 'a'] } }).diagnostics, { warnings: ['b', 'a'] });
   });
 
@@ -138,7 +138,7 @@ describe('evidence snapshot (SPEC §6.4 #8)', () => {
     assert.equal(JSON.stringify(args), before);
   });
 
-  it('produces results that validate against the output schema and its JSON Schema (SPEC §6.2)', () => {
+  it('produces results that validate against the output schema and its JSON Schema (docs/tools.md#results-and-errors)', () => {
     for (const args of [{}, fullArguments(), { search_results: [{}, { nested: { deep: [1, null, 'x'] } }] }]) {
       const result = snapshot(args);
       assert.equal(evidenceSnapshotOutput.safeParse(result).success, true);
@@ -146,13 +146,13 @@ describe('evidence snapshot (SPEC §6.4 #8)', () => {
     }
   });
 
-  it('is unchanged by the MCP layer applying the evidence or standard redaction again (SPEC §6.3)', () => {
+  it('is unchanged by the MCP layer applying the evidence or standard redaction again (docs/tools.md#redaction)', () => {
     const result = snapshot({ ...fullArguments(), diagnostics: { session_cookie: 'x', ok: true } });
     assert.deepEqual(redactCredentials(result, 'evidence'), result);
     assert.deepEqual(redactCredentials(result, 'standard'), result);
   });
 
-  it('generates a valid, closed JSON Schema for the output (SPEC §6.1)', () => {
+  it('generates a valid, closed JSON Schema for the output (docs/tools.md#the-twelve-tools)', () => {
     const json = assertValidToolJsonSchema(evidenceSnapshotOutput, 'output');
     assert.deepEqual(json['required'], [
       'status',

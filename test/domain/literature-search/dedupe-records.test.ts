@@ -8,7 +8,7 @@ import { aRecord } from './search-harness.js';
 
 const titles = (records: ReturnType<typeof dedupeRecords>) => records.map((record) => record.fields.title);
 
-describe('DOI normalisation (SPEC §7.3 step 5)', () => {
+describe('DOI normalisation (docs/providers.md#how-a-search-runs step 5)', () => {
   it('trims, lowercases and strips one leading doi.org or doi: prefix', () => {
     assert.equal(normaliseDoi('  https://doi.org/10.1000/ABC  '), '10.1000/abc');
     assert.equal(normaliseDoi('http://doi.org/10.1000/abc'), '10.1000/abc');
@@ -24,7 +24,7 @@ describe('DOI normalisation (SPEC §7.3 step 5)', () => {
   });
 });
 
-describe('dedupe keys (SPEC §7.3 step 5)', () => {
+describe('dedupe keys (docs/providers.md#how-a-search-runs step 5)', () => {
   it('keeps only lowercased Unicode letters and digits of a title', () => {
     assert.equal(compactText('治理 平台：证据'), '治理平台证据');
     assert.equal(compactText('Deep-Learning, 2nd Édition!'), 'deeplearning2ndédition');
@@ -44,7 +44,7 @@ describe('dedupe keys (SPEC §7.3 step 5)', () => {
   });
 });
 
-describe('dedupe and merge (SPEC §7.3 step 5, §7.4)', () => {
+describe('dedupe and merge (docs/providers.md#how-a-search-runs step 5, docs/providers.md#the-literature-record)', () => {
   it('merges records with the same DOI across providers, first wins, providers in search order', () => {
     const merged = dedupeRecords([
       { provider: 'arxiv', records: [aRecord('Preprint title', { doi: 'doi:10.5/X', record_type: 'preprint', identifiers: { arxiv: '2401.1' } })] },

@@ -16,7 +16,7 @@ const messageFor = (args: unknown): string | undefined => {
   return outcome.ok ? undefined : outcome.failure.message;
 };
 
-describe('literature search arguments (SPEC §6.4 #7)', () => {
+describe('literature search arguments (docs/tools.md#7-qiongli_literature_search)', () => {
   const cases: [string, unknown, string][] = [
     ['an unknown key', { query: 'q', cwd: '/tmp' }, M.unsupported],
     ['a missing query', {}, M.queryMissing],
@@ -50,7 +50,7 @@ describe('literature search arguments (SPEC §6.4 #7)', () => {
     });
   }
 
-  it('uses the SPEC message for the per-provider bound (SPEC §6.2)', () => {
+  it('uses the SPEC message for the per-provider bound (docs/tools.md#results-and-errors)', () => {
     assert.equal(M.perProviderRange, 'per_provider_limit must be between 1 and 200');
     assert.equal(M.aliasConflict, 'conflicting aliases for per_provider_limit');
   });
@@ -97,7 +97,7 @@ describe('literature search arguments (SPEC §6.4 #7)', () => {
   });
 });
 
-describe('literature search limits (SPEC §6.4 #7)', () => {
+describe('literature search limits (docs/tools.md#7-qiongli_literature_search)', () => {
   const limits = (args: Record<string, unknown>) => resolveSearchLimits(searchArgs({ query: 'q', ...args }));
 
   it('defaults to 25 per provider and 125 in total in the auto and topic modes', () => {

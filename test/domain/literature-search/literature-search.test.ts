@@ -19,7 +19,7 @@ async function resultOf(outcome: Outcome<LiteratureSearchResult>): Promise<Liter
   return outcome.value;
 }
 
-describe('literature search orchestration (SPEC §7.3)', () => {
+describe('literature search orchestration (docs/providers.md#how-a-search-runs)', () => {
   it('merges a slow OpenAlex and a fast Semantic Scholar record with the same DOI, listed first', async () => {
     const client = new FakeProviderClient()
       .respondWith('openalex', [aRecord('Governance platform evidence', { doi: 'https://doi.org/10.1/GPE' })], { delayMs: 40 })
@@ -111,7 +111,7 @@ describe('literature search orchestration (SPEC §7.3)', () => {
     assert.deepEqual([...client.calledProviders()].sort(), ['arxiv', 'crossref']);
   });
 
-  it('answers native-config-unavailable when the settings cannot be read (SPEC §7.3 step 9)', async () => {
+  it('answers native-config-unavailable when the settings cannot be read (docs/providers.md#how-a-search-runs step 9)', async () => {
     const client = new FakeProviderClient();
     const deps = { ...searchDeps(client), config: FakeConfigSource.unavailable() };
     const outcome = await run(client, {}, deps);
@@ -148,7 +148,7 @@ describe('literature search orchestration (SPEC §7.3)', () => {
     assert.equal(client.requests.length, 0);
   });
 
-  it('embeds the plan the search plan tool gives for the same query and mode (SPEC §7.3 step 8)', async () => {
+  it('embeds the plan the search plan tool gives for the same query and mode (docs/providers.md#how-a-search-runs step 8)', async () => {
     const client = new FakeProviderClient();
     const deps = searchDeps(client);
     const result = await resultOf(await run(client, { query: '  evidence synthesis  ', search_mode: 'review', providers: ['arxiv'] }, deps));
@@ -162,7 +162,7 @@ describe('literature search orchestration (SPEC §7.3)', () => {
   });
 });
 
-describe('no active providers (SPEC §7.3 step 2)', () => {
+describe('no active providers (docs/providers.md#how-a-search-runs step 2)', () => {
   const expected = {
     status: 'warning',
     diagnostics: { status: 'not_run', status_reason: 'no_active_providers', providers: {}, warnings: [NO_ACTIVE_PROVIDERS_WARNING] },
@@ -199,7 +199,7 @@ describe('no active providers (SPEC §7.3 step 2)', () => {
   });
 });
 
-describe('limits (SPEC §6.4 #7, §7.3 steps 3 and 6)', () => {
+describe('limits (docs/tools.md#7-qiongli_literature_search, docs/providers.md#how-a-search-runs steps 3 and 6)', () => {
   it('asks each provider for 25 records by default and cuts longer answers to 25', async () => {
     const client = new FakeProviderClient().respondWith('arxiv', manyRecords('arxiv', 40));
     const result = await resultOf(await run(client, { providers: ['arxiv'] }));

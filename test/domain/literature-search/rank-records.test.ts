@@ -7,7 +7,7 @@ import { aRecord } from './search-harness.js';
 const rankedTitles = (batches: ProviderBatch[], query: string) =>
   rankRecords(dedupeRecords(batches), query).map((record) => record.fields.title);
 
-describe('relevance order (SPEC §7.3 step 6)', () => {
+describe('relevance order (docs/providers.md#how-a-search-runs step 6)', () => {
   it('puts an exact normalised-title match first', () => {
     const order = rankedTitles(
       [{ provider: 'openalex', records: [aRecord('Graph neural networks for molecules'), aRecord('GRAPH Neural-Networks!')] }],

@@ -17,7 +17,7 @@ const trickyText = fc.string({
   maxLength: 40,
 });
 
-describe('title keys (SPEC §7.3 steps 5 and 6)', () => {
+describe('title keys (docs/providers.md#how-a-search-runs steps 5 and 6)', () => {
   it('equal the Unicode-property regex reading: NFKC, lowercased runs of \\p{L}\\p{N}', () => {
     fc.assert(
       fc.property(trickyText, (text) => {
@@ -41,7 +41,7 @@ describe('title keys (SPEC §7.3 steps 5 and 6)', () => {
   });
 });
 
-describe('merging a full search (SPEC §7.3 steps 5 and 6)', () => {
+describe('merging a full search (docs/providers.md#how-a-search-runs steps 5 and 6)', () => {
   const fullSearch = (): ProviderBatch[] =>
     PROVIDER_IDS.map((provider, p) => ({
       provider,

@@ -15,7 +15,7 @@ import {
   searchDeps,
 } from './search-harness.js';
 
-describe('progress (SPEC §5.4)', () => {
+describe('progress (docs/protocol.md#in-both-eras)', () => {
   it('reports once per finished provider, progress increasing, total = attempted, all before returning', async () => {
     const client = new FakeProviderClient()
       .respondWith('openalex', [aRecord('x')], { delayMs: 30 })
@@ -43,7 +43,7 @@ describe('progress (SPEC §5.4)', () => {
   });
 });
 
-describe('concurrency and cancellation (SPEC §5.4, §7.2)', () => {
+describe('concurrency and cancellation (docs/protocol.md#in-both-eras, docs/providers.md#requests)', () => {
   it('starts every attempted provider before any answers, each with the call signal', async () => {
     const client = new FakeProviderClient()
       .respondWith('openalex', [], { delayMs: 20 })
@@ -106,7 +106,7 @@ describe('concurrency and cancellation (SPEC §5.4, §7.2)', () => {
   });
 });
 
-describe('credentials (SPEC §7.1, §6.3)', () => {
+describe('credentials (docs/providers.md#providers-and-readiness, docs/tools.md#redaction)', () => {
   it('hands resolved keys and emails to the provider requests and to no one else', async () => {
     const client = new FakeProviderClient()
       .respondWith('openalex', [aRecord('With key')])
@@ -141,7 +141,7 @@ describe('credentials (SPEC §7.1, §6.3)', () => {
     assert.equal(client.requests.length, 0);
   });
 
-  it('searches only arXiv and Crossref with an unavailable store, resolving nothing (Lite, SPEC §7.1)', async () => {
+  it('searches only arXiv and Crossref with an unavailable store, resolving nothing (Lite, docs/providers.md#providers-and-readiness)', async () => {
     const client = new FakeProviderClient();
     const secrets = FakeSecretStore.unavailable();
     await searchLiterature(searchArgs({ query: 'q' }), searchDeps(client, { secrets }), recordingContext());

@@ -32,7 +32,7 @@ function statusOf(settings: NativeSettings, secretStoreAvailable: boolean): Lite
 
 const invalid = (message: string) => ({ ok: false, failure: { kind: 'invalid_arguments', message } });
 
-describe('literature status (SPEC §6.4 #5)', () => {
+describe('literature status (docs/tools.md#5-qiongli_literature_status)', () => {
   it('reports status ok, the capability mode, the providers and what is missing, like config status', () => {
     const status = statusOf(DEFAULT_SETTINGS, false);
     assert.equal(status.status, 'ok');
@@ -49,7 +49,7 @@ describe('literature status (SPEC §6.4 #5)', () => {
     assert.deepEqual(status.redacted_config.providers.arxiv, { enabled: true, configured: true, fields: {} });
   });
 
-  it('lists active providers in search order (SPEC §7.1)', () => {
+  it('lists active providers in search order (docs/providers.md#providers-and-readiness)', () => {
     assert.deepEqual(statusOf(FULL, true).active_providers, ['openalex', 'semantic_scholar', 'crossref', 'pubmed', 'arxiv']);
     assert.deepEqual(statusOf(FULL, false).active_providers, ['crossref', 'arxiv']);
     const none = statusOf(settingsWith({ arxiv: { enabled: false } }), true);
@@ -74,7 +74,7 @@ describe('literature status (SPEC §6.4 #5)', () => {
     assert.deepEqual(statusOf(DEFAULT_SETTINGS, false).provider_capabilities.arxiv.capabilities, ['topic_search', 'preprint_search']);
   });
 
-  it('validates against its output schema before and after redaction (SPEC §6.3)', () => {
+  it('validates against its output schema before and after redaction (docs/tools.md#redaction)', () => {
     for (const status of [statusOf(DEFAULT_SETTINGS, false), statusOf(FULL, true)]) {
       assert.ok(literatureStatusOutput.safeParse(status).success);
       const redacted = redactCredentials(status);
@@ -114,7 +114,7 @@ describe('literature status (SPEC §6.4 #5)', () => {
     );
   });
 
-  it('generates closed JSON Schemas for its input and output (SPEC §6.1)', () => {
+  it('generates closed JSON Schemas for its input and output (docs/tools.md#the-twelve-tools)', () => {
     const input = assertClosedJsonSchema(literatureStatusInput, 'input');
     assert.deepEqual(input['properties'], {
       cwd: {

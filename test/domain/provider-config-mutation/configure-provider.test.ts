@@ -26,7 +26,7 @@ function call(args: unknown) {
   return parsed.ok ? configureProvider(parsed.value) : parsed;
 }
 
-describe('configure provider / open config wizard (SPEC §6.4 #3/#4)', () => {
+describe('configure provider / open config wizard (docs/tools.md#3-qiongli_configure_provider/#4)', () => {
   it('answers capability-unavailable for valid input, with or without arguments', () => {
     assert.deepEqual(call({}), WIZARD_UNAVAILABLE);
     for (const provider of ['openalex', 'semantic_scholar', 'semantic-scholar', 'semanticscholar', 's2', 'crossref', 'pubmed']) {
@@ -82,7 +82,7 @@ describe('configure provider / open config wizard (SPEC §6.4 #3/#4)', () => {
     }
   });
 
-  it('generates JSON Schemas with enums for provider and host and an integer port 0–65535 (SPEC §6.1)', () => {
+  it('generates JSON Schemas with enums for provider and host and an integer port 0–65535 (docs/tools.md#the-twelve-tools)', () => {
     const input = assertClosedJsonSchema(configureProviderInput, 'input');
     assert.equal(input['required'], undefined);
     assert.deepEqual(propertyOf(input, 'provider')['enum'], [

@@ -122,7 +122,7 @@ const TOOLS: readonly Tool[] = [
   },
 ];
 
-describe('failures never echo arguments (SPEC §6.2, §6.4 #1–#6)', () => {
+describe('failures never echo arguments (docs/tools.md#results-and-errors, tools 1–6)', () => {
   for (const tool of TOOLS) {
     it(`${tool.name}: no argument value appears in the JSON of a failure`, () => {
       let failures = 0;

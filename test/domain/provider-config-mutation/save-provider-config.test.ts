@@ -49,7 +49,7 @@ const REFUSED_PAIRS: readonly [string, string][] = [
   ['ncbi', 'email'],
 ];
 
-describe('save provider config (SPEC §6.4 #2)', () => {
+describe('save provider config (docs/tools.md#2-qiongli_save_provider_config)', () => {
   it('answers capability-unavailable for every allowed provider/field pair', () => {
     for (const [provider, field] of ALLOWED) {
       assert.deepEqual(call({ provider, field, value: CANARY }), WRITES_UNAVAILABLE, `${provider}.${field}`);
@@ -140,7 +140,7 @@ describe('save provider config (SPEC §6.4 #2)', () => {
     }
   });
 
-  it('generates JSON Schemas with enums for provider and field and a non-empty string value (SPEC §6.1)', () => {
+  it('generates JSON Schemas with enums for provider and field and a non-empty string value (docs/tools.md#the-twelve-tools)', () => {
     const input = assertClosedJsonSchema(saveProviderConfigInput, 'input');
     assert.deepEqual(input['required'], ['provider', 'field', 'value']);
     assert.deepEqual(propertyOf(input, 'provider')['enum'], [

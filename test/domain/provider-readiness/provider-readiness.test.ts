@@ -20,7 +20,7 @@ interface Row {
   readonly storeUnavailable: Readiness;
 }
 
-// SPEC §7.1: OpenAlex, Semantic Scholar and PubMed need an API key (a secret), Crossref a contact
+// docs/providers.md#providers-and-readiness: OpenAlex, Semantic Scholar and PubMed need an API key (a secret), Crossref a contact
 // email (a public setting), arXiv nothing.
 const TABLE: readonly Row[] = [
   ...(['openalex', 'semantic_scholar', 'pubmed'] as const).flatMap((provider): Row[] => [
@@ -38,7 +38,7 @@ const TABLE: readonly Row[] = [
   { provider: 'arxiv', settings: { enabled: true }, storeAvailable: 'ready', storeUnavailable: 'ready' },
 ];
 
-describe('provider readiness (SPEC §7.1)', () => {
+describe('provider readiness (docs/providers.md#providers-and-readiness)', () => {
   for (const row of TABLE) {
     const label = `${row.provider} ${JSON.stringify(row.settings).replace(REF, '<ref>')}`;
     it(`reports ${row.storeAvailable} with an available store and ${row.storeUnavailable} without one for ${label}`, () => {
@@ -48,12 +48,12 @@ describe('provider readiness (SPEC §7.1)', () => {
     });
   }
 
-  it('covers every readiness value in the table above (SPEC §7.1)', () => {
+  it('covers every readiness value in the table above (docs/providers.md#providers-and-readiness)', () => {
     const seen = new Set(TABLE.flatMap((row) => [row.storeAvailable, row.storeUnavailable]));
     assert.deepEqual([...seen].sort(), ['disabled', 'needs_public_setting', 'needs_secret', 'ready', 'secret_store_unavailable']);
   });
 
-  it('enables only arXiv by default, so only arXiv is ready with or without a secret store (SPEC §7.1)', () => {
+  it('enables only arXiv by default, so only arXiv is ready with or without a secret store (docs/providers.md#providers-and-readiness)', () => {
     for (const available of [true, false]) {
       assert.deepEqual(assessReadiness(DEFAULT_SETTINGS, available), {
         openalex: 'disabled',
@@ -65,7 +65,7 @@ describe('provider readiness (SPEC §7.1)', () => {
     }
   });
 
-  it('lets Lite search only arXiv and Crossref: key providers report secret_store_unavailable (SPEC §7.1)', () => {
+  it('lets Lite search only arXiv and Crossref: key providers report secret_store_unavailable (docs/providers.md#providers-and-readiness)', () => {
     const everything = settingsWith({
       openalex: { enabled: true, email: EMAIL, apiKeyRef: REF },
       semantic_scholar: { enabled: true, apiKeyRef: REF },
@@ -84,7 +84,7 @@ describe('provider readiness (SPEC §7.1)', () => {
     assert.deepEqual(readyProviders(readiness), ['crossref', 'arxiv']);
   });
 
-  it('lists ready providers in search order: openalex, semantic_scholar, crossref, pubmed, arxiv (SPEC §7.1)', () => {
+  it('lists ready providers in search order: openalex, semantic_scholar, crossref, pubmed, arxiv (docs/providers.md#providers-and-readiness)', () => {
     const everything = settingsWith({
       openalex: { enabled: true, apiKeyRef: REF },
       semantic_scholar: { enabled: true, apiKeyRef: REF },

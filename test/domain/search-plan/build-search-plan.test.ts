@@ -12,7 +12,7 @@ const MERGE_STEP = {
 };
 const actions = (plan: SearchPlan) => plan.execution_sequence.map((step) => step.action);
 
-describe('search plan building (SPEC §6.4 #6)', () => {
+describe('search plan building (docs/tools.md#6-qiongli_search_plan)', () => {
   it('GOLDEN: plans a hybrid review search for Claude Code across Semantic Scholar, OpenAlex and arXiv', () => {
     const plan = planOf(
       {
@@ -226,7 +226,7 @@ describe('search plan building (SPEC §6.4 #6)', () => {
     assert.equal(plan.native_fulltext_candidate_schema.artifact_type, 'qiongli_native_fulltext_candidate_schema');
   });
 
-  it('serves literature search: query and mode only, platform unknown, native search off (SPEC §7.3 step 8)', () => {
+  it('serves literature search: query and mode only, platform unknown, native search off (docs/providers.md#how-a-search-runs step 8)', () => {
     for (const searchMode of ['auto', 'topic', 'review', 'systematic_review'] as const) {
       const plan = buildSearchPlan({ query: '  graph neural networks ', searchMode }, ['crossref', 'arxiv']);
       assert.equal(plan.query, 'graph neural networks');
@@ -250,7 +250,7 @@ describe('search plan building (SPEC §6.4 #6)', () => {
     assert.ok(!JSON.stringify(second).includes('tampered'));
   });
 
-  it('loses nothing to credential redaction (SPEC §6.3)', () => {
+  it('loses nothing to credential redaction (docs/tools.md#redaction)', () => {
     const plan = buildSearchPlan(
       { query: 'q', searchMode: 'review', nativeSearchAvailable: true, fromYear: 2000, toYear: 2001, documentTypes: ['x'], venueFilter: 'v' },
       ['arxiv', 'crossref'],

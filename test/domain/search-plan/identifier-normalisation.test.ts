@@ -6,7 +6,7 @@ import {
   PLATFORM_PATTERN,
 } from '../../../src/domain/search-plan/identifier-normalisation.js';
 
-describe('identifier normalisation (SPEC §6.4 #6)', () => {
+describe('identifier normalisation (docs/tools.md#6-qiongli_search_plan)', () => {
   it('turns "Claude Code" into claude_code and "CLAUDE--web  search_" into claude_web_search', () => {
     assert.equal(normaliseIdentifier('Claude Code'), 'claude_code');
     assert.equal(normaliseIdentifier('CLAUDE--web  search_'), 'claude_web_search');

@@ -21,7 +21,7 @@ const SAMPLE: Record<keyof typeof SEARCH_PLAN_ALIASES, unknown> = {
 
 const groups = Object.entries(SEARCH_PLAN_ALIASES) as [keyof typeof SEARCH_PLAN_ALIASES, readonly string[]][];
 
-describe('search plan aliases (SPEC §6.4 #6)', () => {
+describe('search plan aliases (docs/tools.md#6-qiongli_search_plan)', () => {
   it('has exactly the alias groups SPEC lists', () => {
     assert.deepEqual(SEARCH_PLAN_ALIASES, {
       native_search_available: ['native_search_usable', 'nativeSearchAvailable'],

@@ -5,7 +5,7 @@ import { callSearchPlan, invalid, planOf } from './plan-call.js';
 const Q = { query: 'peer feedback' };
 const many = (count: number, make: (i: number) => string) => Array.from({ length: count }, (_, i) => make(i));
 
-describe('search plan arguments: bounds and messages (SPEC §6.4 #6)', () => {
+describe('search plan arguments: bounds and messages (docs/tools.md#6-qiongli_search_plan)', () => {
   it('requires a query: "Missing query", "query must be a string", "query must not be empty"', () => {
     assert.deepEqual(callSearchPlan({}), invalid('Missing query'));
     assert.deepEqual(callSearchPlan({ query: 3 }), invalid('query must be a string'));

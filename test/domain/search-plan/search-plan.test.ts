@@ -10,7 +10,7 @@ const CONFIG_UNAVAILABLE = {
   failure: { kind: 'tool_error', reasonCode: 'native-config-unavailable', message: 'native provider configuration is unavailable' },
 };
 
-describe('search plan use case (SPEC §6.4 #6)', () => {
+describe('search plan use case (docs/tools.md#6-qiongli_search_plan)', () => {
   it('answers native-config-unavailable when the settings are unavailable', () => {
     assert.deepEqual(callSearchPlan({ query: 'q' }, { status: 'unavailable' }), CONFIG_UNAVAILABLE);
   });
@@ -23,7 +23,7 @@ describe('search plan use case (SPEC §6.4 #6)', () => {
     );
   });
 
-  it('routes to the providers ready under the settings and the secret store (SPEC §7.1)', () => {
+  it('routes to the providers ready under the settings and the secret store (docs/providers.md#providers-and-readiness)', () => {
     const lite = planOf({ query: 'q' }, { status: 'available', settings: THREE_READY }, false);
     assert.deepEqual(lite.provider_queries.map((q) => q.provider), ['arxiv']);
     const withStore = planOf({ query: 'q' }, { status: 'available', settings: THREE_READY }, true);
@@ -54,7 +54,7 @@ describe('search plan use case (SPEC §6.4 #6)', () => {
     }
   });
 
-  it('generates a closed input JSON Schema with every canonical name and alias, query required (SPEC §6.1)', () => {
+  it('generates a closed input JSON Schema with every canonical name and alias, query required (docs/tools.md#the-twelve-tools)', () => {
     const input = assertClosedJsonSchema(searchPlanInput, 'input');
     assert.deepEqual(input['required'], ['query']);
     assert.deepEqual(Object.keys(input['properties'] as object).sort(), [
@@ -99,7 +99,7 @@ describe('search plan use case (SPEC §6.4 #6)', () => {
     assert.equal(propertyOf(input, 'query')['maxLength'], 4096);
   });
 
-  it('generates a closed output JSON Schema (SPEC §6.1)', () => {
+  it('generates a closed output JSON Schema (docs/tools.md#the-twelve-tools)', () => {
     const output = assertClosedJsonSchema(searchPlanOutput, 'output');
     assert.deepEqual(output['required'], [
       'artifact_type',

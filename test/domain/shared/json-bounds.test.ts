@@ -17,7 +17,7 @@ const nestedObjects = (levels: number): unknown => {
   return value;
 };
 
-describe('JSON bounds (SPEC §6.4 #8 and #10)', () => {
+describe('JSON bounds (docs/tools.md#8-qiongli_literature_export_evidence and #10)', () => {
   it('counts the outermost container as depth 1 and primitives as no depth', () => {
     assert.equal(measureJson('x').depth, 0);
     assert.equal(measureJson({}).depth, 1);
@@ -63,17 +63,17 @@ describe('JSON bounds (SPEC §6.4 #8 and #10)', () => {
     assert.equal(measureJson(value).bytes, Buffer.byteLength(JSON.stringify(value)));
   });
 
-  it('accepts 32 levels of nesting and reports depth at 33 (SPEC §6.4 #8, #10)', () => {
+  it('accepts 32 levels of nesting and reports depth at 33 (docs/tools.md#8-qiongli_literature_export_evidence, #10)', () => {
     assert.equal(exceededJsonBound(nestedObjects(32), BULK_ARGUMENT_BOUNDS), undefined);
     assert.equal(exceededJsonBound(nestedObjects(33), BULK_ARGUMENT_BOUNDS), 'depth');
   });
 
-  it('accepts 100,000 values and reports the value count at 100,001 (SPEC §6.4 #8, #10)', () => {
+  it('accepts 100,000 values and reports the value count at 100,001 (docs/tools.md#8-qiongli_literature_export_evidence, #10)', () => {
     assert.equal(exceededJsonBound(new Array(99_999).fill(0), BULK_ARGUMENT_BOUNDS), undefined);
     assert.equal(exceededJsonBound(new Array(100_000).fill(0), BULK_ARGUMENT_BOUNDS), 'values');
   });
 
-  it('accepts exactly 2 MiB encoded and reports bytes one byte later (SPEC §6.4 #8, #10)', () => {
+  it('accepts exactly 2 MiB encoded and reports bytes one byte later (docs/tools.md#8-qiongli_literature_export_evidence, #10)', () => {
     const limit = 2 * 1024 * 1024;
     assert.equal(exceededJsonBound('x'.repeat(limit - 2), BULK_ARGUMENT_BOUNDS), undefined);
     assert.equal(exceededJsonBound('x'.repeat(limit - 1), BULK_ARGUMENT_BOUNDS), 'bytes');
@@ -101,7 +101,7 @@ describe('JSON bounds (SPEC §6.4 #8 and #10)', () => {
     assert.equal(exceededJsonBound(cyclic, { maxDepth: Infinity, maxValues: 1000, maxBytes: Infinity }), 'values');
   });
 
-  it('has static messages that name no input (SPEC §6.2)', () => {
+  it('has static messages that name no input (docs/tools.md#results-and-errors)', () => {
     assert.deepEqual(ARGUMENT_BOUND_MESSAGES, {
       depth: 'arguments exceed the nesting limit',
       values: 'arguments exceed the value count limit',

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { isCredentialKey, redactCredentials } from '../../../src/domain/shared/redaction.js';
 
-describe('redaction copy on write (SPEC §6.3)', () => {
+describe('redaction copy on write (docs/tools.md#redaction)', () => {
   it('never mutates its input when it removes keys', () => {
     const input = { a: 1, nested: { keep: 'x', api_key: 'secret' }, list: [{ token: 't' }, { ok: true }] };
     const snapshot = JSON.stringify(input);

@@ -23,9 +23,9 @@ const REMOVED_BY_BOTH = [
 const REMOVED_BY_EVIDENCE_ONLY = ['sessionCookie'];
 const KEPT = ['token_budget', 'public_key', 'title', 'provider_status', 'search_plan', 'authors', 'status'];
 
-describe('credential redaction (SPEC §6.3)', () => {
+describe('credential redaction (docs/tools.md#redaction)', () => {
   for (const key of REMOVED_BY_BOTH) {
-    it(`removes "${key}" under the standard and the evidence rule (SPEC §6.3)`, () => {
+    it(`removes "${key}" under the standard and the evidence rule (docs/tools.md#redaction)`, () => {
       assert.equal(isCredentialKey(key, 'standard'), true);
       assert.equal(isCredentialKey(key, 'evidence'), true);
       assert.deepEqual(redactCredentials({ [key]: 'S3CRET', keep: 1 }), { keep: 1 });
@@ -34,7 +34,7 @@ describe('credential redaction (SPEC §6.3)', () => {
   }
 
   for (const key of REMOVED_BY_EVIDENCE_ONLY) {
-    it(`removes "${key}" only under the stronger evidence rule (SPEC §6.3)`, () => {
+    it(`removes "${key}" only under the stronger evidence rule (docs/tools.md#redaction)`, () => {
       assert.equal(isCredentialKey(key, 'standard'), false);
       assert.equal(isCredentialKey(key, 'evidence'), true);
       assert.deepEqual(redactCredentials({ [key]: 'S3CRET' }, 'standard'), { [key]: 'S3CRET' });
@@ -43,27 +43,27 @@ describe('credential redaction (SPEC §6.3)', () => {
   }
 
   for (const key of KEPT) {
-    it(`keeps "${key}" under both rules (SPEC §6.3)`, () => {
+    it(`keeps "${key}" under both rules (docs/tools.md#redaction)`, () => {
       assert.equal(isCredentialKey(key, 'standard'), false);
       assert.equal(isCredentialKey(key, 'evidence'), false);
       assert.deepEqual(redactCredentials({ [key]: 1 }, 'evidence'), { [key]: 1 });
     });
   }
 
-  it('normalises keys by trimming, lowercasing and treating "-" and space as "_" (SPEC §6.3)', () => {
+  it('normalises keys by trimming, lowercasing and treating "-" and space as "_" (docs/tools.md#redaction)', () => {
     for (const key of [' API-KEY ', 'Api Key', 'x-api-key', 'REFRESH-TOKEN', 'Client Secret', 'ID_TOKEN', 'x-auth-token']) {
       assert.equal(isCredentialKey(key), true, key);
     }
   });
 
-  it('lets the evidence rule catch camelCase suffixes the standard rule misses (SPEC §6.3)', () => {
+  it('lets the evidence rule catch camelCase suffixes the standard rule misses (docs/tools.md#redaction)', () => {
     for (const key of ['sessionCookie', 'proxyAuthorization', 'userPassword', 'dbCredential', 'xBearer', 'oauth']) {
       assert.equal(isCredentialKey(key, 'evidence'), true, key);
     }
     assert.equal(isCredentialKey('sessionCookie', 'standard'), false);
   });
 
-  it('removes a credential key with its whole value at any depth, inside objects and arrays (SPEC §6.3)', () => {
+  it('removes a credential key with its whole value at any depth, inside objects and arrays (docs/tools.md#redaction)', () => {
     const input = {
       a: { b: [{ password: { nested: 'S3CRET' }, ok: true }, 'text', 3] },
       headers: { Authorization: 'Bearer S3CRET', accept: 'json' },
@@ -74,7 +74,7 @@ describe('credential redaction (SPEC §6.3)', () => {
     assert.doesNotMatch(JSON.stringify(output), /S3CRET/);
   });
 
-  it('leaves its input untouched and keeps array lengths and primitives (SPEC §6.3)', () => {
+  it('leaves its input untouched and keeps array lengths and primitives (docs/tools.md#redaction)', () => {
     const input = { items: [{ token: 'S3CRET' }, null, 1, 'x'] };
     const before = JSON.stringify(input);
     assert.deepEqual(redactCredentials(input), { items: [{}, null, 1, 'x'] });
@@ -83,7 +83,7 @@ describe('credential redaction (SPEC §6.3)', () => {
     assert.equal(redactCredentials(null), null);
   });
 
-  it('keeps a parsed "__proto__" key as plain data without touching the prototype (SPEC §6.3)', () => {
+  it('keeps a parsed "__proto__" key as plain data without touching the prototype (docs/tools.md#redaction)', () => {
     const input = JSON.parse('{"__proto__": {"secret": "S3CRET", "kept": 1}}') as Record<string, unknown>;
     const output = redactCredentials(input) as Record<string, unknown>;
     assert.equal(Object.getPrototypeOf(output), Object.prototype);
@@ -91,7 +91,7 @@ describe('credential redaction (SPEC §6.3)', () => {
     assert.equal(JSON.stringify(output), '{"__proto__":{"kept":1}}');
   });
 
-  it('is idempotent, so a second pass by the MCP layer changes nothing (SPEC §6.3)', () => {
+  it('is idempotent, so a second pass by the MCP layer changes nothing (docs/tools.md#redaction)', () => {
     const once = redactCredentials({ a: [{ sessionCookie: 'S', keep: { token_budget: 3 } }] }, 'evidence');
     assert.deepEqual(redactCredentials(once, 'evidence'), once);
     assert.deepEqual(redactCredentials(once, 'standard'), once);

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { bibtexLink, escapeBibtex } from '../../../src/domain/zotero-export/bibtex.js';
 import { arxivPreprint, exportFile, journalArticle } from './zotero-harness.js';
 
-describe('bibliography.bib (SPEC §6.4 #10)', () => {
-  it('writes a journal article as @article with title, author, year, journal, doi and url (SPEC §6.4 #10)', () => {
+describe('bibliography.bib (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
+  it('writes a journal article as @article with title, author, year, journal, doi and url (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     assert.equal(
       exportFile([journalArticle], 'bibliography.bib'),
       [
@@ -21,7 +21,7 @@ describe('bibliography.bib (SPEC §6.4 #10)', () => {
     );
   });
 
-  it('writes an arXiv preprint as @misc with eprinttype arxiv and its eprint id (SPEC §6.4 #10)', () => {
+  it('writes an arXiv preprint as @misc with eprinttype arxiv and its eprint id (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     assert.equal(
       exportFile([arxivPreprint], 'bibliography.bib'),
       [
@@ -51,7 +51,7 @@ describe('bibliography.bib (SPEC §6.4 #10)', () => {
     assert.doesNotMatch(text, /eprint/);
   });
 
-  it('braces organisations and lone family names and protects name parts holding "and" or a comma (SPEC §6.4 #10)', () => {
+  it('braces organisations and lone family names and protects name parts holding "and" or a comma (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     const text = exportFile(
       [{ title: 't', authors: [{ literal: 'Smith and Jones Ltd' }, { family: 'van der Berg' }, { family: 'Doe, Jr.', given: 'John' }, { family: 'Sand', given: 'Anders' }] }],
       'bibliography.bib',
@@ -59,21 +59,21 @@ describe('bibliography.bib (SPEC §6.4 #10)', () => {
     assert.match(text, /author = \{\{Smith and Jones Ltd\} and \{van der Berg\} and \{Doe, Jr\.\}, John and Sand, Anders\}/);
   });
 
-  it('escapes \\ { } # % & _ $ ^ ~ in text values after folding (SPEC §6.4 #10)', () => {
+  it('escapes \\ { } # % & _ $ ^ ~ in text values after folding (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     assert.equal(escapeBibtex('a\\b{c}d#e%f&g_h$i^j~k'), 'a\\textbackslash{}b\\{c\\}d\\#e\\%f\\&g\\_h\\$i\\^{}j\\~{}k');
     const text = exportFile([{ title: '50% of {R&D}\n_costs', venue: 'J. $Money$ ~ ^' }], 'bibliography.bib');
     assert.match(text, /title = \{50\\% of \\\{R\\&D\\\} \\_costs\},/);
     assert.match(text, /journal = \{J\. \\\$Money\\\$ \\~\{\} \\\^\{\}\}\n\}/);
   });
 
-  it('does not LaTeX-escape doi and url but percent-encodes braces, backslashes and spaces there (SPEC §6.4 #10)', () => {
+  it('does not LaTeX-escape doi and url but percent-encodes braces, backslashes and spaces there (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     assert.equal(bibtexLink('https://x.org/a_b%20c{d}\\e f&g'), 'https://x.org/a_b%20c%7Bd%7D%5Ce%20f&g');
     const text = exportFile([{ title: 't', doi: '10.1/a_b}', url: 'https://x.org/?q=a_b&c={d}' }], 'bibliography.bib');
     assert.match(text, /doi = \{10\.1\/a_b%7D\},/);
     assert.match(text, /url = \{https:\/\/x\.org\/\?q=a_b&c=%7Bd%7D\}/);
   });
 
-  it('separates entries with one blank line (SPEC §6.4 #10)', () => {
+  it('separates entries with one blank line (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     const text = exportFile([journalArticle, arxivPreprint], 'bibliography.bib');
     assert.equal(text.split('\n\n').length, 2);
     assert.match(text, /\n}\n\n@misc\{/);

@@ -5,7 +5,7 @@ import type { ExportRecord } from '../../../src/domain/zotero-export/export-reco
 
 const record = (overrides: Partial<ExportRecord>): ExportRecord => ({ title: 'Some title', authors: [], preprint: false, ...overrides });
 
-describe('citation keys (SPEC §6.4 #10)', () => {
+describe('citation keys (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
   it('derives the key from the first author family name and the year', () => {
     assert.deepEqual(citationKeys([record({ authors: [{ kind: 'person', family: 'Zhou', given: 'Jie' }], year: 2020 })]), ['zhou2020']);
   });
@@ -35,7 +35,7 @@ describe('citation keys (SPEC §6.4 #10)', () => {
     assert.equal(keys[27], 'lee2020_28');
   });
 
-  it('only ever uses [A-Za-z0-9_:-] (SPEC §6.4 #10)', () => {
+  it('only ever uses [A-Za-z0-9_:-] (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     const keys = citationKeys([record({ title: '{}@,#%', year: -44, authors: [{ kind: 'literal', literal: ' ' }] })]);
     for (const key of keys) assert.match(key, /^[A-Za-z0-9_:-]+$/);
   });

@@ -103,7 +103,7 @@ function assertBalancedEntry(entry: string): void {
   assert.equal(depth, 0, 'every entry returns to depth zero');
 }
 
-describe('exporters resist injection (property, SPEC §6.4 #10)', () => {
+describe('exporters resist injection (property, docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
   it('no record content can add a RIS tag line: every line is a tag line or blank, one TY and one ER per record', () => {
     fc.assert(
       fc.property(records, (recs) => {

@@ -17,8 +17,8 @@ const messageFor = (args: unknown): string | undefined => {
 const withRecord = (record: unknown) => ({ records: [record] });
 const MIB2 = 2 * 1024 * 1024;
 
-describe('Zotero export arguments (SPEC §6.4 #10)', () => {
-  it('defaults records to none and accepts no arguments (SPEC §6.4 #10)', () => {
+describe('Zotero export arguments (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
+  it('defaults records to none and accepts no arguments (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     const outcome = parse({});
     assert.ok(outcome.ok);
     assert.deepEqual(outcome.value.records, []);
@@ -61,18 +61,18 @@ describe('Zotero export arguments (SPEC §6.4 #10)', () => {
     ['a repeated format', { formats: ['references.ris', 'references.ris'] }, M.formatRepeated],
   ];
   for (const [name, args, message] of cases) {
-    it(`rejects ${name} with "${message}" (SPEC §6.4 #10)`, () => {
+    it(`rejects ${name} with "${message}" (docs/tools.md#10-qiongli_zotero_export_import_files)`, () => {
       assert.equal(messageFor(args), message);
     });
   }
 
-  it('accepts the bounds exactly: 1000 records, a 16 KiB title, a 2 KiB doi, 16 providers of 128 bytes (SPEC §6.4 #10)', () => {
+  it('accepts the bounds exactly: 1000 records, a 16 KiB title, a 2 KiB doi, 16 providers of 128 bytes (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     assert.equal(messageFor({ records: new Array(1000).fill({ title: 't' }) }), undefined);
     const record = { title: 'é'.repeat(8192), doi: 'd'.repeat(2048), provider: 'p'.repeat(128), providers: new Array(16).fill('p'.repeat(128)) };
     assert.equal(messageFor(withRecord(record)), undefined);
   });
 
-  it('accepts a full literature record as qiongli_literature_search returns it (SPEC §7.4)', () => {
+  it('accepts a full literature record as qiongli_literature_search returns it (docs/providers.md#the-literature-record)', () => {
     const record = {
       title: 'Attention is all you need',
       provider: 'arxiv',
@@ -88,17 +88,17 @@ describe('Zotero export arguments (SPEC §6.4 #10)', () => {
     assert.equal(messageFor(withRecord(record)), undefined);
   });
 
-  it('ignores record keys it does not use, at every level of a record (SPEC §6.4 #10)', () => {
+  it('ignores record keys it does not use, at every level of a record (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     const record = { title: 't', abstract: 'a', native_url: 'u', authors: [{ family: 'F', orcid: 'o' }], identifiers: { doi: 'x' } };
     assert.equal(messageFor(withRecord(record)), undefined);
   });
 
-  it('accepts an empty formats list and any unique subset (SPEC §6.4 #10)', () => {
+  it('accepts an empty formats list and any unique subset (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     assert.equal(messageFor({ formats: [] }), undefined);
     assert.equal(messageFor({ formats: ['bibliography.bib', 'references.json'] }), undefined);
   });
 
-  it('accepts 32 levels of nesting and rejects 33 (SPEC §6.4 #10)', () => {
+  it('accepts 32 levels of nesting and rejects 33 (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     // arguments, records, record = 3 containers; an ignored key carries the rest.
     const nested = (levels: number) => {
       let inner: unknown = {};
@@ -109,13 +109,13 @@ describe('Zotero export arguments (SPEC §6.4 #10)', () => {
     assert.equal(messageFor(nested(33)), ARGUMENT_BOUND_MESSAGES.depth);
   });
 
-  it('accepts 100,000 JSON values and rejects 100,001 (SPEC §6.4 #10)', () => {
+  it('accepts 100,000 JSON values and rejects 100,001 (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     // arguments, records, record, title, extra = 5 values, then the numbers.
     assert.equal(messageFor(withRecord({ title: 't', extra: new Array(99_995).fill(0) })), undefined);
     assert.equal(messageFor(withRecord({ title: 't', extra: new Array(99_996).fill(0) })), ARGUMENT_BOUND_MESSAGES.values);
   });
 
-  it('accepts exactly 2 MiB of encoded arguments and rejects one byte more (SPEC §6.4 #10)', () => {
+  it('accepts exactly 2 MiB of encoded arguments and rejects one byte more (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     const ofBytes = (bytes: number) => {
       const overhead = JSON.stringify(withRecord({ title: 't', extra: '' })).length;
       return withRecord({ title: 't', extra: 'x'.repeat(bytes - overhead) });
@@ -125,16 +125,16 @@ describe('Zotero export arguments (SPEC §6.4 #10)', () => {
     assert.equal(messageFor(ofBytes(MIB2 + 1)), ARGUMENT_BOUND_MESSAGES.bytes);
   });
 
-  it('reports a crossed bound before an unknown key or a bad record (SPEC §6.4 #10)', () => {
+  it('reports a crossed bound before an unknown key or a bad record (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     const args = { records: [{ title: 5, extra: 'x'.repeat(MIB2) }], other: true };
     assert.equal(messageFor(args), ARGUMENT_BOUND_MESSAGES.bytes);
   });
 
-  it('reports an unknown key before a bad record (SPEC §6.4 #10)', () => {
+  it('reports an unknown key before a bad record (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     assert.equal(messageFor({ records: [{}], other: true }), UNSUPPORTED_ARGUMENT);
   });
 
-  it('never echoes input in a message (SPEC §6.2)', () => {
+  it('never echoes input in a message (docs/tools.md#results-and-errors)', () => {
     const canary = 'CANARY_77aa';
     for (const args of [{ [canary]: 1 }, withRecord({ title: canary.repeat(3000) }), { formats: [canary] }, withRecord({ title: 't', record_type: canary })]) {
       const message = messageFor(args);
@@ -143,7 +143,7 @@ describe('Zotero export arguments (SPEC §6.4 #10)', () => {
     }
   });
 
-  it('generates a valid, closed JSON Schema for the input (SPEC §6.1)', () => {
+  it('generates a valid, closed JSON Schema for the input (docs/tools.md#the-twelve-tools)', () => {
     const json = assertValidToolJsonSchema(zoteroExportInput, 'input');
     assert.deepEqual(Object.keys(json['properties'] as object), ['records', 'formats']);
   });

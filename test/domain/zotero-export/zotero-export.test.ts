@@ -9,7 +9,7 @@ import { finishNow } from '../../../src/domain/shared/stepwise.js';
 import { assertMatchesOutputJsonSchema, assertValidToolJsonSchema } from '../evidence-snapshot/json-schema-check.js';
 import { arxivPreprint, exportFiles, journalArticle, runExport } from './zotero-harness.js';
 
-describe('Zotero import files (SPEC §6.4 #10)', () => {
+describe('Zotero import files (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
   it('exports the first 1,000 authors of a record and leaves the rest out (docs/provider-data.md)', () => {
     const authors = Array.from({ length: 1500 }, (_, index) => ({ literal: `Author ${index}` }));
     const files = exportFiles({ records: [{ title: 'A mega-collaboration paper', authors }], formats: ['references.ris', 'references.json'] });
@@ -20,23 +20,23 @@ describe('Zotero import files (SPEC §6.4 #10)', () => {
     assert.equal((JSON.parse(files['references.json'] ?? '[]') as { author: unknown[] }[])[0]?.author.length, 1000);
   });
 
-  it('builds all four files, in the fixed order, when formats is absent (SPEC §6.4 #10)', () => {
+  it('builds all four files, in the fixed order, when formats is absent (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     const outcome = runExport({ records: [journalArticle] });
     assert.ok(outcome.ok);
     assert.equal(outcome.value.status, 'ok');
     assert.deepEqual(Object.keys(outcome.value.files), [...ZOTERO_IMPORT_FILES]);
   });
 
-  it('builds all four files when formats is empty (SPEC §6.4 #10)', () => {
+  it('builds all four files when formats is empty (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     assert.deepEqual(Object.keys(exportFiles({ records: [journalArticle], formats: [] })), [...ZOTERO_IMPORT_FILES]);
   });
 
-  it('builds only the requested files, in the fixed order whatever order was asked (SPEC §6.4 #10)', () => {
+  it('builds only the requested files, in the fixed order whatever order was asked (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     const files = exportFiles({ records: [journalArticle], formats: ['zotero-import-report.md', 'references.ris'] });
     assert.deepEqual(Object.keys(files), ['references.ris', 'zotero-import-report.md']);
   });
 
-  it('exports no records as an empty CSL array and empty RIS and BibTeX files (SPEC §6.4 #10)', () => {
+  it('exports no records as an empty CSL array and empty RIS and BibTeX files (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     const files = exportFiles({});
     assert.equal(files['references.json'], '[]\n');
     assert.equal(files['references.ris'], '');
@@ -44,12 +44,12 @@ describe('Zotero import files (SPEC §6.4 #10)', () => {
     assert.match(files['zotero-import-report.md'] ?? '', /Records: 0/);
   });
 
-  it('gives the same bytes for the same records (SPEC §6.4 #10)', () => {
+  it('gives the same bytes for the same records (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     const args = { records: [journalArticle, arxivPreprint, journalArticle] };
     assert.equal(JSON.stringify(exportFiles(args)), JSON.stringify(exportFiles(args)));
   });
 
-  it('fails with zotero-export-failed when the files together exceed 2 MiB (SPEC §6.4 #10)', () => {
+  it('fails with zotero-export-failed when the files together exceed 2 MiB (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     // 120 records with 16,000-byte titles: about 1.9 MB of arguments, each file about as large.
     const records = Array.from({ length: 120 }, (_, i) => ({ title: `${i} ${'t'.repeat(15_990)}` }));
     assert.ok(JSON.stringify({ records }).length < 2 * 1024 * 1024);
@@ -62,14 +62,14 @@ describe('Zotero import files (SPEC §6.4 #10)', () => {
     });
   });
 
-  it('succeeds with the same large records when one file fits within 2 MiB (SPEC §6.4 #10)', () => {
+  it('succeeds with the same large records when one file fits within 2 MiB (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     const records = Array.from({ length: 120 }, (_, i) => ({ title: `${i} ${'t'.repeat(15_990)}` }));
     const files = exportFiles({ records, formats: ['references.ris'] });
     const size = Buffer.byteLength(files['references.ris'] ?? '');
     assert.ok(size > 1_900_000 && size <= MAX_EXPORT_BYTES);
   });
 
-  it('produces results that validate against the output schema and its JSON Schema (SPEC §6.2)', () => {
+  it('produces results that validate against the output schema and its JSON Schema (docs/tools.md#results-and-errors)', () => {
     for (const args of [{}, { records: [journalArticle, arxivPreprint] }, { records: [arxivPreprint], formats: ['bibliography.bib'] }]) {
       const outcome = runExport(args);
       assert.ok(outcome.ok);
@@ -78,13 +78,13 @@ describe('Zotero import files (SPEC §6.4 #10)', () => {
     }
   });
 
-  it('is unchanged by the MCP layer redaction (SPEC §6.3)', () => {
+  it('is unchanged by the MCP layer redaction (docs/tools.md#redaction)', () => {
     const outcome = runExport({ records: [journalArticle] });
     assert.ok(outcome.ok);
     assert.deepEqual(redactCredentials(outcome.value), outcome.value);
   });
 
-  it('generates a valid, closed JSON Schema for the output, listing the four file names (SPEC §6.1)', () => {
+  it('generates a valid, closed JSON Schema for the output, listing the four file names (docs/tools.md#the-twelve-tools)', () => {
     const json = assertValidToolJsonSchema(zoteroExportOutput, 'output');
     const files = (json['properties'] as Record<string, Record<string, unknown>>)['files'];
     assert.equal(files?.['additionalProperties'], false);

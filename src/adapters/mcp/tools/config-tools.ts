@@ -21,7 +21,7 @@ export interface ConfigToolPorts {
   readonly secrets: SecretStore;
 }
 
-/** `qiongli_config_status` (SPEC §6.4 #1): redacted provider readiness, never a real path. */
+/** `qiongli_config_status` (docs/tools.md#1-qiongli_config_status): redacted provider readiness, never a real path. */
 export const configStatusTool = (ports: ConfigToolPorts): ToolDefinition =>
   defineTool({
     name: 'qiongli_config_status',
@@ -38,7 +38,7 @@ export const configStatusTool = (ports: ConfigToolPorts): ToolDefinition =>
     run: async () => configStatus(await ports.config.read(), ports.secrets.available),
   });
 
-/** `qiongli_save_provider_config` (SPEC §6.4 #2): validated, then always unavailable; nothing is written. */
+/** `qiongli_save_provider_config` (docs/tools.md#2-qiongli_save_provider_config): validated, then always unavailable; nothing is written. */
 export const saveProviderConfigTool: ToolDefinition = defineTool({
   name: 'qiongli_save_provider_config',
   title: 'Save a provider setting',
@@ -54,7 +54,7 @@ export const saveProviderConfigTool: ToolDefinition = defineTool({
   run: saveProviderConfig,
 });
 
-/** `qiongli_configure_provider` and its alias `qiongli_open_config_wizard` (SPEC §6.4 #3/#4): one typed handler. */
+/** `qiongli_configure_provider` and its alias `qiongli_open_config_wizard` (docs/tools.md#3-qiongli_configure_provider/#4): one typed handler. */
 const configureDefinition = (name: 'qiongli_configure_provider' | 'qiongli_open_config_wizard', title: string): ToolDefinition =>
   defineTool({
     name,

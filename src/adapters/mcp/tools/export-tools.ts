@@ -7,7 +7,7 @@ import { evidenceMessagePrecedence, evidenceSnapshotInput } from '../../../domai
 import { buildZoteroImportFiles, encodeZoteroImportFiles, zoteroExportOutput } from '../../../domain/zotero-export/zotero-export.js';
 import { zoteroExportInput, zoteroExportMessagePrecedence } from '../../../domain/zotero-export/zotero-export-input.js';
 
-/** `qiongli_literature_export_evidence` (SPEC §6.4 #8): a deterministic, strongly redacted snapshot. */
+/** `qiongli_literature_export_evidence` (docs/tools.md#8-qiongli_literature_export_evidence): a deterministic, strongly redacted snapshot. */
 export const exportEvidenceTool: ToolDefinition = defineTool({
   name: 'qiongli_literature_export_evidence',
   title: 'Export an evidence snapshot',
@@ -27,7 +27,7 @@ export const exportEvidenceTool: ToolDefinition = defineTool({
   },
 });
 
-/** `qiongli_zotero_export_import_files` (SPEC §6.4 #10): import files built in memory only. */
+/** `qiongli_zotero_export_import_files` (docs/tools.md#10-qiongli_zotero_export_import_files): import files built in memory only. */
 export const zoteroExportTool: ToolDefinition = defineTool({
   name: 'qiongli_zotero_export_import_files',
   title: 'Export Zotero import files',

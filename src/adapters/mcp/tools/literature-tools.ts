@@ -22,7 +22,7 @@ export interface LiteratureToolPorts {
   readonly providers: () => Promise<ProviderClient>;
 }
 
-/** `qiongli_literature_status` (SPEC §6.4 #5). */
+/** `qiongli_literature_status` (docs/tools.md#5-qiongli_literature_status). */
 export const literatureStatusTool = (ports: LiteratureToolPorts): ToolDefinition =>
   defineTool({
     name: 'qiongli_literature_status',
@@ -39,7 +39,7 @@ export const literatureStatusTool = (ports: LiteratureToolPorts): ToolDefinition
     run: async () => literatureStatus(await ports.config.read(), ports.secrets.available),
   });
 
-/** `qiongli_search_plan` (SPEC §6.4 #6): plans, never searches. */
+/** `qiongli_search_plan` (docs/tools.md#6-qiongli_search_plan): plans, never searches. */
 export const searchPlanTool = (ports: LiteratureToolPorts): ToolDefinition =>
   defineTool({
     name: 'qiongli_search_plan',
@@ -56,7 +56,7 @@ export const searchPlanTool = (ports: LiteratureToolPorts): ToolDefinition =>
     run: async (args) => planSearch(args, await ports.config.read(), ports.secrets.available),
   });
 
-/** `qiongli_literature_search` (SPEC §6.4 #7, §7): the only tool that opens network connections. */
+/** `qiongli_literature_search` (docs/tools.md#7-qiongli_literature_search, docs/providers.md): the only tool that opens network connections. */
 export const literatureSearchTool = (ports: LiteratureToolPorts): ToolDefinition =>
   defineTool({
     name: 'qiongli_literature_search',

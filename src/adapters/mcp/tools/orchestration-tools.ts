@@ -3,7 +3,7 @@ import { previewRoute, routePreviewInput, routePreviewOutput } from '../../../do
 import { previewTaskPlan, taskPlanInput, taskPlanOutput } from '../../../domain/task-plan/task-plan.js';
 import { succeed } from '../../../domain/shared/tool-outcome.js';
 
-/** `qiongli_orchestrator_route` (SPEC §6.4 #11): a pure, preview-only routing answer. */
+/** `qiongli_orchestrator_route` (docs/tools.md#11-qiongli_orchestrator_route): a pure, preview-only routing answer. */
 export const orchestratorRouteTool: ToolDefinition = defineTool({
   name: 'qiongli_orchestrator_route',
   title: 'Preview a request route',
@@ -18,7 +18,7 @@ export const orchestratorRouteTool: ToolDefinition = defineTool({
   run: (args) => succeed(previewRoute(args)),
 });
 
-/** `qiongli_task_plan` (SPEC §6.4 #12): a pure, preview-only task plan. */
+/** `qiongli_task_plan` (docs/tools.md#12-qiongli_task_plan): a pure, preview-only task plan. */
 export const taskPlanTool: ToolDefinition = defineTool({
   name: 'qiongli_task_plan',
   title: 'Preview a research task plan',

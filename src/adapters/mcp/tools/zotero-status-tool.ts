@@ -2,7 +2,7 @@ import { defineTool, DEFAULT_INPUT_BUDGET, LOCAL_READ_ONLY, type ToolDefinition 
 import { zoteroStatus, zoteroStatusInput, zoteroStatusOutput } from '../../../domain/zotero-status/zotero-status.js';
 import { succeed } from '../../../domain/shared/tool-outcome.js';
 
-/** `qiongli_zotero_status` (SPEC §6.4 #9): Lite's fixed Zotero status; no probe, no socket. */
+/** `qiongli_zotero_status` (docs/tools.md#9-qiongli_zotero_status): Lite's fixed Zotero status; no probe, no socket. */
 export const zoteroStatusTool: ToolDefinition = defineTool({
   name: 'qiongli_zotero_status',
   title: 'Zotero integration status',

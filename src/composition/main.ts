@@ -1,7 +1,7 @@
 import { EXIT_OK, EXIT_USAGE, helpText, parseCommandLine, renderUsageError } from '../adapters/cli/index.js';
 import { createContainer } from './create-container.js';
 import { serve, type ServeIo } from './serve.js';
-import { VERSION } from './version.js';
+import { versionLine } from './version.js';
 
 /** The process surface `main` needs. */
 export interface MainIo extends ServeIo {
@@ -17,7 +17,7 @@ export function main(argv: readonly string[], io: MainIo): void {
   const command = parseCommandLine(argv);
   switch (command.kind) {
     case 'version':
-      io.writeStdout(`qiongli ${VERSION}\n`);
+      io.writeStdout(`${versionLine()}\n`);
       return io.exit(EXIT_OK);
     case 'help':
       io.writeStdout(helpText(command.topic));

@@ -14,6 +14,8 @@
 //
 //   node scripts/build-binary.mjs              # build for this machine
 //   node scripts/build-binary.mjs --if-stale   # skip when the bundle and runtime are unchanged
+//   node scripts/build-binary.mjs --target win-x64-wine   # Linux with wine: dist/binary/qiongli.exe on
+//                                              # the Windows Node that runs under wine (a check)
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { ensurePinnedNode, hostTarget, integrityOf, pinOf, REPO_ROOT } from './pinned-node.mjs';
 import { copyInChunks } from './copy-in-chunks.mjs';
+import { targetRunner } from './target-runner.mjs';
 import { zodEnglishOnly } from './zod-english-only.mjs';
 
 /** The SEA fuse every official Node build carries (docs: single-executable-applications). */
@@ -30,7 +33,9 @@ const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 const OUT_DIR = join(REPO_ROOT, 'dist', 'binary');
 const WORK_DIR = join(OUT_DIR, 'build');
 
-const { values: options } = parseArgs({ options: { 'if-stale': { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false } } });
+const { values: options } = parseArgs({
+  options: { 'if-stale': { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false }, target: { type: 'string' } },
+});
 const log = options.quiet ? () => {} : (text) => process.stdout.write(`build:binary: ${text}\n`);
 
 /** The lazily loaded provider adapter (undici, the XML parser): a SEA asset, not part of the snapshot. */
@@ -82,7 +87,7 @@ async function bundleSources() {
 }
 
 /** Runs the pinned node to make the SEA preparation blob with the start-up snapshot. */
-function prepareBlob(node) {
+function prepareBlob(node, run) {
   const config = {
     main: 'qiongli-sea.cjs',
     output: 'qiongli.blob',
@@ -91,11 +96,11 @@ function prepareBlob(node) {
     assets: { [PROVIDER_ASSET]: PROVIDER_ASSET },
   };
   writeFileSync(join(WORK_DIR, 'sea-config.json'), JSON.stringify(config, null, 1));
-  // A bare environment: the snapshot must not capture anything of the build machine's.
-  const run = spawnSync(node, ['--experimental-sea-config', 'sea-config.json'], { cwd: WORK_DIR, encoding: 'utf8', env: {} });
+  // A bare environment (targetRunner): the snapshot must not capture anything of the build machine's.
+  const made = run(node, ['--experimental-sea-config', 'sea-config.json'], { cwd: WORK_DIR });
   // Node warns when a built-in module used at build time is not verified for snapshots.
-  const problems = run.stderr.split('\n').filter((line) => line.trim() !== '' && !/ExperimentalWarning|--trace-warnings|^Wrote single executable preparation blob/.test(line));
-  if (run.status !== 0 || problems.length > 0) throw new Error(`snapshot build failed (exit ${run.status}):\n${run.stderr}`);
+  const problems = made.stderr.split(/\r?\n/).filter((line) => line.trim() !== '' && !/ExperimentalWarning|--trace-warnings|^Wrote single executable preparation blob/.test(line));
+  if (made.status !== 0 || problems.length > 0) throw new Error(`snapshot build failed (exit ${made.status}):\n${made.stderr}`);
   return readFileSync(join(WORK_DIR, 'qiongli.blob'));
 }
 
@@ -114,7 +119,7 @@ async function inject(node, blob, target, platform) {
   const { inject: postject } = createRequire(import.meta.url)('postject');
   // LIEF (inside postject) reports sections it does not recognise in official builds; harmless.
   const warn = console.warn;
-  console.warn = (...args) => (/Can't find string offset for section name/.test(String(args[0])) ? undefined : warn(...args));
+  console.warn = (...args) => (/Can't find string offset for section name|The signature seems corrupted/.test(String(args[0])) ? undefined : warn(...args));
   try {
     await postject(staging, 'NODE_SEA_BLOB', blob, { sentinelFuse: SEA_FUSE, ...(platform === 'darwin' ? { machoSegmentName: 'NODE_SEA' } : {}) });
   } finally {
@@ -130,14 +135,15 @@ async function inject(node, blob, target, platform) {
 /** The line `--version` must print: the package version and the embedded runtime. */
 function expectedVersionLine(pin, target) {
   const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
-  return `qiongli ${version} (node v${pin.version}, ${target})`;
+  return `qiongli ${version} (node v${pin.version}, ${target.replace(/-wine$/, '')})`;
 }
 
 async function main() {
-  const target = hostTarget();
+  const target = options.target ?? hostTarget();
   const pin = pinOf(target);
+  const run = targetRunner(target);
   const binary = join(OUT_DIR, target.startsWith('win-') ? 'qiongli.exe' : 'qiongli');
-  const record = join(OUT_DIR, 'build.json');
+  const record = join(OUT_DIR, `build-${target}.json`);
   mkdirSync(WORK_DIR, { recursive: true });
   await bundleSources();
   const inputs = createHash('sha256')
@@ -152,11 +158,11 @@ async function main() {
   }
   const node = await ensurePinnedNode(target, { log });
   log(`snapshot and blob with node v${pin.version} (${target})`);
-  const blob = prepareBlob(node);
+  const blob = prepareBlob(node, run);
   rmSync(binary, { force: true });
   await inject(node, blob, binary, process.platform);
   rmSync(join(WORK_DIR, 'qiongli.blob'));
-  const version = spawnSync(binary, ['--version'], { encoding: 'utf8', env: {} });
+  const version = run(binary, ['--version']);
   const expected = expectedVersionLine(pin, target);
   if (version.status !== 0 || version.stdout !== `${expected}\n` || version.stderr !== '') {
     throw new Error(`the built binary answered --version with ${JSON.stringify(version.stdout + version.stderr)}, expected ${expected}`);

@@ -243,7 +243,7 @@ async function main() {
 
     if (options.suites.includes('e')) {
       // (e) the single executable against the floor on the same pinned Node (bench/suites/binary-cold.mjs).
-      const contest = await binarySpecs({ workDir, bundle: options.bundle, fixturePath: join(workDir, 'fixture.json') });
+      const contest = await binarySpecs({ workDir, bundle: options.bundle, fixturePath: join(workDir, 'fixture.json'), copy: !options.smoke });
       if (contest.specs === undefined) {
         results.binaryCold = { reason: contest.reason };
         log(`e skipped: ${contest.reason}`);

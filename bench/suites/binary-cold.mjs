@@ -26,21 +26,23 @@ export const BINARY_SERVERS = ['binary', 'floorPinned', 'bundlePinned', 'bundleM
 const SERVE = ['mcp', 'serve', '--profile', 'lite', '--transport', 'stdio'];
 
 /**
- * Spawn specs of the contestants, with their executables copied into `workDir`; undefined (and
- * a reason) when there is no binary to measure.
+ * Spawn specs of the contestants, with their executables copied into `workDir` (unless `copy`
+ * is false: a smoke run only checks that everything answers); a reason instead when there is
+ * no binary to measure.
  */
-export async function binarySpecs({ workDir, bundle, fixturePath }) {
+export async function binarySpecs({ workDir, bundle, fixturePath, copy = true }) {
   if (!existsSync(BINARY)) return { reason: `${BINARY} is missing (npm run build:binary)` };
   const bin = join(workDir, 'executables');
   mkdirSync(bin, { recursive: true });
-  const copy = (from, name) => {
+  const place = (from, name) => {
+    if (!copy) return from;
     const to = join(bin, name);
     copyInChunks(from, to);
     return to;
   };
-  const pinned = copy(await ensurePinnedNode(), 'node-pinned');
-  const machine = copy(process.execPath, 'node-machine');
-  const binary = copy(BINARY, 'qiongli');
+  const pinned = place(await ensurePinnedNode(), 'node-pinned');
+  const machine = place(process.execPath, 'node-machine');
+  const binary = place(BINARY, 'qiongli');
   const floor = join(REPO_ROOT, 'bench', 'servers', 'floor-server.mjs');
   const config = join(workDir, 'config');
   mkdirSync(config, { recursive: true });

@@ -24,9 +24,10 @@ import { runColdSession } from './suites/cold-session.mjs';
 import { runMemoryGrowth } from './suites/memory.mjs';
 import { runSearchBulk } from './suites/search-bulk.mjs';
 import { runThroughput } from './suites/throughput.mjs';
+import { BINARY, BINARY_SERVERS, binarySpecs, runBinaryCold } from './suites/binary-cold.mjs';
 
 const USAGE = `usage: node bench/run.mjs [--requests N] [--runs N] [--cold-runs N] [--memory-requests N]
-       [--memory-chunk N] [--suites a,b,c,d] [--servers qiongli,sdk,floor] [--bundle PATH]
+       [--memory-chunk N] [--suites a,b,c,d,e] [--servers qiongli,sdk,floor] [--bundle PATH]
        [--out PATH] [--json PATH] [--timeout-ms N] [--smoke] [--quiet]
        node bench/run.mjs --from-json PATH [--out PATH]   (re-render a saved --json result)`;
 
@@ -80,7 +81,7 @@ function parseOptions(argv) {
     memoryRequests: int('memory-requests', smoke ? 150 : 100_000),
     memoryChunk,
     settleMs: smoke ? 0 : 100,
-    suites: list('suites', ['a', 'b', 'c', 'd'], ['a', 'b', 'c', 'd']),
+    suites: list('suites', ['a', 'b', 'c', 'd', 'e'], ['a', 'b', 'c', 'd', 'e']),
     servers: list('servers', SERVER_NAMES, [...SERVER_NAMES]),
     bundle: values.bundle ?? DEFAULT_BUNDLE,
     out: values.out ?? join(REPO_ROOT, 'bench', 'RESULTS.md'),
@@ -238,6 +239,27 @@ async function main() {
     if (options.suites.includes('d')) {
       // (d) search and bulk paths, in process (see bench/suites/search-bulk.mjs).
       results.searchBulk = await runSearchBulk({ smoke: options.smoke });
+    }
+
+    if (options.suites.includes('e')) {
+      // (e) the single executable against the floor on the same pinned Node (bench/suites/binary-cold.mjs).
+      const contest = await binarySpecs({ workDir, bundle: options.bundle, fixturePath: join(workDir, 'fixture.json'), copy: !options.smoke });
+      if (contest.specs === undefined) {
+        results.binaryCold = { reason: contest.reason };
+        log(`e skipped: ${contest.reason}`);
+      } else {
+        const runs = {};
+        for (let r = 0; r < options.coldRuns; r++) {
+          for (const name of rotated(BINARY_SERVERS, r)) {
+            const run = await runBinaryCold(contest.specs[name], { fixture, timeoutMs: options.timeoutMs, timeOutput: join(workDir, 'time-e.txt') });
+            (runs[name] ??= []).push(run);
+            if (name === 'binary') note('e binary cold session', 'qiongli', run);
+            completeness(`e: cold session, ${name}`, name, run, run.complete ? 2 : 0, 2);
+            log(`e run ${r + 1}/${options.coldRuns} ${name}: ${run.wallMs?.toFixed(1)} ms, peak ${run.peakKiB} KiB`);
+          }
+        }
+        results.binaryCold = { count: options.coldRuns, runs, pinnedVersion: contest.pinnedVersion, machineVersion: process.version, binaryMiB: statSync(BINARY).size / 2 ** 20 };
+      }
     }
 
     results.meta.load.end = loadAverage();

@@ -4,29 +4,15 @@
 // messages are its own), so there is less to read and compile at every client start.
 import { build } from 'esbuild';
 import { chmodSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { zodEnglishOnly } from './zod-english-only.mjs';
 
-const outdir = new URL('../dist/bundle/', import.meta.url).pathname;
-
-/** Replaces zod's all-locales index with one that exports only `en`. */
-const zodEnglishOnly = {
-  name: 'zod-english-only',
-  setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /locales\/index\.js$/ }, (args) =>
-      args.importer.includes('/node_modules/zod/')
-        ? { path: 'zod-locales', namespace: 'zod-english-only', pluginData: join(dirname(args.importer), '..', 'locales') }
-        : undefined,
-    );
-    pluginBuild.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
-      contents: "export { default as en } from './en.js';",
-      resolveDir: args.pluginData,
-    }));
-  },
-};
+const outdir = fileURLToPath(new URL('../dist/bundle/', import.meta.url));
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { qiongli: new URL('../bin/qiongli.ts', import.meta.url).pathname },
+  entryPoints: { qiongli: fileURLToPath(new URL('../bin/qiongli.ts', import.meta.url)) },
   outdir,
   bundle: true,
   splitting: true,

@@ -3,8 +3,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
-const root = new URL('../dist/test/', import.meta.url).pathname;
+const root = fileURLToPath(new URL('../dist/test/', import.meta.url));
 const filter = process.argv[2];
 const files = [];
 const walk = (dir) => {

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 
 import { ratio, summarise } from './stats.mjs';
 import { SERVER_LABELS, SERVER_NAMES } from './servers.mjs';
+import { judgeBinary, renderBinaryCold } from './binary-report.mjs';
 
 /** The targets of issue 5 §2 that suites (a)–(c) can judge. */
 export const TARGETS = {
@@ -121,6 +122,7 @@ export function judgeTargets(results) {
     });
     judged.push({ target: 'dedupe + rank of 1,000 records ≤ 5 ms (median)', measured: `${fmt2(merge.value)} ms`, met: merge.value <= 5 });
   }
+  judged.push(...judgeBinary(results.binaryCold));
   const stderr = results.stderr?.qiongli;
   if (stderr !== undefined) {
     judged.push({
@@ -306,6 +308,7 @@ export function renderResults(results) {
   if (results.cold) parts.push(renderCold(results.cold), '');
   if (results.memory) parts.push(renderMemory(results.memory), '');
   if (results.searchBulk) parts.push(renderSearchBulk(results.searchBulk), '');
+  if (results.binaryCold) parts.push(renderBinaryCold(results.binaryCold), '');
   parts.push(renderStderr(results.stderr), '', renderCompleteness(results), '');
   // The hand-written analysis of the targets not met (see bench/LIMITS.md).
   const limits = new URL('../LIMITS.md', import.meta.url);

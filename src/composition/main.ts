@@ -3,7 +3,7 @@ import { createContainer } from './create-container.js';
 import { guardAgainstCrashes } from './crash-guard.js';
 import { serve, type ServeIo } from './serve.js';
 import { hintIfTerminal } from './terminal-hint.js';
-import { VERSION } from './version.js';
+import { versionLine } from './version.js';
 
 /** The process surface `main` needs. */
 export interface MainIo extends ServeIo {
@@ -22,7 +22,7 @@ export function main(argv: readonly string[], io: MainIo): void {
   const command = parseCommandLine(argv);
   switch (command.kind) {
     case 'version':
-      io.writeStdout(`qiongli ${VERSION}\n`);
+      io.writeStdout(`${versionLine()}\n`);
       return io.exit(EXIT_OK);
     case 'help':
       io.writeStdout(helpText(command.topic));

@@ -42,10 +42,11 @@ describe('the built program’s command line (docs/command-line.md)', () => {
     });
   }
 
-  it('prints the version and exits 0', async () => {
+  it('prints the version and the runtime it runs on, and exits 0', async () => {
     const run = await runProgram({ args: ['--version'] });
     assert.equal(run.code, 0);
-    assert.equal(run.stdout.toString('utf8'), `qiongli ${VERSION}\n`);
+    const os = process.platform === 'win32' ? 'win' : process.platform;
+    assert.equal(run.stdout.toString('utf8'), `qiongli ${VERSION} (node ${process.version}, ${os}-${process.arch})\n`);
     assert.equal(run.stderr, '');
   });
 

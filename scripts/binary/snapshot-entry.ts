@@ -1,0 +1,24 @@
+// Entry point of the binary's start-up snapshot (scripts/build-binary.mjs): evaluated once at
+// build time, after which the heap is saved into the executable. At every start the runtime
+// restores that heap and runs only the deserialize function: the program's own entry point,
+// bin/qiongli.ts.
+//
+// Before the warm-up, one full collection with V8's code flushing forced drops the bytecode of
+// everything evaluated so far (module bodies and schema construction run once, never again);
+// the warm-up then compiles just the request path. The snapshot is smaller (about 0.9 MB) and
+// what it keeps compiled is what a session runs.
+import { devNull } from 'node:os';
+import { setFlagsFromString, startupSnapshot, writeHeapSnapshot } from 'node:v8';
+import { warmUp } from './warm-up.js';
+
+setFlagsFromString('--stress-flush-code');
+writeHeapSnapshot(devNull); // a full garbage collection; the heap dump itself is discarded
+setFlagsFromString('--no-stress-flush-code');
+warmUp().catch((error: unknown) => {
+  // Fail the build: the snapshot would hold a server that does not answer.
+  process.exitCode = 1;
+  throw error;
+});
+startupSnapshot.setDeserializeMainFunction(() => {
+  void import('../../bin/qiongli.js');
+});

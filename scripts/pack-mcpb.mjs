@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// `npm run pack:mcpb`: writes dist/qiongli.mcpb, an MCP Bundle for one-click installation in
+// Claude Desktop and other MCPB hosts: the root manifest.json (checked with the mcpb validator),
+// the LICENSE and the built program (dist/bundle → server/), run by the host's own Node.js
+// exactly as manifest.json's mcp_config says. See docs/install.md.
+//
+//   node scripts/pack-mcpb.mjs [--out PATH] [--quiet]     (after `npm run build`)
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { packExtension, validateManifest } from '@anthropic-ai/mcpb';
+import { REPO_ROOT } from './pinned-node.mjs';
+
+const { values } = parseArgs({ options: { out: { type: 'string' }, quiet: { type: 'boolean', default: false } } });
+const out = resolve(values.out ?? join(REPO_ROOT, 'dist', 'qiongli.mcpb'));
+const bundle = join(REPO_ROOT, 'dist', 'bundle');
+const stage = `${out.endsWith('.mcpb') ? out.slice(0, -5) : out}.stage`;
+
+if (!existsSync(join(bundle, 'qiongli.mjs'))) {
+  process.stderr.write('pack:mcpb: dist/bundle/qiongli.mjs is missing; run `npm run build` first\n');
+  process.exit(1);
+}
+rmSync(stage, { recursive: true, force: true });
+mkdirSync(stage, { recursive: true });
+cpSync(join(REPO_ROOT, 'manifest.json'), join(stage, 'manifest.json'));
+cpSync(join(REPO_ROOT, 'LICENSE'), join(stage, 'LICENSE'));
+cpSync(bundle, join(stage, 'server'), { recursive: true });
+// The validator prints its verdict; keep the console quiet when asked.
+const log = console.log;
+if (values.quiet) console.log = () => {};
+try {
+  if (!validateManifest(join(stage, 'manifest.json'))) throw new Error('manifest.json does not validate');
+  if (!(await packExtension({ extensionPath: stage, outputPath: out, silent: true }))) throw new Error('mcpb pack failed');
+} catch (error) {
+  process.stderr.write(`pack:mcpb: ${error.message}\n`);
+  process.exitCode = 1;
+} finally {
+  console.log = log;
+  rmSync(stage, { recursive: true, force: true });
+}
+if (process.exitCode !== 1 && !values.quiet) process.stdout.write(`pack:mcpb: wrote ${out}\n`);

@@ -1,0 +1,75 @@
+import { before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
+import { BUILT_BINARY, everyNodeOnTheMachine, isolationUnavailable, runIsolatedBinary } from '../support/isolated-binary.js';
+import { lines, parseLines } from '../support/run-program.js';
+import { call, initialize, initialized, request } from '../support/messages.js';
+import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
+
+const CANARY = 'qiongli-binary-canary-7f3a';
+
+const reason = isolationUnavailable();
+if (reason !== undefined) process.stdout.write(`# copied-binary acceptance skipped: ${reason}\n`);
+
+describe('the single executable copied alone into an empty folder, with every Node on the machine hidden', { skip: reason }, () => {
+  let hidden: string[] = [];
+  before(() => {
+    assert.ok(existsSync(BUILT_BINARY), `${BUILT_BINARY} is missing: npm test builds it (npm run build:binary)`);
+    hidden = everyNodeOnTheMachine();
+    assert.ok(hidden.includes(process.execPath), 'the Node running this test is among those hidden');
+  });
+
+  it('serves initialize, the twelve tools in frozen order, previews and a fixed refusal; one execve, empty stderr, exit 0', { timeout: 60_000 }, async () => {
+    const run = await runIsolatedBinary(
+      lines(
+        initialize(1),
+        initialized,
+        request(2, 'tools/list'),
+        call(3, 'qiongli_task_plan', { task_id: 'T-1', paper_type: 'systematic review', topic: 'open science' }),
+        call(4, 'qiongli_search_plan', { query: 'open science governance' }),
+        call(5, 'qiongli_save_provider_config', { provider: 'openalex', field: 'email', value: `${CANARY}@example.org` }),
+        call(6, `qiongli_${CANARY}`, {}),
+        request(7, 'ping'),
+      ),
+      hidden,
+    );
+    assert.deepEqual(run.stillVisible, [], 'no Node executable was readable inside the namespace');
+    assert.equal(run.stderr, '');
+    assert.equal(run.code, 0);
+    assert.equal(run.execs.length, 1, `exactly one program started: ${run.execs.join(' | ')}`);
+    assert.match(run.execs[0]!, new RegExp(`execve\\("\\./${basename(BUILT_BINARY)}"`));
+    assert.ok(!run.stdout.toString('utf8').includes(CANARY), 'nothing the client sent in a refused field is echoed');
+
+    const byId = new Map((parseLines(run.stdout) as any[]).map((response) => [response.id, response]));
+    assert.equal(byId.get(1).result.serverInfo.name, 'qiongli');
+    const listed = byId.get(2).result.tools.map((tool: { name: string }) => tool.name);
+    assert.equal(listed.length, 12);
+    assert.deepEqual(listed, [...FROZEN_TOOL_ORDER]);
+    const taskPlan = byId.get(3).result.structuredContent;
+    assert.equal(taskPlan.preview_only, true);
+    assert.equal(taskPlan.task_id, 'T-1');
+    assert.equal(byId.get(4).result.structuredContent.artifact_type, 'qiongli_hybrid_search_plan');
+    const refused = byId.get(5).result;
+    assert.equal(refused.isError, true);
+    // The reason code may sit in structuredContent or in the text, depending on the encoding.
+    assert.ok(JSON.stringify(refused).includes('capability-unavailable'), 'the save tool answers capability-unavailable');
+    assert.ok('error' in byId.get(6), 'an unknown tool is a JSON-RPC error');
+    assert.deepEqual(byId.get(7).result, {});
+  });
+
+  it('loads the literature-search adapter from inside the executable and fails cleanly with no network at all', { timeout: 60_000 }, async () => {
+    const run = await runIsolatedBinary(
+      lines(initialize(1), initialized, call(2, 'qiongli_literature_search', { query: 'open science', providers: ['arxiv'] })),
+      hidden,
+      { noNetwork: true },
+    );
+    assert.equal(run.stderr, '');
+    assert.equal(run.code, 0);
+    assert.equal(run.execs.length, 1, `exactly one program started: ${run.execs.join(' | ')}`);
+    const search = (parseLines(run.stdout) as any[]).find((response) => response.id === 2).result.structuredContent;
+    // A transport error proves the adapter (undici) loaded and tried; a load failure would be
+    // provider-runtime-unavailable instead.
+    assert.equal(search.diagnostics.providers.arxiv.error_kind, 'transport_error');
+  });
+});

@@ -53,9 +53,12 @@ function npmCi(node, version, log) {
   if (result.status !== 0) throw new Error(`npm ci in test/interop-lts failed (exit ${result.status})`);
 }
 
-/** Installs the folder unless its stamp says this lockfile is already installed for this Node. */
-export async function ensureLtsClients({ log = () => {} } = {}) {
-  const node = await ensurePinnedNode(undefined, { log });
+/**
+ * Installs the folder unless its stamp says this lockfile is already installed for this Node.
+ * `node` is the pinned executable when the caller has it already (else it is ensured here).
+ */
+export async function ensureLtsClients({ node, log = () => {} } = {}) {
+  node ??= await ensurePinnedNode(undefined, { log });
   const key = installKey(node);
   if (existsSync(STAMP) && JSON.stringify(JSON.parse(readFileSync(STAMP, 'utf8'))) === JSON.stringify(key)) return;
   npmCi(node, key.node, log);

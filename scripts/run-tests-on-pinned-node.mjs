@@ -20,7 +20,7 @@ const filter = process.argv[2];
 // Install the Node 22+ clients only when the run includes one of their test files.
 const ltsTests = fileURLToPath(new URL('../dist/test/interop-lts/', import.meta.url));
 const ltsFiles = existsSync(ltsTests) ? readdirSync(ltsTests).filter((name) => name.endsWith('.test.js')) : [];
-if (ltsFiles.some((name) => !filter || join(ltsTests, name).includes(filter))) await ensureLtsClients({ log });
+if (ltsFiles.some((name) => !filter || join(ltsTests, name).includes(filter))) await ensureLtsClients({ node, log });
 const runner = fileURLToPath(new URL('run-tests.mjs', import.meta.url));
 const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
 process.stdout.write(`running the test suite on the pinned Node.js ${version} (${node})\n`);

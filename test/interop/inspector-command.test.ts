@@ -4,25 +4,43 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILT_BIN, PROJECT_ROOT } from '../support/built-program.js';
 import { inspectorV1Argv } from './clients/inspector-cli.js';
+import { inspectorV2Argv } from '../interop-lts/inspector-v2.js';
 
 const INSPECTOR_1 = 'npx @modelcontextprotocol/inspector@1';
+const INSPECTOR_2 = 'npx @modelcontextprotocol/inspector';
 
-/** The Inspector 1 `tools/list` command a page shows (in an inline code span or a code block). */
-function documentedCommand(page: string): string[] {
+/** The words of a shell command line as the docs write them (plain words and '…' quoting). */
+const shellWords = (line: string): string[] => [...line.matchAll(/'([^']*)'|(\S+)/g)].map((match) => match[1] ?? match[2]!);
+
+/**
+ * The words after `npx <package>` of the command a page shows (in an inline code span or a code
+ * block) that starts with `<npx> <start>`, with `node` and the bundle's relative path as the suite
+ * runs them: absolute.
+ */
+function documentedCommand(page: string, npx: string, start: string): string[] {
   const text = readFileSync(join(PROJECT_ROOT, page), 'utf8');
-  const line = text.split(/[`\n]/).find((candidate) => candidate.startsWith(`${INSPECTOR_1} --cli --method tools/list `));
-  assert.ok(line, `${page} shows the Inspector 1 command line`);
-  return line.trim().split(/\s+/);
+  const line = text.split(/[`\n]/).find((candidate) => candidate.startsWith(`${npx} ${start} `));
+  assert.ok(line, `${page} shows the command line ${npx} ${start} …`);
+  return shellWords(line.slice(npx.length)).map((word) => (word === 'node' ? process.execPath : word === 'dist/bundle/qiongli.mjs' ? BUILT_BIN : word));
 }
 
 describe('the MCP Inspector command line the docs give', () => {
   for (const page of ['README.md', 'docs/clients.md']) {
-    it(`is, in ${page}, exactly the command the interop suite runs with Inspector CLI 1.0.3`, () => {
+    it(`is, in ${page}, for Inspector 1, exactly the listing the interop suite runs with Inspector CLI 1.0.3`, () => {
       // `npx @modelcontextprotocol/inspector@1` runs the same launcher (cli.js) as the pinned
-      // @modelcontextprotocol/inspector-cli 1.0.3; `node` and the bundle path become absolute.
-      const [, , ...rest] = documentedCommand(page);
-      const asRun = rest.map((word) => (word === 'node' ? process.execPath : word === 'dist/bundle/qiongli.mjs' ? BUILT_BIN : word));
-      assert.deepEqual(asRun, inspectorV1Argv('tools/list').slice(1));
+      // @modelcontextprotocol/inspector-cli 1.0.3.
+      assert.deepEqual(documentedCommand(page, INSPECTOR_1, '--cli --method tools/list'), inspectorV1Argv('tools/list').slice(1));
+    });
+
+    it(`is, in ${page}, for Inspector 2, exactly the listing the Node 22+ interop suite runs with Inspector 2`, () => {
+      // `npx @modelcontextprotocol/inspector` runs the package's `inspector` bin, which the suite
+      // starts (test/interop-lts/ checks that it is that bin).
+      assert.deepEqual(documentedCommand(page, INSPECTOR_2, '--cli --method tools/list'), inspectorV2Argv('tools/list').slice(1));
     });
   }
+
+  it('is, in docs/clients.md, for an Inspector 2 tool call, the form the suite builds for each of its tool calls', () => {
+    const tool = { name: 'qiongli_task_plan', args: { task_id: 'T-1', paper_type: 'review', topic: 'open science' } };
+    assert.deepEqual(documentedCommand('docs/clients.md', INSPECTOR_2, '--cli --method tools/call'), inspectorV2Argv('tools/call', { tool }).slice(1));
+  });
 });

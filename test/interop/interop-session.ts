@@ -47,6 +47,11 @@ export interface InteropClient {
   /** The npm package (and exact version, read from node_modules) driven by this row. */
   readonly packageName: string;
   /**
+   * The folder whose `node_modules` holds the package: the project root when absent,
+   * `test/interop-lts/` for the majors that need a newer Node than the project's own install.
+   */
+  readonly installedIn?: string;
+  /**
    * True when the client checks arguments against `inputSchema` itself before sending: a
    * wrong-typed argument never reaches the server, so the invalid-arguments check sends one that
    * only the server can refuse.

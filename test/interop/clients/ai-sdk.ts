@@ -1,12 +1,22 @@
-import { createMCPClient, type ListToolsResult } from '@ai-sdk/mcp';
+import { createMCPClient } from '@ai-sdk/mcp';
 import { Experimental_StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
-import type { InteropClient, Seen } from '../interop-session.js';
+import type { InteropClient, InteropSession, Seen } from '../interop-session.js';
 import { observe, serverCommand, watchNegotiation } from './server-command.js';
 
 /** An AI SDK tool as `tools()` returns it: `execute` for the call, `toModelOutput` for what the model reads. */
 interface AiSdkTool {
   execute?: (args: unknown, options: { toolCallId: string; messages: [] }) => unknown;
   toModelOutput?: (options: { output: unknown }) => unknown;
+}
+
+/** A tool list as `toolsFromDefinitions` takes it (the part the suite fills in). */
+type ToolDefinitions = { tools: { name: string; inputSchema: { type: 'object' } }[] };
+
+/** What the suite uses of an AI SDK MCP client: the same in 1.x and 2.x. */
+export interface AiSdkClient {
+  tools(): Promise<object>;
+  toolsFromDefinitions(definitions: ToolDefinitions): object;
+  close(): Promise<void>;
 }
 
 /** Runs an AI SDK tool as an agent loop would, and reports the text its model would read. */
@@ -19,11 +29,27 @@ async function runTool(tool: AiSdkTool | undefined, args: Record<string, unknown
 }
 
 /**
- * The Vercel AI SDK's MCP client (`@ai-sdk/mcp`), as agents built with `ai` use it: `tools()`
- * turns the listed tools into AI SDK tools; the model reads `toModelOutput` of each result (the
- * text blocks; `isError` and `structuredContent` stay with the host). It always asks for
- * 2025-11-25.
+ * A session over a connected AI SDK client, used the way agents built with `ai` use it:
+ * `tools()` turns the listed tools into AI SDK tools; the model reads `toModelOutput` of each
+ * result (the text blocks; `isError` and `structuredContent` stay with the host).
  */
+export function aiSdkSession(client: AiSdkClient, negotiated: string | undefined): InteropSession {
+  let tools: Record<string, AiSdkTool> | undefined;
+  const listed = async () => (tools ??= (await client.tools()) as Record<string, AiSdkTool>);
+  return {
+    negotiated,
+    listToolNames: async () => Object.keys((tools = (await client.tools()) as Record<string, AiSdkTool>)),
+    call: async (name, args) => observe(async () => runTool((await listed())[name], args)),
+    // A host holding a tool list from an earlier server version still calls those names.
+    callUnlisted: (name) => {
+      const stale: ToolDefinitions = { tools: [{ name, inputSchema: { type: 'object' } }] };
+      return observe(() => runTool((client.toolsFromDefinitions(stale) as Record<string, AiSdkTool>)[name], {}));
+    },
+    close: () => client.close(),
+  };
+}
+
+/** The Vercel AI SDK's MCP client 1.x (`@ai-sdk/mcp`). It always asks for 2025-11-25. */
 export const AI_SDK: InteropClient = {
   packageName: '@ai-sdk/mcp',
   validatesInputLocally: false,
@@ -36,18 +62,7 @@ export const AI_SDK: InteropClient = {
         const transport = new Experimental_StdioMCPTransport({ ...serverCommand(configHome), stderr: 'pipe' });
         const negotiated = watchNegotiation(transport);
         const client = await createMCPClient({ transport });
-        let tools: Record<string, AiSdkTool> | undefined;
-        return {
-          negotiated: negotiated(),
-          listToolNames: async () => Object.keys((tools = (await client.tools()) as Record<string, AiSdkTool>)),
-          call: async (name, args) => observe(async () => runTool((tools ??= (await client.tools()) as Record<string, AiSdkTool>)[name], args)),
-          // A host holding a tool list from an earlier server version still calls those names.
-          callUnlisted: (name) => {
-            const stale = { tools: [{ name, inputSchema: { type: 'object' as const } }] } as unknown as ListToolsResult;
-            return observe(() => runTool((client.toolsFromDefinitions(stale) as Record<string, AiSdkTool>)[name], {}));
-          },
-          close: () => client.close(),
-        };
+        return aiSdkSession(client, negotiated());
       },
     },
   ],

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../support/built-program.js';
 import type { InteropClient, Seen } from '../interop-session.js';
+import { runInspector, type ToolCall } from './inspector-runs.js';
 import { seenInResult, serverCommand } from './server-command.js';
 
 const BUILD = join(PROJECT_ROOT, 'node_modules', '@modelcontextprotocol', 'inspector-cli', 'build');
@@ -9,8 +9,6 @@ const BUILD = join(PROJECT_ROOT, 'node_modules', '@modelcontextprotocol', 'inspe
 const LAUNCHER = join(BUILD, 'cli.js');
 /** The command line proper, which the launcher starts with `--cli`. */
 const CLI = join(BUILD, 'index.js');
-
-type ToolCall = { readonly name: string; readonly args: Record<string, unknown> };
 
 const toolOptions = (tool: ToolCall | undefined): string[] =>
   tool ? ['--tool-name', tool.name, ...Object.entries(tool.args).flatMap(([key, value]) => ['--tool-arg', `${key}=${JSON.stringify(value)}`])] : [];
@@ -34,45 +32,12 @@ function cliArgv(method: string, tool: ToolCall): string[] {
   return [CLI, ...toolOptions(tool), '--method', method, command, ...args.slice(0, -2), '--', '--transport', 'stdio'];
 }
 
-/** At most this many Inspector runs at once (each is three Node processes). */
-const PARALLEL_RUNS = 3;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-/** Waits for a free run slot (a released slot passes straight to the next waiter); returns its release. */
-async function runSlot(): Promise<() => void> {
-  if (running < PARALLEL_RUNS) running += 1;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-  return () => {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  };
-}
-
-/** One Inspector run: its exit code, stdout and stderr. */
-export async function runInspector(argv: readonly string[], configHome: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const release = await runSlot();
-  try {
-    return await spawnInspector(argv, configHome);
-  } finally {
-    release();
-  }
-}
-
-function spawnInspector(argv: readonly string[], configHome: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    // Inspector CLI 1.0.3 finds its own package.json through `../package.json` of the working
-    // directory (a bug of the standalone package): run it one level below the project root.
-    const child = spawn(process.execPath, argv, { cwd: join(PROJECT_ROOT, 'dist'), env: serverCommand(configHome).env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
-  });
-}
+/**
+ * One Inspector 1 run. Inspector CLI 1.0.3 finds its own package.json through `../package.json`
+ * of the working directory (a bug of the standalone package): run it one level below the
+ * project root. It hands its whole environment to the server it starts.
+ */
+const runV1 = (argv: readonly string[], configHome: string) => runInspector(argv, { cwd: join(PROJECT_ROOT, 'dist'), env: serverCommand(configHome).env });
 
 /** A failed run shows its stderr, minus the v1 deprecation banner. */
 const failure = (stderr: string): Seen => ({
@@ -97,7 +62,7 @@ export const INSPECTOR_CLI_V1: InteropClient = {
       expected: '2025-11-25',
       open: async (configHome) => {
         const run = async (argv: string[]): Promise<Seen | any> => {
-          const { code, stdout, stderr } = await runInspector(argv, configHome);
+          const { code, stdout, stderr } = await runV1(argv, configHome);
           return code === 0 ? JSON.parse(stdout) : failure(stderr);
         };
         const seen = (answer: any): Seen => (answer.outcome === 'thrown' ? answer : seenInResult(answer));

@@ -5,7 +5,7 @@ import { observe, serverCommand } from './server-command.js';
 let sessions = 0;
 
 /** What a Mastra MCP tool's `execute` returns: `structuredContent` when present, else the whole result. */
-function seenInMastraOutput(output: any): Seen {
+export function seenInMastraOutput(output: any): Seen {
   if (output && Array.isArray(output.content)) {
     const text = output.content.map((block: { text?: unknown }) => (typeof block.text === 'string' ? block.text : '')).join('\n');
     return { outcome: 'result', isError: output.isError === true, text };

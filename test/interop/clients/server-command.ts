@@ -11,8 +11,8 @@ export const serverCommand = (configHome: string) => ({
 });
 
 /** The installed version of a client package (shown in test names and the report). */
-export function installedVersion(packageName: string): string {
-  const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'node_modules', packageName, 'package.json'), 'utf8')) as { version: string };
+export function installedVersion(packageName: string, installedIn: string = PROJECT_ROOT): string {
+  const manifest = JSON.parse(readFileSync(join(installedIn, 'node_modules', packageName, 'package.json'), 'utf8')) as { version: string };
   return manifest.version;
 }
 

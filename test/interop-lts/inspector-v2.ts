@@ -1,0 +1,99 @@
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../support/built-program.js';
+import type { InteropClient, InteropConnection, InteropSession, Seen } from '../interop/interop-session.js';
+import { runInspector, type ToolCall } from '../interop/clients/inspector-runs.js';
+import { seenInResult, serverCommand } from '../interop/clients/server-command.js';
+import { LTS_CLIENTS_DIR } from './lts-install.js';
+
+/** The package's `inspector` bin, the file `npx @modelcontextprotocol/inspector` runs. */
+export const INSPECTOR_V2_BIN = join('clients', 'launcher', 'build', 'index.js');
+const LAUNCHER = join(LTS_CLIENTS_DIR, 'node_modules', '@modelcontextprotocol', 'inspector', INSPECTOR_V2_BIN);
+
+/** A `--tool-arg` value: Inspector 2 reads it as JSON when it parses, else as the string itself. */
+function toolArgValue(value: unknown): string {
+  if (typeof value !== 'string') return JSON.stringify(value);
+  try {
+    JSON.parse(value);
+    return JSON.stringify(value);
+  } catch {
+    return value;
+  }
+}
+
+/** `--tool-name` and one `--tool-arg` followed by every `key=value` pair, as docs/clients.md writes them. */
+function toolOptions(tool: ToolCall | undefined): string[] {
+  if (!tool) return [];
+  const pairs = Object.entries(tool.args).map(([key, value]) => `${key}=${toolArgValue(value)}`);
+  return ['--tool-name', tool.name, ...(pairs.length > 0 ? ['--tool-arg', ...pairs] : [])];
+}
+
+/** `--protocol-era`: absent for its default on a command line (legacy `initialize`), or `modern` (2026-07-28). */
+type Era = 'modern' | undefined;
+
+/**
+ * The Inspector 2 command line for one method, in the form docs/clients.md and the README give:
+ * the Inspector's options, then `--` and Qiongli's command line untouched. The launcher parses
+ * only its mode flag (`--cli`) and hands the rest to the CLI, which takes everything after `--`
+ * as the server command.
+ */
+export function inspectorV2Argv(method: string, { era, tool }: { era?: Era; tool?: ToolCall } = {}): string[] {
+  const { command, args } = serverCommand('');
+  return [LAUNCHER, '--cli', ...(era ? ['--protocol-era', era] : []), '--method', method, ...toolOptions(tool), '--', command, ...args];
+}
+
+/**
+ * One run. Inspector 2 hands the server only a default environment (`HOME`, `PATH`, …; not
+ * `QIONGLI_CONFIG_HOME`, which needs its `-e` option): the isolated folder becomes `HOME`, so
+ * Qiongli reads its settings below it, and the Inspector keeps anything it stores there too.
+ */
+const run = (argv: readonly string[], configHome: string) => runInspector(argv, { cwd: PROJECT_ROOT, env: { PATH: process.env.PATH ?? '', HOME: configHome } });
+
+/** What a run printed: the JSON result on stdout (also for an `isError` result, exit 5), else its error on stderr. */
+async function answer(argv: readonly string[], configHome: string): Promise<{ readonly result: any } | { readonly failed: string }> {
+  const { stdout, stderr } = await run(argv, configHome);
+  if (stdout.trim() !== '') return { result: JSON.parse(stdout) };
+  let message = stderr.trim();
+  try {
+    message = (JSON.parse(message) as { error: { message: string } }).error.message;
+  } catch {
+    // not its JSON error envelope: show stderr as it is
+  }
+  return { failed: message };
+}
+
+const seen = (outcome: Awaited<ReturnType<typeof answer>>): Seen => ('result' in outcome ? seenInResult(outcome.result) : { outcome: 'thrown', message: outcome.failed });
+
+/** A session: one Inspector run per method, each starting Qiongli anew; `initialize` tells the revision. */
+async function open(era: Era, configHome: string): Promise<InteropSession> {
+  const initialize = await answer(inspectorV2Argv('initialize', { era }), configHome);
+  if ('failed' in initialize) throw new Error(initialize.failed);
+  return {
+    negotiated: initialize.result.protocolVersion,
+    listToolNames: async () => {
+      const listed = await answer(inspectorV2Argv('tools/list', { era }), configHome);
+      if ('failed' in listed) throw new Error(listed.failed);
+      return listed.result.tools.map((tool: { name: string }) => tool.name);
+    },
+    call: async (name, args) => seen(await answer(inspectorV2Argv('tools/call', { era, tool: { name, args } }), configHome)),
+    close: async () => undefined,
+  };
+}
+
+const connection = (label: string, era: Era, expected: string): InteropConnection => ({ label, expected, open: (configHome) => open(era, configHome) });
+
+/**
+ * The MCP Inspector's command line, version 2 (`@modelcontextprotocol/inspector`, needs Node
+ * 22.19), started through the package's own launcher as `npx` does. It prints a result as JSON,
+ * also an `isError` one (then exit 5). It calls only the tools it listed: for another name it
+ * answers `Tool '…' not found on server.` itself, without asking the server.
+ */
+export const INSPECTOR_V2: InteropClient = {
+  packageName: '@modelcontextprotocol/inspector',
+  installedIn: LTS_CLIENTS_DIR,
+  validatesInputLocally: false,
+  callsUnlistedTools: false,
+  connections: [
+    connection('its default for a command line (initialize, 2025-11-25)', undefined, '2025-11-25'),
+    connection('--protocol-era modern (2026-07-28)', 'modern', '2026-07-28'),
+  ],
+};

@@ -1,0 +1,69 @@
+/**
+ * The checks every row of a client table goes through, for each connection (protocol revision)
+ * it opens: connect, list, call every tool, the three configuration tools, an invalid-arguments
+ * call and (where the client can send one) an unknown tool. `interop.test.ts` runs them for the
+ * clients of the project's own install; `../interop-lts/` for the majors that need a newer Node.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
+import { isolatedConfigHome } from '../support/run-program.js';
+import { installedVersion } from './clients/server-command.js';
+import { BLANK_VALUE, CLIENT_SIDE_REJECTION, CONFIG_TOOL_ERRORS, UNKNOWN_TOOL_MESSAGE, USABLE, VALID_ARGUMENTS, WRONG_TYPE } from './expected-answers.js';
+import { shownText, successValue, type InteropClient, type InteropSession, type Seen } from './interop-session.js';
+
+/** Asserts the caller sees Qiongli's own error object, and not a rejection made by the client. */
+function assertShowsError(seen: Seen, expected: string): void {
+  const shown = shownText(seen);
+  assert.doesNotMatch(shown, CLIENT_SIDE_REJECTION);
+  assert.ok(shown.includes(expected), `expected ${expected} in: ${shown}`);
+  if (seen.outcome === 'result') assert.notEqual(seen.isError, false, 'an error result reported as success');
+}
+
+/** Declares the interop checks for every row and every connection of a client table. */
+export function describeInteropRows(clients: readonly InteropClient[]): void {
+  for (const client of clients) {
+    const version = installedVersion(client.packageName, client.installedIn);
+    for (const connection of client.connections) {
+      describe(`${client.packageName} ${version} over stdio, ${connection.label}`, () => {
+        let session: InteropSession;
+        before(async () => {
+          session = await connection.open(isolatedConfigHome());
+        });
+        after(() => session?.close());
+
+        it('connects to the built program and negotiates the expected revision', () => {
+          assert.ok(session, 'connected');
+          if (session.negotiated !== undefined) assert.equal(session.negotiated, connection.expected);
+        });
+
+        it('lists the twelve tools in their frozen order', async () => {
+          assert.deepEqual(await session.listToolNames(), [...FROZEN_TOOL_ORDER]);
+        });
+
+        it('answers every other tool, called with valid arguments, with a result the caller can use', async () => {
+          const names = Object.keys(USABLE);
+          const seen = await Promise.all(names.map((name) => session.call(name, VALID_ARGUMENTS[name]!)));
+          names.forEach((name, index) => assert.ok(USABLE[name]!(successValue(seen[index]!)), `${name}: ${shownText(seen[index]!)}`));
+        });
+
+        it('shows capability-unavailable and its message for save, configure and the wizard', async () => {
+          for (const [name, expected] of Object.entries(CONFIG_TOOL_ERRORS)) assertShowsError(await session.call(name, VALID_ARGUMENTS[name]!), expected);
+        });
+
+        it('shows invalid-arguments and its static message for a task_id the server refuses', async () => {
+          const invalid = client.validatesInputLocally ? BLANK_VALUE : WRONG_TYPE;
+          assertShowsError(await session.call('qiongli_task_plan', invalid.args), invalid.shows);
+        });
+
+        if (client.callsUnlistedTools) {
+          it("shows Qiongli's static unknown-tool error for a name it does not serve", async () => {
+            const seen = await session.callUnlisted!('qiongli_not_a_tool');
+            assert.equal(seen.outcome, 'thrown');
+            assert.ok(shownText(seen).includes(UNKNOWN_TOOL_MESSAGE), shownText(seen));
+          });
+        }
+      });
+    }
+  }
+}

@@ -21,6 +21,14 @@ export interface ProviderRecord {
   readonly url?: string;
   readonly identifiers?: RecordIdentifiers;
   readonly record_type?: 'article' | 'preprint';
+  /** Only when the request asked for abstracts (docs/providers.md#steered-requests). */
+  readonly abstract?: string;
+  /** How often the work is cited, as the provider counts it. */
+  readonly cited_by_count?: number;
+  /** An `https:` link to a free full text. */
+  readonly open_access_url?: string;
+  /** Present only when the provider flags the work as retracted; never `false`. */
+  readonly retracted?: true;
 }
 
 /** Public failure kinds of a provider request (docs/providers.md#requests). Their text never holds a URL, key or body. */
@@ -43,6 +51,15 @@ export interface ProviderSearchRequest {
   readonly credentials: { readonly apiKey?: string; readonly email?: string };
   /** Aborts every wait and HTTP request of this search. */
   readonly signal: AbortSignal;
+  /**
+   * What the query is matched against: free text (`topic`, the default), the title field, or
+   * one exact DOI (already normalised: lowercase, starts with `10.`, holds a `/`).
+   */
+  readonly searchBy?: 'topic' | 'title' | 'doi';
+  /** Publication years to ask the provider for (inclusive bounds, 1000–9999). */
+  readonly years?: { readonly from?: number; readonly to?: number };
+  /** Ask the provider for abstracts too (records may then carry `abstract`). */
+  readonly includeAbstracts?: boolean;
 }
 
 /** What one provider search gives back. */

@@ -38,8 +38,11 @@ export interface TransportListener {
 export interface Transport {
   /** Starts reading; events go to `listener` until `onEnd` or `onFatal`. */
   start(listener: TransportListener): void;
-  /** Queues one payload (UTF-8 JSON text) for writing in the given framing. */
-  send(payload: string, framing: Framing): void;
+  /**
+   * Queues one payload (UTF-8 JSON text, as a string or as its UTF-8 bytes, which are then
+   * not copied) for writing in the given framing.
+   */
+  send(payload: string | Uint8Array, framing: Framing): void;
   /** Resolves when everything queued so far has been handed to the operating system. */
   flush(): Promise<void>;
   /**

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import type { Framing, Transport, TransportFailure, TransportListener } from '../../src/ports/transport.port.js';
 
 /** An in-memory Transport: tests push frames in and read what the server sent. */
@@ -9,8 +10,9 @@ export class FakeTransport implements Transport {
     this.listener = listener;
   }
 
-  send(payload: string, framing: Framing): void {
-    this.sent.push({ payload, framing });
+  /** Bytes (a batch's answer array) are kept decoded, so tests read every payload as text. */
+  send(payload: string | Uint8Array, framing: Framing): void {
+    this.sent.push({ payload: typeof payload === 'string' ? payload : Buffer.from(payload).toString('utf8'), framing });
   }
 
   flush(): Promise<void> {

@@ -93,6 +93,16 @@ describe('fault injection: batches at and past their bounds (docs/robustness.md)
     assertRefusedWhole(exit);
   });
 
+  it('refuses one 8 MiB request whose params hold millions of empty objects with one -32600, within the memory bound', async () => {
+    const count = Math.floor((8 * MiB - 100) / 3);
+    const exit = await batchSession(`{"jsonrpc":"2.0","id":7,"method":"ping","params":{"x":[${'{},'.repeat(count - 1)}{}]}}`);
+    assertSurvived(exit);
+    const refusals = responsesIn(exit.stdout).filter((response) => response.id === null);
+    assert.equal(refusals.length, 1);
+    assert.equal(refusals[0].error.code, -32600);
+    assert.ok(!responsesIn(exit.stdout).some((response) => response.id === 7), 'the request did not run');
+  });
+
   // 64 answers of 1 MiB leave ~250 MiB of garbage behind them (their encodings), which V8
   // collects lazily: uncapped, the peak measures GC timing (a single 8 MiB answer peaks at
   // ~120 MiB, the same answers as 64 single requests at ~270 MiB). With the old generation
@@ -100,7 +110,7 @@ describe('fault injection: batches at and past their bounds (docs/robustness.md)
   it('holds no more than 8 MiB of a batch of slow 1 MiB answers settling in reverse order, answering every element', async () => {
     const count = 64;
     const elements = batchOf(count, (id) => injected(id, { mode: 'blob', size: MiB, ms: (count - id) * 15 }));
-    const exit = await batchSession(elements, 'injected', ['--max-old-space-size=100']);
+    const exit = await batchSession(elements, 'injected', ['--max-old-space-size=64']);
     assertSurvived(exit);
     const array = exit.stdout.split('\n').find((line) => line.startsWith('['))!;
     assert.ok(Buffer.byteLength(array) <= 8 * MiB);

@@ -2,9 +2,21 @@ import { Buffer, isUtf8 } from 'node:buffer';
 
 /**
  * What a look at a frame's bytes says before it is parsed: parse it as usual, or it is a JSON
- * array of more elements than a batch may hold, or it is not JSON at all.
+ * array of more elements than a batch may hold, or it holds more values than any message may
+ * (parsing it would cost hundreds of MiB), or it is not JSON at all.
  */
-export type BatchPrescan = 'parse' | 'too-many-elements' | 'not-json';
+export type BatchPrescan = 'parse' | 'too-many-elements' | 'too-many-values' | 'not-json';
+
+/** The bounds a frame is checked against before it is parsed. */
+export interface PrescanBounds {
+  /** Elements a batch (a top-level array) may hold. */
+  readonly maxElements: number;
+  /**
+   * Values (containers and the separators between values) any frame may hold. A value takes
+   * at least two bytes, so frames shorter than twice this are not scanned for it.
+   */
+  readonly maxValues: number;
+}
 
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
@@ -13,27 +25,50 @@ const CLOSE_OBJECT = 0x7d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
-/** Bytes of elements parsed at once while checking an oversized array is valid JSON. */
-const WINDOW_BYTES = 256 * 1024;
+/**
+ * Bytes of elements parsed at once while checking an oversized array is valid JSON. Small, so
+ * that what one window's parse builds dies young (256 KiB windows of `{},` peaked ~60 MiB
+ * higher on Node 24: their values outlived the young generation).
+ */
+const WINDOW_BYTES = 16 * 1024;
 
 const isWhitespace = (byte: number | undefined): boolean => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
 
 /**
- * Counts a top-level array's elements without parsing it, so that an oversized batch is
- * refused without building millions of values first (an 8 MiB line of `{},` parses to
- * ~350 MB). Only frames whose first non-blank byte is `[` are scanned. An array with more
- * than `maxElements` elements is then checked for validity window by window (so a malformed
- * one still gets the parse error it deserves), holding one window's values at a time.
+ * Looks at a frame's bytes before it is parsed. A top-level array's elements are counted
+ * without parsing it, so that an oversized batch is refused without building millions of
+ * values first (an 8 MiB line of `{},` parses to ~350 MB). An array with more than
+ * `maxElements` elements is then checked for validity window by window (so a malformed one
+ * still gets the parse error it deserves), holding one window's values at a time. Any other
+ * frame long enough to hold more than `maxValues` values has them counted (strings skipped
+ * whole): one 8 MiB request whose params hold `[{},{},…]` would otherwise cost ~400 MiB to
+ * parse. Such a frame is refused whether or not it is valid JSON.
  */
-export function prescanBatch(payload: Uint8Array, maxElements: number): BatchPrescan {
+export function prescanBatch(payload: Uint8Array, bounds: PrescanBounds): BatchPrescan {
   const bytes = Buffer.isBuffer(payload) ? payload : Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
   let start = 0;
   while (isWhitespace(bytes[start])) start++;
-  if (bytes[start] !== OPEN_ARRAY) return 'parse';
-  let elements = 1;
-  const counted = scanTopLevel(bytes, start, () => ++elements <= maxElements);
-  if (counted !== 'stopped') return 'parse';
-  return isUtf8(bytes) && isValidInWindows(bytes, start) ? 'too-many-elements' : 'not-json';
+  if (bytes[start] === OPEN_ARRAY) {
+    let elements = 1;
+    const counted = scanTopLevel(bytes, start, () => ++elements <= bounds.maxElements);
+    if (counted === 'stopped') return isUtf8(bytes) && isValidInWindows(bytes, start) ? 'too-many-elements' : 'not-json';
+  }
+  return bytes.length >= 2 * bounds.maxValues && holdsMoreValues(bytes, start, bounds.maxValues) ? 'too-many-values' : 'parse';
+}
+
+/** Whether more than `maxValues` containers and separators lie outside strings from `start`. */
+function holdsMoreValues(bytes: Buffer, start: number, maxValues: number): boolean {
+  let values = 0;
+  for (let position = start; position < bytes.length; position++) {
+    const byte = bytes[position];
+    if (byte === QUOTE) {
+      position = closingQuote(bytes, position);
+      if (position < 0) return false;
+    } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT || byte === COMMA) {
+      if (++values > maxValues) return true;
+    }
+  }
+  return false;
 }
 
 /**

@@ -7,8 +7,8 @@ import { LIMITS } from './protocol-constants.js';
 export interface BatchElements {
   /** Admits and handles one element: its answer now, none, or later. */
   handle(item: unknown): string | null | Promise<string | null>;
-  /** Sends the batch's answer array. */
-  send(frame: string): void;
+  /** Sends the batch's answer array (its UTF-8 bytes). */
+  send(frame: Uint8Array): void;
   /** The connection's in-flight bound, which batch elements count against. */
   readonly bound: InflightBound;
 }

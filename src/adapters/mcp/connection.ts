@@ -6,7 +6,7 @@ import { checkEnvelope, hasModernClaim, isValidInitialize, negotiateLegacy, unsu
 import { acceptCall, runCall } from './tool-call.js';
 import { InflightCalls } from './call-control.js';
 import { InflightBound } from './inflight-bound.js';
-import { prescanBatch } from './batch-prescan.js';
+import { prescanBatch, type PrescanBounds } from './batch-prescan.js';
 import { runBatch } from './batch-run.js';
 import type { ToolRegistry } from './tool-registry.js';
 import { encodeFixedResults, type FixedResults, type ServerIdentity } from './server-identity.js';
@@ -27,6 +27,7 @@ export const MAX_PENDING_ANSWERS = 64;
 
 /** Failures of the output: nothing more can be sent, so nothing is waited for. */
 const OUTPUT_FAILURES: ReadonlySet<TransportFailure> = new Set(['stdout-closed', 'write-failure']);
+const PRESCAN_BOUNDS: PrescanBounds = { maxElements: LIMITS.maxBatchElements, maxValues: LIMITS.maxFrameValues };
 
 /** What the connection tells whoever runs it. */
 export interface ConnectionLifecycle {
@@ -86,8 +87,9 @@ export class McpConnection implements TransportListener {
 
   onFrame(payload: Uint8Array, framing: Framing): void {
     if (this.stopped) return;
-    const prescan = prescanBatch(payload, LIMITS.maxBatchElements);
+    const prescan = prescanBatch(payload, PRESCAN_BOUNDS);
     if (prescan === 'not-json') return this.send(errorFrame(null, ErrorCode.ParseError, Message.parseError), framing);
+    if (prescan === 'too-many-values') return this.send(errorFrame(null, ErrorCode.InvalidRequest, Message.tooManyValues), framing);
     if (prescan === 'too-many-elements')
       return this.send(errorFrame(null, ErrorCode.InvalidRequest, this.acceptsBatches ? Message.batchTooLarge : Message.batchNotSupported), framing);
     const decoded = decodeFrame(payload);
@@ -121,7 +123,7 @@ export class McpConnection implements TransportListener {
     this.lifecycle.finished(this.inputOver.failure);
   }
 
-  private send(frame: string, framing: Framing): void {
+  private send(frame: string | Uint8Array, framing: Framing): void {
     if (!this.stopped) this.transport.send(frame, framing);
   }
 

@@ -35,6 +35,8 @@ export const LIMITS = {
   maxParamsBytes: 256 * 1024,
   maxResponseBytes: 8 * 1024 * 1024,
   maxBatchElements: 1024,
+  /** Values (containers and separators) one frame may hold: parsing more costs too much memory. */
+  maxFrameValues: 262_144,
 } as const;
 
 /** Cache hint of modern `tools/list` and `server/discover` results: one hour, public. */
@@ -50,6 +52,7 @@ export const Message = {
   batchNotSupported: 'Invalid request: batches are not supported on this connection',
   emptyBatch: 'Invalid request: empty batch',
   batchTooLarge: 'Invalid request: a batch holds at most 1024 messages',
+  tooManyValues: 'Invalid request: message holds too many values',
   initializeInBatch: 'Invalid request: initialize cannot be batched',
   notInitialized: 'Invalid request: the connection has not negotiated a protocol version',
   alreadyInitialized: 'Invalid request: the connection is already initialized',

@@ -1,3 +1,4 @@
+import { asciiJson } from './ascii-json.js';
 import { z } from 'zod';
 import type { ToolDefinition } from './tool-definition.js';
 import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
@@ -87,7 +88,7 @@ export class ToolRegistry {
         ? tool
         : { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations },
     );
-    const encoded = JSON.stringify(tools);
+    const encoded = asciiJson(JSON.stringify(tools));
     this.encodedLists.set(revision, encoded);
     return encoded;
   }

@@ -1,10 +1,11 @@
+import { Buffer } from 'node:buffer';
 import type { Writable } from 'node:stream';
 import type { Framing, TransportFailure } from '../../ports/transport.port.js';
 import { encodeFrame } from './frame-encoder.js';
 import { classifyOutputError } from './output-failure.js';
 
-/** Pending output larger than this (in UTF-16 units) is written at once instead of batched. */
-const EAGER_WRITE_UNITS = 256 * 1024;
+/** Pending output larger than this (in bytes) is written at once instead of batched. */
+const EAGER_WRITE_BYTES = 256 * 1024;
 /**
  * Output queued in the stream beyond this many bytes counts as full: the owner stops reading
  * until it drains. Larger than a pipe's buffer, so pipelined small answers keep flowing, yet
@@ -20,6 +21,13 @@ export interface FrameWriterEvents {
   onPressure(full: boolean): void;
 }
 
+const NEWLINE = Buffer.from('\n');
+const NOTHING = Buffer.alloc(0);
+
+/** The bytes before and after a payload of `length` bytes in a framing (see {@link encodeFrame}). */
+const framingAround = (length: number, framing: Framing): [Buffer, Buffer] =>
+  framing === 'content-length' ? [Buffer.from(`Content-Length: ${length}\r\n\r\n`), NOTHING] : [NOTHING, NEWLINE];
+
 interface FlushWaiter {
   readonly writeNumber: number;
   readonly resolve: () => void;
@@ -33,7 +41,12 @@ interface FlushWaiter {
  * written in order (never dropped) — the owner bounds memory by pausing its input.
  */
 export class FrameWriter {
-  private pending = '';
+  /**
+   * Frames queued in this turn, already encoded to UTF-8: a queued answer then costs its bytes
+   * once, not a UTF-16 string plus the copy the stream makes of it (docs/robustness.md).
+   */
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
   private scheduled: NodeJS.Immediate | undefined;
   private writesIssued = 0;
   private writesDone = 0;
@@ -54,10 +67,36 @@ export class FrameWriter {
   }
 
   /** Queues one frame; ignored after a failure. */
-  send(payload: string, framing: Framing): void {
+  send(payload: string | Uint8Array, framing: Framing): void {
     if (this.failed) return;
-    this.pending += encodeFrame(payload, framing);
-    if (this.pending.length >= EAGER_WRITE_UNITS) this.writePending();
+    if (typeof payload !== 'string') return this.sendBytes(payload, framing);
+    const frame = encodeFrame(payload, framing);
+    if (frame.length >= EAGER_WRITE_BYTES) {
+      // A large frame goes out as the string it is: the stream writes a string without a
+      // second copy when the pipe takes it, and copies only what it cannot take.
+      this.writePending();
+      this.write(frame);
+      return;
+    }
+    this.queue(Buffer.from(frame, 'utf8'));
+  }
+
+  /** A payload already encoded (a batch's answer array): framed around its bytes, never copied. */
+  private sendBytes(payload: Uint8Array, framing: Framing): void {
+    const bytes = Buffer.isBuffer(payload) ? payload : Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
+    const [head, tail] = framingAround(bytes.length, framing);
+    if (bytes.length < EAGER_WRITE_BYTES) {
+      this.queue(Buffer.concat([head, bytes, tail]));
+      return;
+    }
+    this.writePending();
+    for (const chunk of [head, bytes, tail]) if (chunk.length > 0) this.write(chunk);
+  }
+
+  private queue(bytes: Buffer): void {
+    this.pending.push(bytes);
+    this.pendingBytes += bytes.length;
+    if (this.pendingBytes >= EAGER_WRITE_BYTES) this.writePending();
     else this.scheduled ??= setImmediate(this.writePending);
   }
 
@@ -75,13 +114,19 @@ export class FrameWriter {
   private readonly writePending = (): void => {
     if (this.scheduled !== undefined) clearImmediate(this.scheduled);
     this.scheduled = undefined;
-    if (this.pending === '' || this.failed) return;
-    const batch = this.pending;
-    this.pending = '';
+    if (this.pending.length === 0 || this.failed) return;
+    const batch = this.pending.length === 1 ? (this.pending[0] as Buffer) : Buffer.concat(this.pending, this.pendingBytes);
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.write(batch);
+  };
+
+  private write(chunk: string | Buffer): void {
+    if (this.failed) return;
     this.writesIssued++;
     let accepted: boolean;
     try {
-      accepted = this.output.write(batch, 'utf8', this.onWritten);
+      accepted = this.output.write(chunk, this.onWritten);
     } catch (error) {
       this.fail(error);
       return;
@@ -91,7 +136,7 @@ export class FrameWriter {
       this.output.once('drain', this.onDrain);
       this.events.onPressure(true);
     }
-  };
+  }
 
   private readonly onWritten = (error?: Error | null): void => {
     if (error) {
@@ -110,14 +155,15 @@ export class FrameWriter {
   };
 
   private readonly onClose = (): void => {
-    const unwritten = this.pending !== '' || this.writesDone < this.writesIssued;
+    const unwritten = this.pending.length > 0 || this.writesDone < this.writesIssued;
     if (unwritten) this.fail({ code: 'ERR_STREAM_PREMATURE_CLOSE' });
   };
 
   private readonly fail = (error: unknown): void => {
     if (this.failed) return;
     this.failed = true;
-    this.pending = '';
+    this.pending = [];
+    this.pendingBytes = 0;
     if (this.scheduled !== undefined) clearImmediate(this.scheduled);
     this.scheduled = undefined;
     for (const waiter of this.waiters.splice(0)) waiter.resolve();

@@ -89,7 +89,7 @@ export class StdioTransport implements Transport {
   }
 
   /** Queues one payload in the given framing; written whole, in call order. */
-  send(payload: string, framing: Framing): void {
+  send(payload: string | Uint8Array, framing: Framing): void {
     this.writer.send(payload, framing);
   }
 

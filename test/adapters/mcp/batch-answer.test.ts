@@ -18,7 +18,7 @@ function run(elements: { size: number; wide: boolean; silent: boolean }[], order
     const element = elements[index]!;
     answer.settle(index, element.silent ? null : answerOf(index, element.size, element.wide));
   }
-  return answer.encode();
+  return answer.encode()?.toString() ?? null;
 }
 
 describe('BatchAnswer: the answer array bounded in bytes', () => {
@@ -64,7 +64,7 @@ describe('BatchAnswer: the answer array bounded in bytes', () => {
     const answer = new BatchAnswer([tooLargeFrame(0), tooLargeFrame(1)], LIMIT);
     answer.settle(1, answerOf(1, 2500, false));
     answer.settle(0, answerOf(0, 2500, false));
-    const [first, second] = JSON.parse(answer.encode()!);
+    const [first, second] = JSON.parse(answer.encode()!.toString());
     assert.ok('result' in first);
     assert.equal(second.error.data.reason_code, 'tool-output-too-large');
   });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Buffer } from 'node:buffer';
 import { prescanBatch } from '../../../src/adapters/mcp/batch-prescan.js';
 
-const scan = (text: string, max = 3) => prescanBatch(Buffer.from(text, 'utf8'), max);
+const scan = (text: string, max = 3, maxValues = 1_000_000) => prescanBatch(Buffer.from(text, 'utf8'), { maxElements: max, maxValues });
 const many = (element: string, count: number) => `[${Array.from({ length: count }, () => element).join(',')}]`;
 
 describe('batch prescan: counting an array before parsing it', () => {
@@ -27,7 +27,7 @@ describe('batch prescan: counting an array before parsing it', () => {
   it('calls an oversized array that is not valid JSON not-json, whatever is wrong with it', () => {
     for (const text of ['[1,2,3,4,]', '[1,,2,3,4]', '[1,2,3,4] x', '[1,2,3,4', '[1,2,3,tru]', '[1,2,3,"4]'])
       assert.equal(scan(text), 'not-json', text);
-    assert.equal(prescanBatch(Buffer.from([0x5b, 0x31, 0x2c, 0x32, 0x2c, 0x33, 0x2c, 0x22, 0xff, 0x22, 0x5d]), 3), 'not-json', 'not UTF-8');
+    assert.equal(prescanBatch(Buffer.from([0x5b, 0x31, 0x2c, 0x32, 0x2c, 0x33, 0x2c, 0x22, 0xff, 0x22, 0x5d]), { maxElements: 3, maxValues: 1_000_000 }), 'not-json', 'not UTF-8');
   });
 
   it('checks validity across parse windows: a blank element filling a window is caught', () => {
@@ -38,5 +38,15 @@ describe('batch prescan: counting an array before parsing it', () => {
     assert.equal(scan(`[1,2,3,${big}, ]`), 'not-json', 'trailing comma after a full window');
     assert.equal(scan(`[1,2,3,${big},${' '.repeat(300 * 1024)},4]`), 'not-json', 'blank element between windows');
     assert.equal(scan(`[1,2,3,${big},${big},4]`), 'too-many-elements');
+  });
+
+  it('counts the values of a frame long enough to hold more than the value bound, strings skipped whole', () => {
+    const params = (inner: string) => `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":${inner}}}`;
+    assert.equal(scan(params(many('{}', 60)), 3, 50), 'too-many-values', 'containers and separators of a single message');
+    assert.equal(scan(params(many('0', 60)), 3, 50), 'too-many-values', 'separators of numbers');
+    assert.equal(scan(params(`"${'{},'.repeat(60)}"`), 3, 50), 'parse', 'the same bytes inside a string are one value');
+    assert.equal(scan(params(many('{}', 20)), 3, 50), 'parse', 'within the bound');
+    assert.equal(scan(many('[{},{},{}]', 3), 3, 5), 'too-many-values', 'a batch within the element bound is counted too');
+    assert.equal(scan(`{"a":[${'0,'.repeat(10)}`, 3, 5), 'too-many-values', 'an unterminated frame is refused by the count');
   });
 });

@@ -16,7 +16,10 @@ import {
   ToolRegistryId,
 } from './identifiers.js';
 import { LITE_IDENTITY } from './server-identity.js';
-import { liteTools } from './lite-tools.js';
+import { liteUseCases } from './lite-use-cases.js';
+import { TOOL_CATALOGUE } from '../adapters/mcp/tool-catalogue.js';
+import { toolDefinition } from '../adapters/mcp/tool-definition.js';
+import type { UseCase } from '../domain/shared/use-case.js';
 import { lazyProviderClient } from './provider-client-factory.js';
 
 /** Profiles this program can compose. Only Lite exists (docs/index.md#what-lite-does-not-do: no Full profile). */
@@ -60,10 +63,11 @@ export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
         ],
       )
       .inSingletonScope();
+    // Each catalogue entry joined with the use case it names, in catalogue order.
     bind(ToolDefinitionsId)
       .toResolvedValue(
-        (config: ConfigSource, secrets: SecretStore, providers: () => Promise<ProviderClient>) => liteTools({ config, secrets, providers }),
-        [ConfigSourceId, SecretStoreId, ProviderClientFactoryId],
+        (...useCases: UseCase[]) => TOOL_CATALOGUE.map((entry, index) => toolDefinition(entry, useCases[index] as UseCase)),
+        TOOL_CATALOGUE.map((entry) => entry.useCase),
       )
       .inSingletonScope();
     bind(ToolRegistryId)
@@ -79,6 +83,6 @@ export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
 export function createContainer(profile: Profile, overrides: ContainerOverrides = {}): Container {
   if (profile !== 'lite') throw new Error('unsupported profile');
   const container = new Container();
-  container.load(liteModule(overrides));
+  container.load(liteModule(overrides), liteUseCases);
   return container;
 }

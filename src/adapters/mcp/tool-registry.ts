@@ -3,6 +3,7 @@ import type { ToolDefinition } from './tool-definition.js';
 import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
 import type { Revision } from './protocol-constants.js';
 import { TOOL_NAMES } from './tool-catalogue.js';
+import { traitsOf } from './revisions.js';
 
 /** The public tool names in frozen order: the tool catalogue's order. */
 export const FROZEN_TOOL_ORDER = TOOL_NAMES;
@@ -71,7 +72,7 @@ export class ToolRegistry {
   encodedToolsFor(revision: Revision): string {
     const cached = this.encodedLists.get(revision);
     if (cached !== undefined) return cached;
-    const withTitles = revision !== '2025-03-26';
+    const withTitles = traitsOf(revision).titles;
     const tools = this.described.map((tool) =>
       withTitles
         ? tool

@@ -5,6 +5,7 @@
  * ports need no dependency on it.
  */
 // The constructor member only carries the type; every token is a symbol at run time.
+// biome-ignore lint/suspicious/noExplicitAny: `any[]` is what the container's identifier type is written with; `unknown[]` or `never[]` do not match it
 export type PortToken<T> = symbol | (abstract new (...args: any[]) => T);
 
 /** A port token under a global symbol name. */

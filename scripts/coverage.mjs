@@ -35,7 +35,16 @@ const out = mkdtempSync(join(tmpdir(), 'qiongli-coverage-'));
 const lcov = join(out, 'lcov.info');
 const run = spawnSync(
   process.execPath,
-  ['--test', '--experimental-test-coverage', '--test-concurrency=2', '--test-reporter=dot', '--test-reporter-destination=stdout', '--test-reporter=lcov', `--test-reporter-destination=${lcov}`, ...files],
+  [
+    '--test',
+    '--experimental-test-coverage',
+    '--test-concurrency=2',
+    '--test-reporter=dot',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=lcov',
+    `--test-reporter-destination=${lcov}`,
+    ...files,
+  ],
   { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
 );
 if (run.status !== 0) {

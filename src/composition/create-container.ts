@@ -7,14 +7,7 @@ import { ALL_CAPABILITY_GROUPS, type CapabilityGroup } from '../domain/shared/ca
 import { ConfigSourceId, type ConfigSource } from '../ports/config-source.port.js';
 import { SecretStoreId, type SecretStore } from '../ports/secret-store.port.js';
 import { ProviderClientId, type ProviderClient } from '../ports/provider-client.port.js';
-import {
-  DispatcherId,
-  GrantsId,
-  ProviderClientFactoryId,
-  ServerIdentityId,
-  ToolDefinitionsId,
-  ToolRegistryId,
-} from './identifiers.js';
+import { DispatcherId, GrantsId, ProviderClientFactoryId, ServerIdentityId, ToolDefinitionsId, ToolRegistryId } from './identifiers.js';
 import { LITE_IDENTITY } from './server-identity.js';
 import { liteUseCases } from './lite-use-cases.js';
 import { TOOL_CATALOGUE } from '../adapters/mcp/tool-catalogue.js';
@@ -50,13 +43,14 @@ export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
     bind(ConfigSourceId)
       .toResolvedValue(() => overrides.configSource ?? NativeSettingsFileSource.forThisProcess())
       .inSingletonScope();
-    bind(SecretStoreId).toResolvedValue(() => overrides.secretStore ?? new UnavailableSecretStore()).inSingletonScope();
+    bind(SecretStoreId)
+      .toResolvedValue(() => overrides.secretStore ?? new UnavailableSecretStore())
+      .inSingletonScope();
     if (overrides.dispatcher) bind(DispatcherId).toConstantValue(overrides.dispatcher);
     if (overrides.providerClient) bind(ProviderClientId).toConstantValue(overrides.providerClient);
     bind(ProviderClientFactoryId)
       .toResolvedValue(
-        (client: ProviderClient | undefined, dispatcher: Dispatcher | undefined) =>
-          client ? () => Promise.resolve(client) : lazyProviderClient(dispatcher),
+        (client: ProviderClient | undefined, dispatcher: Dispatcher | undefined) => (client ? () => Promise.resolve(client) : lazyProviderClient(dispatcher)),
         [
           { serviceIdentifier: ProviderClientId, optional: true },
           { serviceIdentifier: DispatcherId, optional: true },

@@ -31,8 +31,14 @@ describe('serveStreams: MCP over any readable/writable pair (package export)', (
     input.end(line(initialize(0, '2025-11-25')) + line(request(1, 'tools/list')) + line(call(2, 'qiongli_zotero_status')));
     assert.equal(await done, 0);
     const answers = responses();
-    assert.deepEqual(answers.map((answer) => answer.id), [0, 1, 2]);
-    assert.deepEqual(answers[1].result.tools.map((tool: { name: string }) => tool.name), TOOL_CATALOGUE.map((entry) => entry.name));
+    assert.deepEqual(
+      answers.map((answer) => answer.id),
+      [0, 1, 2],
+    );
+    assert.deepEqual(
+      answers[1].result.tools.map((tool: { name: string }) => tool.name),
+      TOOL_CATALOGUE.map((entry) => entry.name),
+    );
     assert.equal(answers[2].result.isError, undefined);
     assert.deepEqual(diagnostics, []);
   });

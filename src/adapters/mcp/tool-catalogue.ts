@@ -138,8 +138,7 @@ export const TOOL_NAMES: readonly ToolName[] = TOOL_CATALOGUE.map((entry) => ent
 export const catalogueEntry = (name: string): CatalogueEntry | undefined => TOOL_CATALOGUE.find((entry) => entry.name === name);
 
 /** The tools a capability group grants, in frozen order. */
-export const toolNamesOf = (group: CapabilityGroup): ToolName[] =>
-  TOOL_CATALOGUE.filter((entry) => entry.group === group).map((entry) => entry.name);
+export const toolNamesOf = (group: CapabilityGroup): ToolName[] => TOOL_CATALOGUE.filter((entry) => entry.group === group).map((entry) => entry.name);
 
 /**
  * The instructions the server gives the model (`initialize`, `server/discover`): the order in

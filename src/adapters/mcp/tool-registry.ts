@@ -40,9 +40,7 @@ export class ToolRegistry {
   constructor(definitions: readonly ToolDefinition[], grants: ReadonlySet<CapabilityGroup>) {
     const order = new Map<string, number>(TOOL_NAMES.map((name, index) => [name, index]));
     if (definitions.some((definition) => !order.has(definition.name))) throw new Error('a tool definition is not in the tool catalogue');
-    const granted = definitions
-      .filter((definition) => grants.has(definition.group))
-      .sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0));
+    const granted = definitions.filter((definition) => grants.has(definition.group)).sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0));
     for (const definition of granted) this.byName.set(definition.name, definition);
     this.granted = granted;
   }
@@ -74,9 +72,7 @@ export class ToolRegistry {
     if (cached !== undefined) return cached;
     const withTitles = traitsOf(revision).titles;
     const tools = this.described.map((tool) =>
-      withTitles
-        ? tool
-        : { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations },
+      withTitles ? tool : { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations },
     );
     const encoded = JSON.stringify(tools);
     this.encodedLists.set(revision, encoded);

@@ -72,7 +72,10 @@ describe('the tool registry (docs/tools.md#the-twelve-tools, docs/command-line.m
   });
 
   it('builds one definition per catalogue entry from the use case the container binds', () => {
-    assert.deepEqual(definitions.map((definition) => definition.name), TOOL_CATALOGUE.map((entry) => entry.name));
+    assert.deepEqual(
+      definitions.map((definition) => definition.name),
+      TOOL_CATALOGUE.map((entry) => entry.name),
+    );
     assert.equal(definitions.find((definition) => definition.name === 'qiongli_search_plan')!.input, container.get(UseCaseId.searchPlan).input);
   });
 });

@@ -55,6 +55,7 @@ switch (process.argv[2]) {
   case 'end':
     renameSync(pending, built);
     break;
+  // biome-ignore lint/suspicious/noFallthroughSwitchClause: process.exit ends this case
   case 'ensure': {
     if (upToDate()) break;
     const npm = process.env.npm_execpath;

@@ -16,3 +16,8 @@ export { SecretStoreId, type SecretStore, type SecretResolution } from './ports/
 export { ConfigSourceId, type ConfigSource, type SettingsReading, type NativeSettings } from './ports/config-source.port.js';
 export { ProviderClientId, type ProviderClient, type ProviderSearchRequest, type ProviderSearchOutcome } from './ports/provider-client.port.js';
 export { VERSION } from './composition/version.js';
+export { serveStreams, STOP_GRACE_MS, type ServeStreams } from './composition/serve-streams.js';
+export { UseCaseId, type UseCaseToken } from './adapters/mcp/use-case-ids.js';
+export { TOOL_CATALOGUE, type CatalogueEntry, type ToolName } from './adapters/mcp/tool-catalogue.js';
+export type { UseCase, UseCaseContext } from './domain/shared/use-case.js';
+export type { PortToken } from './ports/port-token.js';

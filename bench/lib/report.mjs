@@ -249,8 +249,8 @@ function renderSearchBulk(searchBulk) {
 function renderStderr(stderr) {
   const rows = SERVER_NAMES.filter((name) => stderr[name] !== undefined).map((name) => {
     const { bytes, sessions, lines = [] } = stderr[name];
-    const escape = (text) => `\`${text.slice(0, 160).replaceAll('|', '\\|').replaceAll('`', "'")}\``;
-    return [name, String(sessions), String(bytes), lines.map(escape).join('<br>')];
+    const quoted = (text) => `\`${text.slice(0, 160).replaceAll('|', '\\|').replaceAll('`', "'")}\``;
+    return [name, String(sessions), String(bytes), lines.map(quoted).join('<br>')];
   });
   return [
     '## stderr',

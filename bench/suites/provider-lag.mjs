@@ -50,7 +50,10 @@ export async function runProviderLag({ smoke = false } = {}) {
 /** Longest blocks of the two bulk tools at their bounds, argument checks to encoded answer. */
 async function exportLag(probeLag, runs, smoke) {
   const { runCall } = await load('dist/src/adapters/mcp/tool-call.js');
-  const { exportEvidenceTool, zoteroExportTool } = await load('dist/src/adapters/mcp/tools/export-tools.js');
+  const { createContainer, ToolRegistryId } = await load('dist/src/index.js');
+  const registry = createContainer('lite').get(ToolRegistryId);
+  const exportEvidenceTool = registry.find('qiongli_literature_export_evidence');
+  const zoteroExportTool = registry.find('qiongli_zotero_export_import_files');
   const record = (index) => ({
     title: `A study of thing ${index}: results and methods`,
     providers: ['crossref'],

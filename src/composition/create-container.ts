@@ -7,16 +7,12 @@ import { ALL_CAPABILITY_GROUPS, type CapabilityGroup } from '../domain/shared/ca
 import { ConfigSourceId, type ConfigSource } from '../ports/config-source.port.js';
 import { SecretStoreId, type SecretStore } from '../ports/secret-store.port.js';
 import { ProviderClientId, type ProviderClient } from '../ports/provider-client.port.js';
-import {
-  DispatcherId,
-  GrantsId,
-  ProviderClientFactoryId,
-  ServerIdentityId,
-  ToolDefinitionsId,
-  ToolRegistryId,
-} from './identifiers.js';
+import { DispatcherId, GrantsId, ProviderClientFactoryId, ServerIdentityId, ToolDefinitionsId, ToolRegistryId } from './identifiers.js';
 import { LITE_IDENTITY } from './server-identity.js';
-import { liteTools } from './lite-tools.js';
+import { liteUseCases } from './lite-use-cases.js';
+import { TOOL_CATALOGUE } from '../adapters/mcp/tool-catalogue.js';
+import { toolDefinition } from '../adapters/mcp/tool-definition.js';
+import type { UseCase } from '../domain/shared/use-case.js';
 import { lazyProviderClient } from './provider-client-factory.js';
 
 /** Profiles this program can compose. Only Lite exists (docs/index.md#what-lite-does-not-do: no Full profile). */
@@ -47,23 +43,25 @@ export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
     bind(ConfigSourceId)
       .toResolvedValue(() => overrides.configSource ?? NativeSettingsFileSource.forThisProcess())
       .inSingletonScope();
-    bind(SecretStoreId).toResolvedValue(() => overrides.secretStore ?? new UnavailableSecretStore()).inSingletonScope();
+    bind(SecretStoreId)
+      .toResolvedValue(() => overrides.secretStore ?? new UnavailableSecretStore())
+      .inSingletonScope();
     if (overrides.dispatcher) bind(DispatcherId).toConstantValue(overrides.dispatcher);
     if (overrides.providerClient) bind(ProviderClientId).toConstantValue(overrides.providerClient);
     bind(ProviderClientFactoryId)
       .toResolvedValue(
-        (client: ProviderClient | undefined, dispatcher: Dispatcher | undefined) =>
-          client ? () => Promise.resolve(client) : lazyProviderClient(dispatcher),
+        (client: ProviderClient | undefined, dispatcher: Dispatcher | undefined) => (client ? () => Promise.resolve(client) : lazyProviderClient(dispatcher)),
         [
           { serviceIdentifier: ProviderClientId, optional: true },
           { serviceIdentifier: DispatcherId, optional: true },
         ],
       )
       .inSingletonScope();
+    // Each catalogue entry joined with the use case it names, in catalogue order.
     bind(ToolDefinitionsId)
       .toResolvedValue(
-        (config: ConfigSource, secrets: SecretStore, providers: () => Promise<ProviderClient>) => liteTools({ config, secrets, providers }),
-        [ConfigSourceId, SecretStoreId, ProviderClientFactoryId],
+        (...useCases: UseCase[]) => TOOL_CATALOGUE.map((entry, index) => toolDefinition(entry, useCases[index] as UseCase)),
+        TOOL_CATALOGUE.map((entry) => entry.useCase),
       )
       .inSingletonScope();
     bind(ToolRegistryId)
@@ -79,6 +77,6 @@ export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
 export function createContainer(profile: Profile, overrides: ContainerOverrides = {}): Container {
   if (profile !== 'lite') throw new Error('unsupported profile');
   const container = new Container();
-  container.load(liteModule(overrides));
+  container.load(liteModule(overrides), liteUseCases);
   return container;
 }

@@ -1,3 +1,4 @@
+import { portToken, type PortToken } from './port-token.js';
 /** Canonical provider ids in search order (docs/providers.md#providers-and-readiness). */
 export const PROVIDER_IDS = ['openalex', 'semantic_scholar', 'crossref', 'pubmed', 'arxiv'] as const;
 /** One of the five canonical provider ids. */
@@ -34,4 +35,4 @@ export interface ConfigSource {
 }
 
 /** Service identifier of the {@link ConfigSource} port. */
-export const ConfigSourceId: unique symbol = Symbol.for('qiongli.ConfigSource');
+export const ConfigSourceId: PortToken<ConfigSource> = portToken('qiongli.ConfigSource');

@@ -1,3 +1,4 @@
+import { portToken, type PortToken } from './port-token.js';
 import type { ProviderId } from './config-source.port.js';
 
 /** An author as the literature record carries it (docs/providers.md#the-literature-record). */
@@ -79,4 +80,4 @@ export interface ProviderClient {
 }
 
 /** Service identifier of the {@link ProviderClient} port. */
-export const ProviderClientId: unique symbol = Symbol.for('qiongli.ProviderClient');
+export const ProviderClientId: PortToken<ProviderClient> = portToken('qiongli.ProviderClient');

@@ -1,3 +1,4 @@
+import { portToken, type PortToken } from './port-token.js';
 /** A secret reference as stored in the settings document: `qsr1_` + 32 hex digits (docs/configuration.md). */
 export type SecretReference = string;
 
@@ -23,4 +24,4 @@ export interface SecretStore {
 }
 
 /** Service identifier of the {@link SecretStore} port. */
-export const SecretStoreId: unique symbol = Symbol.for('qiongli.SecretStore');
+export const SecretStoreId: PortToken<SecretStore> = portToken('qiongli.SecretStore');

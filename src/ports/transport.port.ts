@@ -1,3 +1,4 @@
+import { portToken, type PortToken } from './port-token.js';
 /**
  * How a message was framed on the wire. A response is always written in the framing of the
  * request it answers (docs/protocol.md#framing).
@@ -56,4 +57,4 @@ export interface Transport {
 }
 
 /** Service identifier of the {@link Transport} port. */
-export const TransportId: unique symbol = Symbol.for('qiongli.Transport');
+export const TransportId: PortToken<Transport> = portToken('qiongli.Transport');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { runCall } from '../../src/adapters/mcp/tool-call.js';
-import { exportEvidenceTool, zoteroExportTool } from '../../src/adapters/mcp/tools/export-tools.js';
+import { createContainer, ToolRegistryId } from '../../src/index.js';
 import type { ToolDefinition } from '../../src/adapters/mcp/tool-definition.js';
 import { CONTRACT_MS, describeSamples, probeUntilWithin } from './provider-lag-probe.js';
 
@@ -22,6 +22,10 @@ const record = (index: number) => ({
 /** `count` objects of `keys` distinct keys each (about 95,000 values in all: the value bound). */
 const wideObjects = (count: number, keys: number) =>
   Array.from({ length: count }, (_, item) => Object.fromEntries(Array.from({ length: keys }, (_, key) => [`k${item}_${key}`, key])));
+
+const registry = createContainer('lite').get(ToolRegistryId);
+const exportEvidenceTool = registry.find('qiongli_literature_export_evidence')!;
+const zoteroExportTool = registry.find('qiongli_zotero_export_import_files')!;
 
 const CASES: [name: string, tool: ToolDefinition, args: () => Record<string, unknown>][] = [
   ['evidence export of 1000 search records', exportEvidenceTool, () => ({ query: 'q', results: Array.from({ length: 1000 }, (_, index) => record(index)) })],

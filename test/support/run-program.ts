@@ -20,7 +20,7 @@ export interface RunOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** Bytes written to stdin before it is closed (omit to close stdin at once). */
   readonly input?: Buffer | string;
-  /** Keep stdin open; the caller must end it (used by streaming tests). */
+  /** Working directory of the run (default: a fresh temporary directory). */
   readonly cwd?: string;
 }
 

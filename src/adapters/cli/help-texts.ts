@@ -1,4 +1,5 @@
-import { CAPABILITY_GROUPS, ALL_CAPABILITY_GROUPS } from '../../domain/shared/capability-groups.js';
+import { ALL_CAPABILITY_GROUPS, type CapabilityGroup } from '../../domain/shared/capability-groups.js';
+import { toolNamesOf } from '../mcp/tool-catalogue.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import type { HelpTopic, UsageError } from './parsed-command.js';
 
@@ -20,12 +21,13 @@ const WIDTH = 80;
 const GROUP_COLUMN = 18;
 
 /** Tool names after the group name, wrapped at {@link WIDTH} columns. */
-function groupLines(group: keyof typeof CAPABILITY_GROUPS): string[] {
+function groupLines(group: CapabilityGroup): string[] {
+  const tools = toolNamesOf(group);
   const lines: string[] = [];
   let line = `  ${group}`.padEnd(GROUP_COLUMN);
   let filled = false;
-  for (const [index, tool] of CAPABILITY_GROUPS[group].entries()) {
-    const word = index < CAPABILITY_GROUPS[group].length - 1 ? `${tool},` : tool;
+  for (const [index, tool] of tools.entries()) {
+    const word = index < tools.length - 1 ? `${tool},` : tool;
     if (filled && line.length + 1 + word.length > WIDTH) {
       lines.push(line);
       line = ' '.repeat(GROUP_COLUMN);

@@ -42,8 +42,8 @@ const reject = (id: RequestId | null, code: number, message: string): Admission 
  *
  * @param encodedBytes the message's encoded size when known (lets small messages skip
  *   re-encoding their params for the size check).
- * @param paramsBudget the params budget for this message (docs/protocol.md#admission step 4); see
- *   {@link paramsBudgetOf}.
+ * @param paramsBudget the params budget for this message (docs/protocol.md#admission step 4): the
+ *   called tool's input budget for `tools/call`, the default otherwise.
  */
 export function admitMessage(value: unknown, encodedBytes: number | undefined, paramsBudget: (message: Record<string, unknown>) => number): Admission {
   const object = isPlainObject(value) ? value : undefined;

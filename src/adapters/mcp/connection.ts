@@ -1,71 +1,72 @@
 import type { Framing, Transport, TransportFailure, TransportListener } from '../../ports/transport.port.js';
 import { admitMessage, decodeFrame, type Params } from './admission.js';
 import { errorFrame, resultFrame, type RequestId } from './json-rpc.js';
-import { ErrorCode, LIMITS, Message, MODERN_CACHE_HINT, type LegacyRevision, type Revision } from './protocol-constants.js';
+import { ErrorCode, LIMITS, Message, MODERN_REVISION, type LegacyRevision, type Revision } from './protocol-constants.js';
 import { checkEnvelope, hasModernClaim, isValidInitialize, negotiateLegacy, unsupportedVersionData } from './negotiation.js';
-import { acceptCall, runCall } from './tool-call.js';
-import { InflightCalls } from './call-control.js';
-import { InflightBound } from './inflight-bound.js';
 import { prescanBatch, type PrescanBounds } from './batch-prescan.js';
-import { runBatch } from './batch-run.js';
+import { traitsOf } from './revisions.js';
 import type { ToolRegistry } from './tool-registry.js';
 import { encodeFixedResults, type FixedResults, type ServerIdentity } from './server-identity.js';
+import { InflightWork, type ConnectionLifecycle, type Reply } from './inflight-work.js';
+import { ToolMethods } from './tool-methods.js';
+
+export { MAX_PENDING_ANSWERS, type ConnectionLifecycle } from './inflight-work.js';
+
+const PRESCAN_BOUNDS: PrescanBounds = { maxElements: LIMITS.maxBatchElements, maxValues: LIMITS.maxFrameValues };
 
 /** The era a connection speaks (docs/protocol.md#protocol-eras); chosen by its first accepted negotiating message. */
 type Era = { readonly kind: 'none' } | { readonly kind: 'legacy'; readonly revision: LegacyRevision } | { readonly kind: 'modern' };
 
-/** A reply: an encoded frame, nothing, or either later. */
-type Reply = string | null | Promise<string | null>;
-
-/**
- * Answers still pending (tool calls waiting on I/O, batch elements included) beyond which the
- * connection stops reading until half of them are done: a peer pipelining slow calls cannot
- * make the server hold an unbounded number of them, nor queue their answers past the output
- * back-pressure.
- */
-export const MAX_PENDING_ANSWERS = 64;
-
-/** Failures of the output: nothing more can be sent, so nothing is waited for. */
-const OUTPUT_FAILURES: ReadonlySet<TransportFailure> = new Set(['stdout-closed', 'write-failure']);
-const PRESCAN_BOUNDS: PrescanBounds = { maxElements: LIMITS.maxBatchElements, maxValues: LIMITS.maxFrameValues };
-
-/** What the connection tells whoever runs it. */
-export interface ConnectionLifecycle {
-  /**
-   * Input is over and every request read before its end has been answered. `failure` tells
-   * why the input broke off when it did not end cleanly (a truncated or invalid frame, a read
-   * error): the answers still went out first.
-   */
-  finished(failure?: TransportFailure): void;
-  /** The output failed (stdout closed, write error): in-flight work was aborted. */
-  failed(reason: TransportFailure): void;
+/** One admitted request and where it came from. */
+interface Incoming {
+  readonly id: RequestId;
+  readonly method: string;
+  readonly params: Params | undefined;
+  readonly framing: Framing;
+  /** It is an element of a batch. */
+  readonly inBatch: boolean;
 }
 
+/** Answers one method of a negotiated era. */
+type MethodHandler = (request: Incoming, revision: Revision) => Reply;
+
 /**
- * One MCP connection over a {@link Transport}: admission, era negotiation and per-era
- * dispatch, batches, concurrent tool calls with one AbortSignal each,
- * `notifications/cancelled`, progress, the in-flight bound and the 8 MiB response guard
- * (docs/robustness.md tells what happens at the edges).
+ * One MCP connection over a {@link Transport}: admission, era negotiation and a dispatch table
+ * per era. Tool methods live in {@link ToolMethods}; in-flight counting, pausing, cancellation
+ * and when the connection is finished live in {@link InflightWork} (docs/robustness.md tells
+ * what happens at the edges).
  */
 export class McpConnection implements TransportListener {
   private era: Era = { kind: 'none' };
-  private readonly calls = new InflightCalls();
-  private readonly bound: InflightBound;
-  /** Set when input is over; `failure` when it broke off. */
-  private inputOver: { readonly failure?: TransportFailure } | undefined;
-  private done = false;
-  private stopped = false;
+  private readonly work: InflightWork;
   private readonly fixed: FixedResults;
+  private readonly tools: ToolMethods;
   private readonly budgetOf = (message: Record<string, unknown>): number => this.paramsBudget(message);
+
+  /** Methods of a legacy connection (after `initialize`). */
+  private readonly legacyMethods = new Map<string, MethodHandler>([
+    ['initialize', (request) => errorFrame(request.id, ErrorCode.InvalidRequest, request.inBatch ? Message.initializeInBatch : Message.alreadyInitialized)],
+    ['ping', (request) => resultFrame(request.id, '{}')],
+    ['tools/list', (request, revision) => this.tools.list(request.id, request.params, revision)],
+    ['tools/call', (request, revision) => this.tools.call(request.id, request.params, revision, request.framing)],
+  ]);
+
+  /** Methods of a modern request whose envelope was accepted. */
+  private readonly modernMethods = new Map<string, MethodHandler>([
+    ['server/discover', (request) => resultFrame(request.id, this.fixed.discover)],
+    ['tools/list', (request, revision) => this.tools.list(request.id, request.params, revision)],
+    ['tools/call', (request, revision) => this.tools.call(request.id, request.params, revision, request.framing)],
+  ]);
 
   constructor(
     private readonly transport: Transport,
     private readonly registry: ToolRegistry,
     identity: ServerIdentity,
-    private readonly lifecycle: ConnectionLifecycle,
+    lifecycle: ConnectionLifecycle,
   ) {
     this.fixed = encodeFixedResults(identity);
-    this.bound = new InflightBound(MAX_PENDING_ANSWERS, transport, () => this.finishIfDone());
+    this.work = new InflightWork(transport, lifecycle);
+    this.tools = new ToolMethods(registry, this.fixed, this.work);
   }
 
   /** Starts serving. */
@@ -78,61 +79,32 @@ export class McpConnection implements TransportListener {
    * new answer; frames already queued are still written. Reports nothing to the lifecycle.
    */
   stop(): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    this.bound.stop();
-    this.transport.pauseReading();
-    this.calls.cancelAll();
+    this.work.stop();
   }
 
   onFrame(payload: Uint8Array, framing: Framing): void {
-    if (this.stopped) return;
+    if (this.work.isStopped) return;
     const prescan = prescanBatch(payload, PRESCAN_BOUNDS);
-    if (prescan === 'not-json') return this.send(errorFrame(null, ErrorCode.ParseError, Message.parseError), framing);
-    if (prescan === 'too-many-values') return this.send(errorFrame(null, ErrorCode.InvalidRequest, Message.tooManyValues), framing);
+    if (prescan === 'not-json') return this.work.send(errorFrame(null, ErrorCode.ParseError, Message.parseError), framing);
+    if (prescan === 'too-many-values') return this.work.send(errorFrame(null, ErrorCode.InvalidRequest, Message.tooManyValues), framing);
     if (prescan === 'too-many-elements')
-      return this.send(errorFrame(null, ErrorCode.InvalidRequest, this.acceptsBatches ? Message.batchTooLarge : Message.batchNotSupported), framing);
+      return this.work.send(errorFrame(null, ErrorCode.InvalidRequest, this.acceptsBatches ? Message.batchTooLarge : Message.batchNotSupported), framing);
     const decoded = decodeFrame(payload);
-    if (decoded.kind === 'rejected') return this.send(errorFrame(null, decoded.code, decoded.message), framing);
+    if (decoded.kind === 'rejected') return this.work.send(errorFrame(null, decoded.code, decoded.message), framing);
     if (Array.isArray(decoded.value)) return this.handleBatch(decoded.value, framing);
-    this.deliver(this.handleMessage(decoded.value, payload.byteLength, framing, false), framing);
+    this.work.deliver(this.handleMessage(decoded.value, payload.byteLength, framing, false), framing);
   }
 
   onOversize(framing: Framing): void {
-    if (!this.stopped) this.send(errorFrame(null, ErrorCode.InvalidRequest, Message.frameTooLarge), framing);
+    this.work.send(errorFrame(null, ErrorCode.InvalidRequest, Message.frameTooLarge), framing);
   }
 
   onEnd(): void {
-    this.inputOver = {};
-    this.finishIfDone();
+    this.work.inputEnded();
   }
 
   onFatal(reason: TransportFailure): void {
-    if (OUTPUT_FAILURES.has(reason)) {
-      this.stop();
-      this.lifecycle.failed(reason);
-      return;
-    }
-    this.inputOver = { failure: reason };
-    this.finishIfDone();
-  }
-
-  private finishIfDone(): void {
-    if (this.inputOver === undefined || this.done || this.stopped || !this.bound.idle) return;
-    this.done = true;
-    this.lifecycle.finished(this.inputOver.failure);
-  }
-
-  private send(frame: string | Uint8Array, framing: Framing): void {
-    if (!this.stopped) this.transport.send(frame, framing);
-  }
-
-  private deliver(reply: Reply, framing: Framing): void {
-    if (reply === null) return;
-    if (typeof reply === 'string') return this.send(reply, framing);
-    this.bound.track(reply, (frame) => {
-      if (frame !== null) this.send(frame, framing);
-    });
+    this.work.transportFailed(reason);
   }
 
   private paramsBudget(message: Record<string, unknown>): number {
@@ -142,21 +114,16 @@ export class McpConnection implements TransportListener {
     return tool?.inputBudgetBytes ?? LIMITS.maxParamsBytes;
   }
 
-  /** Batches exist on 2025-03-26 connections only. */
+  /** Whether this connection accepts batches: only a legacy revision that has them. */
   private get acceptsBatches(): boolean {
-    return this.era.kind === 'legacy' && this.era.revision === '2025-03-26';
+    return this.era.kind === 'legacy' && traitsOf(this.era.revision).batches;
   }
 
   private handleBatch(items: unknown[], framing: Framing): void {
-    if (!this.acceptsBatches) return this.send(errorFrame(null, ErrorCode.InvalidRequest, Message.batchNotSupported), framing);
-    if (items.length === 0) return this.send(errorFrame(null, ErrorCode.InvalidRequest, Message.emptyBatch), framing);
-    if (items.length > LIMITS.maxBatchElements)
-      return this.send(errorFrame(null, ErrorCode.InvalidRequest, Message.batchTooLarge), framing);
-    runBatch(items, {
-      handle: (item) => this.handleMessage(item, undefined, framing, true),
-      send: (frame) => this.send(frame, framing),
-      bound: this.bound,
-    });
+    if (!this.acceptsBatches) return this.work.send(errorFrame(null, ErrorCode.InvalidRequest, Message.batchNotSupported), framing);
+    if (items.length === 0) return this.work.send(errorFrame(null, ErrorCode.InvalidRequest, Message.emptyBatch), framing);
+    if (items.length > LIMITS.maxBatchElements) return this.work.send(errorFrame(null, ErrorCode.InvalidRequest, Message.batchTooLarge), framing);
+    this.work.runBatch(items, framing, (item) => this.handleMessage(item, undefined, framing, true));
   }
 
   private handleMessage(value: unknown, encodedBytes: number | undefined, framing: Framing, inBatch: boolean): Reply {
@@ -167,35 +134,40 @@ export class McpConnection implements TransportListener {
       case 'ignored':
         return null;
       case 'notification':
-        this.handleNotification(admission.method, admission.params);
+        if (admission.method === 'notifications/cancelled') this.work.cancel(admission.params?.requestId);
         return null;
       case 'request':
         try {
-          return this.handleRequest(admission.id, admission.method, admission.params, framing, inBatch);
+          return this.handleRequest({ id: admission.id, method: admission.method, params: admission.params, framing, inBatch });
         } catch {
           return errorFrame(admission.id, ErrorCode.InternalError, Message.internalError);
         }
     }
   }
 
-  private handleNotification(method: string, params: Params | undefined): void {
-    if (method === 'notifications/cancelled') this.calls.cancel(params?.requestId);
+  private handleRequest(request: Incoming): Reply {
+    const claim = hasModernClaim(request.params);
+    switch (this.era.kind) {
+      case 'legacy':
+        if (claim) return errorFrame(request.id, ErrorCode.InvalidRequest, Message.modernClaimOnLegacy);
+        return this.dispatch(this.legacyMethods, request, this.era.revision);
+      case 'modern':
+        if (!claim) return this.refuseUnclaimed(request);
+        return this.rejectEnvelope(request) ?? this.dispatch(this.modernMethods, request, MODERN_REVISION);
+      case 'none':
+        return this.negotiate(request, claim);
+    }
   }
 
-  private handleRequest(id: RequestId, method: string, params: Params | undefined, framing: Framing, inBatch: boolean): Reply {
-    const claim = hasModernClaim(params);
-    if (this.era.kind === 'legacy') return this.handleLegacy(this.era.revision, id, method, params, framing, claim, inBatch);
-    if (this.era.kind === 'modern') return this.handleModern(id, method, params, framing, claim);
-    return this.handleUnnegotiated(id, method, params, framing, claim);
-  }
-
-  private handleUnnegotiated(id: RequestId, method: string, params: Params | undefined, framing: Framing, claim: boolean): Reply {
+  /** The first negotiating message chooses the era: a valid envelope (modern) or `initialize` (legacy). */
+  private negotiate(request: Incoming, claim: boolean): Reply {
+    const { id, method, params } = request;
     if (claim) {
       if (method === 'initialize') return errorFrame(id, ErrorCode.MethodNotFound, Message.methodNotFound);
-      const rejection = this.rejectEnvelope(id, params);
+      const rejection = this.rejectEnvelope(request);
       if (rejection !== null) return rejection;
       this.era = { kind: 'modern' };
-      return this.dispatchModern(id, method, params, framing);
+      return this.dispatch(this.modernMethods, request, MODERN_REVISION);
     }
     if (method === 'initialize') {
       if (!isValidInitialize(params)) return errorFrame(id, ErrorCode.InvalidParams, Message.invalidInitialize);
@@ -207,76 +179,22 @@ export class McpConnection implements TransportListener {
     return errorFrame(id, ErrorCode.InvalidRequest, Message.notInitialized);
   }
 
-  private handleLegacy(revision: LegacyRevision, id: RequestId, method: string, params: Params | undefined, framing: Framing, claim: boolean, inBatch: boolean): Reply {
-    if (claim) return errorFrame(id, ErrorCode.InvalidRequest, Message.modernClaimOnLegacy);
-    switch (method) {
-      case 'initialize':
-        return errorFrame(id, ErrorCode.InvalidRequest, inBatch ? Message.initializeInBatch : Message.alreadyInitialized);
-      case 'ping':
-        return resultFrame(id, '{}');
-      case 'tools/list':
-        return this.listTools(id, params, revision);
-      case 'tools/call':
-        return this.callTool(id, params, revision, framing);
-      default:
-        return errorFrame(id, ErrorCode.MethodNotFound, Message.methodNotFound);
-    }
+  /** A modern connection's request without the envelope. */
+  private refuseUnclaimed({ id, method, params }: Incoming): string {
+    if (method === 'initialize')
+      return errorFrame(id, ErrorCode.UnsupportedProtocolVersion, Message.unsupportedVersion, unsupportedVersionData(params?.protocolVersion));
+    return errorFrame(id, ErrorCode.InvalidParams, Message.missingEnvelope);
   }
 
-  private handleModern(id: RequestId, method: string, params: Params | undefined, framing: Framing, claim: boolean): Reply {
-    if (!claim) {
-      if (method === 'initialize')
-        return errorFrame(id, ErrorCode.UnsupportedProtocolVersion, Message.unsupportedVersion, unsupportedVersionData(params?.protocolVersion));
-      return errorFrame(id, ErrorCode.InvalidParams, Message.missingEnvelope);
-    }
-    return this.rejectEnvelope(id, params) ?? this.dispatchModern(id, method, params, framing);
-  }
-
-  private rejectEnvelope(id: RequestId, params: Params | undefined): string | null {
+  private rejectEnvelope({ id, params }: Incoming): string | null {
     const verdict = checkEnvelope(params);
     if (verdict.kind === 'valid') return null;
     if (verdict.kind === 'malformed') return errorFrame(id, ErrorCode.InvalidParams, Message.missingEnvelope);
     return errorFrame(id, ErrorCode.UnsupportedProtocolVersion, Message.unsupportedVersion, unsupportedVersionData(verdict.requested));
   }
 
-  private dispatchModern(id: RequestId, method: string, params: Params | undefined, framing: Framing): Reply {
-    switch (method) {
-      case 'server/discover':
-        return resultFrame(id, this.fixed.discover);
-      case 'tools/list':
-        return this.listTools(id, params, '2026-07-28');
-      case 'tools/call':
-        return this.callTool(id, params, '2026-07-28', framing);
-      default:
-        return errorFrame(id, ErrorCode.MethodNotFound, Message.methodNotFound);
-    }
-  }
-
-  private readonly listResults = new Map<Revision, string>();
-
-  private listTools(id: RequestId, params: Params | undefined, revision: Revision): string {
-    if (params?.cursor !== undefined) return errorFrame(id, ErrorCode.InvalidParams, Message.cursorNotIssued);
-    let encoded = this.listResults.get(revision);
-    if (encoded === undefined) {
-      const tools = this.registry.encodedToolsFor(revision);
-      encoded =
-        revision === '2026-07-28'
-          ? `{"resultType":"complete","tools":${tools},"ttlMs":${MODERN_CACHE_HINT.ttlMs},"cacheScope":"${MODERN_CACHE_HINT.cacheScope}","_meta":${this.fixed.serverMeta}}`
-          : `{"tools":${tools}}`;
-      this.listResults.set(revision, encoded);
-    }
-    return resultFrame(id, encoded);
-  }
-
-  private callTool(id: RequestId, params: Params | undefined, revision: Revision, framing: Framing): Reply {
-    const accepted = acceptCall(params, (name) => this.registry.find(name));
-    if (accepted === 'malformed') return errorFrame(id, ErrorCode.InvalidParams, Message.invalidToolCall);
-    if (accepted === 'unknown-tool') return errorFrame(id, ErrorCode.InvalidParams, Message.unknownTool);
-    return this.calls.run(
-      id,
-      params,
-      (frame) => this.send(frame, framing),
-      (context) => runCall(accepted, revision, context, this.fixed.serverMeta),
-    );
+  private dispatch(methods: ReadonlyMap<string, MethodHandler>, request: Incoming, revision: Revision): Reply {
+    const handler = methods.get(request.method);
+    return handler === undefined ? errorFrame(request.id, ErrorCode.MethodNotFound, Message.methodNotFound) : handler(request, revision);
   }
 }

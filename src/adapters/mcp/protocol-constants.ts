@@ -59,7 +59,6 @@ export const Message = {
   modernClaimOnLegacy: 'Invalid request: this connection negotiated a legacy protocol revision',
   methodNotFound: 'Method not found',
   paramsTooLarge: 'Invalid params: params too large',
-  invalidParams: 'Invalid params',
   invalidInitialize: 'Invalid params: initialize requires protocolVersion, capabilities and clientInfo',
   missingEnvelope: 'Invalid params: missing or malformed request metadata envelope',
   unsupportedVersion: 'Unsupported protocol version',

@@ -1,4 +1,5 @@
 import { META, MODERN_CACHE_HINT, MODERN_REVISION, type LegacyRevision } from './protocol-constants.js';
+import { traitsOf } from './revisions.js';
 
 /** Who this server says it is. */
 export interface ServerIdentity {
@@ -39,9 +40,9 @@ export function encodeFixedResults(identity: ServerIdentity): FixedResults {
       let encoded = initializeByRevision.get(revision);
       if (encoded === undefined) {
         const serverInfo =
-          revision === '2025-03-26'
-            ? { name: identity.name, version: identity.version }
-            : { name: identity.name, title: identity.title, version: identity.version };
+          traitsOf(revision).titles
+            ? { name: identity.name, title: identity.title, version: identity.version }
+            : { name: identity.name, version: identity.version };
         encoded = JSON.stringify({
           protocolVersion: revision,
           capabilities: { tools: { listChanged: false } },

@@ -1,5 +1,6 @@
 import type { ToolCallContext, ToolDefinition } from './tool-definition.js';
 import type { Revision } from './protocol-constants.js';
+import { traitsOf } from './revisions.js';
 import { parseArguments, parseArgumentsStepwise } from '../../domain/shared/parse-arguments.js';
 import { argumentBoundsOf } from '../../domain/shared/json-bounds.js';
 import { runInSlices } from '../scheduling/time-slices.js';
@@ -59,7 +60,7 @@ function encodeOutcome(tool: ToolDefinition, outcome: Outcome<unknown>, revision
   if (!outcome.ok) return encodeFailure(outcome.failure, revision, serverMeta);
   const text = resultText(tool, outcome.value);
   const content = `"content":[{"type":"text","text":${JSON.stringify(text)}}]`;
-  return wrapResult(revision === '2025-03-26' ? content : `${content},"structuredContent":${text}`, revision, serverMeta);
+  return wrapResult(traitsOf(revision).structuredContent ? `${content},"structuredContent":${text}` : content, revision, serverMeta);
 }
 
 /** A result's JSON text under the tool's redaction rule; an already encoded result is used as it is. */
@@ -85,4 +86,4 @@ function encodeFailure(failure: ToolFailure, revision: Revision, serverMeta: str
 
 /** Adds `resultType` and the server-info `_meta` on modern results. */
 const wrapResult = (body: string, revision: Revision, serverMeta: string): string =>
-  revision === '2026-07-28' ? `{${body},"resultType":"complete","_meta":${serverMeta}}` : `{${body}}`;
+  traitsOf(revision).envelope ? `{${body},"resultType":"complete","_meta":${serverMeta}}` : `{${body}}`;

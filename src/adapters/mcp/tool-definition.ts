@@ -3,17 +3,11 @@ import type { Outcome } from '../../domain/shared/tool-outcome.js';
 import type { RedactionRule } from '../../domain/shared/redaction.js';
 import type { EncodedResult } from '../../domain/shared/encoded-result.js';
 import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
+import type { UseCase, UseCaseContext } from '../../domain/shared/use-case.js';
+import type { CatalogueEntry } from './tool-catalogue.js';
 
 /** What a running tool call may use besides its arguments. */
-export interface ToolCallContext {
-  /** Aborted when the client cancels the request (or the server stops). */
-  readonly signal: AbortSignal;
-  /**
-   * Sends one `notifications/progress` for this request, when the client asked for progress
-   * with a `progressToken`; a no-op otherwise. Only effective before the response.
-   */
-  readonly reportProgress: (progress: number, total: number) => void;
-}
+export type ToolCallContext = UseCaseContext;
 
 /** MCP tool annotations (docs/tools.md#the-twelve-tools). */
 export interface ToolAnnotations {
@@ -24,7 +18,7 @@ export interface ToolAnnotations {
 }
 
 /**
- * One public MCP tool: its wire description and the use case behind it.
+ * One served MCP tool: its catalogue entry joined with the use case it runs, defaults applied.
  *
  * The MCP adapter validates arguments with `input` (so the advertised `inputSchema` and the
  * validation can never disagree), runs `run`, redacts the outcome with `redaction` and projects
@@ -64,6 +58,35 @@ export const LOCAL_READ_ONLY: ToolAnnotations = {
   openWorldHint: false,
 };
 
-/** Helper that keeps the input/output types of a definition tied together. */
+/** One runner per use case, so an alias runs the very same handler as the tool it aliases. */
+const runners = new WeakMap<UseCase, ToolDefinition['run']>();
+
+function runnerOf(useCase: UseCase): ToolDefinition['run'] {
+  let run = runners.get(useCase);
+  if (run === undefined) {
+    run = (args, context) => useCase.execute(args, context);
+    runners.set(useCase, run);
+  }
+  return run;
+}
+
+/** The served definition of a catalogue entry: the one place where definition defaults apply. */
+export function toolDefinition(entry: CatalogueEntry, useCase: UseCase): ToolDefinition {
+  return {
+    name: entry.name,
+    title: entry.title,
+    description: entry.description,
+    group: entry.group,
+    input: useCase.input,
+    output: useCase.output,
+    annotations: entry.annotations ?? LOCAL_READ_ONLY,
+    inputBudgetBytes: entry.inputBudget === 'bulk' ? BULK_INPUT_BUDGET : DEFAULT_INPUT_BUDGET,
+    ...(useCase.messagePrecedence === undefined ? {} : { messagePrecedence: useCase.messagePrecedence }),
+    redaction: useCase.redaction ?? 'standard',
+    run: runnerOf(useCase),
+  };
+}
+
+/** Keeps the input/output types of a hand-written definition tied together (test tools). */
 export const defineTool = <I extends z.ZodType, O extends z.ZodType>(definition: ToolDefinition<I, O>): ToolDefinition =>
   definition as unknown as ToolDefinition;

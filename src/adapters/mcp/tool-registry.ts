@@ -3,22 +3,11 @@ import { z } from 'zod';
 import type { ToolDefinition } from './tool-definition.js';
 import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
 import type { Revision } from './protocol-constants.js';
+import { TOOL_NAMES } from './tool-catalogue.js';
+import { traitsOf } from './revisions.js';
 
-/** The twelve public tool names in their frozen order (docs/tools.md#the-twelve-tools). */
-export const FROZEN_TOOL_ORDER = [
-  'qiongli_config_status',
-  'qiongli_save_provider_config',
-  'qiongli_configure_provider',
-  'qiongli_open_config_wizard',
-  'qiongli_literature_status',
-  'qiongli_search_plan',
-  'qiongli_literature_search',
-  'qiongli_literature_export_evidence',
-  'qiongli_zotero_status',
-  'qiongli_zotero_export_import_files',
-  'qiongli_orchestrator_route',
-  'qiongli_task_plan',
-] as const;
+/** The public tool names in frozen order: the tool catalogue's order. */
+export const FROZEN_TOOL_ORDER = TOOL_NAMES;
 
 /** JSON Schema generated from a zod schema, without `$schema` so every client dialect accepts it. */
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -39,8 +28,9 @@ interface DescribedTool {
 
 /**
  * The tools this process serves: the implemented definitions granted by `--capabilities`, in
- * frozen order. Fixed for the life of the process, so each revision's `tools` array is encoded
- * once and reused byte for byte.
+ * the frozen order of the tool catalogue. Fixed for the life of the process, so each revision's
+ * `tools` array is encoded once and reused byte for byte. A definition whose name is not in the
+ * catalogue is a programming error and throws: it is never dropped silently.
  */
 export class ToolRegistry {
   private readonly byName = new Map<string, ToolDefinition>();
@@ -49,10 +39,9 @@ export class ToolRegistry {
   private readonly encodedLists = new Map<string, string>();
 
   constructor(definitions: readonly ToolDefinition[], grants: ReadonlySet<CapabilityGroup>) {
-    const order = new Map<string, number>(FROZEN_TOOL_ORDER.map((name, index) => [name, index]));
-    const granted = definitions
-      .filter((definition) => grants.has(definition.group) && order.has(definition.name))
-      .sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0));
+    const order = new Map<string, number>(TOOL_NAMES.map((name, index) => [name, index]));
+    if (definitions.some((definition) => !order.has(definition.name))) throw new Error('a tool definition is not in the tool catalogue');
+    const granted = definitions.filter((definition) => grants.has(definition.group)).sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0));
     for (const definition of granted) this.byName.set(definition.name, definition);
     this.granted = granted;
   }
@@ -82,11 +71,9 @@ export class ToolRegistry {
   encodedToolsFor(revision: Revision): string {
     const cached = this.encodedLists.get(revision);
     if (cached !== undefined) return cached;
-    const withTitles = revision !== '2025-03-26';
+    const withTitles = traitsOf(revision).titles;
     const tools = this.described.map((tool) =>
-      withTitles
-        ? tool
-        : { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations },
+      withTitles ? tool : { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations },
     );
     const encoded = asciiJson(JSON.stringify(tools));
     this.encodedLists.set(revision, encoded);

@@ -1,23 +1,15 @@
 import { z } from 'zod';
 import { PROVIDER_IDS, type NativeSettings, type ProviderId } from '../../ports/config-source.port.js';
 import { assessReadiness, readyProviders } from '../provider-readiness/provider-readiness.js';
+import { PROVIDER_CATALOGUE, REQUIRED_SETTINGS } from '../shared/provider-catalogue.js';
 
 /** A provider (or field) as a status tool reports it. */
 export const CONFIGURED_STATES = ['configured', 'missing'] as const;
 /** `configured` or `missing`. */
 export type ConfiguredState = (typeof CONFIGURED_STATES)[number];
 
-/** Settings a status may report missing, in the order docs/tools.md#1-qiongli_config_status lists them. */
-export const MISSING_SETTINGS = ['openalex.api_key', 'semantic_scholar.api_key', 'crossref.email', 'pubmed.api_key'] as const;
-
-/** Field slots of each provider in `redacted_config` (arXiv has none). */
-const FIELD_SLOTS = {
-  openalex: ['api_key', 'email'],
-  semantic_scholar: ['api_key'],
-  crossref: ['email'],
-  pubmed: ['api_key'],
-  arxiv: [],
-} as const satisfies Record<ProviderId, readonly ('api_key' | 'email')[]>;
+/** Settings a status may report missing, in the order docs/tools.md#1-qiongli_config_status lists them (search order). */
+export const MISSING_SETTINGS = REQUIRED_SETTINGS;
 
 const slot = z.enum(CONFIGURED_STATES);
 /**
@@ -86,7 +78,7 @@ export function projectProviders(settings: NativeSettings, secretStoreAvailable:
     const configured = readiness[id] === 'ready';
     providers[id] = configured ? 'configured' : 'missing';
     const fields: Record<string, ConfiguredState> = {};
-    for (const field of FIELD_SLOTS[id]) fields[field] = fieldSet(id, field) ? 'configured' : 'missing';
+    for (const field of PROVIDER_CATALOGUE[id].settings) fields[field] = fieldSet(id, field) ? 'configured' : 'missing';
     redacted[id] = { enabled: settings.providers[id].enabled, configured, fields };
   }
   const missing = MISSING_SETTINGS.filter((name) => {

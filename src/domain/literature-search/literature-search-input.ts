@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROVIDER_IDS } from '../../ports/config-source.port.js';
 import { boundedString } from '../shared/string-checks.js';
+import { MAX_PER_PROVIDER_LIMIT } from '../shared/provider-catalogue.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
 
 /** Search modes the literature search accepts (docs/tools.md#7-qiongli_literature_search). */
@@ -33,8 +34,8 @@ export const LITERATURE_SEARCH_MESSAGES = {
 
 const M = LITERATURE_SEARCH_MESSAGES;
 
-/** Largest per-provider limit (docs/tools.md#7-qiongli_literature_search). */
-export const MAX_PER_PROVIDER_LIMIT = 200;
+/** Largest per-provider limit: the provider catalogue's. */
+export { MAX_PER_PROVIDER_LIMIT };
 /** Largest total limit (docs/tools.md#7-qiongli_literature_search). */
 export const MAX_TOTAL_LIMIT = 1000;
 

@@ -1,13 +1,11 @@
 import type { NativeSettings, ProviderId } from '../../ports/config-source.port.js';
 import type { ProviderSearchRequest } from '../../ports/provider-client.port.js';
 import type { SecretStore } from '../../ports/secret-store.port.js';
+import { hasSetting } from '../shared/provider-catalogue.js';
 
 /** The credentials handed to one provider request. */
 export type ProviderCredentials = ProviderSearchRequest['credentials'];
 
-/** Providers that send an API key, and those that send a contact email (docs/providers.md#providers-and-readiness). */
-const SENDS_API_KEY: ReadonlySet<ProviderId> = new Set(['openalex', 'semantic_scholar', 'pubmed']);
-const SENDS_EMAIL: ReadonlySet<ProviderId> = new Set(['openalex', 'crossref']);
 
 async function resolveKey(secrets: SecretStore, reference: string | undefined): Promise<string | undefined> {
   if (reference === undefined) return undefined;
@@ -38,12 +36,12 @@ export async function resolveProviderCredentials(
     providers.map(async (id) => {
       const setting = settings.providers[id];
       const credentials: { apiKey?: string; email?: string } = {};
-      if (SENDS_API_KEY.has(id)) {
+      if (hasSetting(id, 'api_key')) {
         const apiKey = await resolveKey(secrets, setting.apiKeyRef);
         if (apiKey === undefined) return undefined;
         credentials.apiKey = apiKey;
       }
-      if (SENDS_EMAIL.has(id) && setting.email !== undefined) credentials.email = setting.email;
+      if (hasSetting(id, 'email') && setting.email !== undefined) credentials.email = setting.email;
       return [id, credentials] as const;
     }),
   );

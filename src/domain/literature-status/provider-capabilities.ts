@@ -1,20 +1,22 @@
 import { z } from 'zod';
+import type { ProviderId } from '../../ports/config-source.port.js';
+import { MAX_PER_PROVIDER_LIMIT, PROVIDER_CATALOGUE, SEARCH_ORDER } from '../shared/provider-catalogue.js';
 
-/** What one provider can do in Lite (docs/tools.md#5-qiongli_literature_status). */
-const capabilityEntry = <C extends readonly [string, ...string[]]>(capabilities: C) =>
+/** What one provider can do in Lite (docs/tools.md#5-qiongli_literature_status), from the provider catalogue. */
+const capabilityEntry = <P extends ProviderId>(id: P) =>
   z.strictObject({
-    capabilities: z.array(z.enum(capabilities)),
+    capabilities: z.array(z.enum(PROVIDER_CATALOGUE[id].capabilities)),
     status: z.literal('implemented'),
-    max_per_provider_limit: z.literal(200),
+    max_per_provider_limit: z.literal(MAX_PER_PROVIDER_LIMIT),
   });
 
 /** Schema of the static capability table. */
 export const providerCapabilitiesSchema = z.strictObject({
-  openalex: capabilityEntry(['topic_search', 'venue_metadata']),
-  semantic_scholar: capabilityEntry(['topic_search', 'venue_metadata']),
-  crossref: capabilityEntry(['topic_search', 'venue_metadata']),
-  pubmed: capabilityEntry(['topic_search', 'biomedical_topic_search']),
-  arxiv: capabilityEntry(['topic_search', 'preprint_search']),
+  openalex: capabilityEntry('openalex'),
+  semantic_scholar: capabilityEntry('semantic_scholar'),
+  crossref: capabilityEntry('crossref'),
+  pubmed: capabilityEntry('pubmed'),
+  arxiv: capabilityEntry('arxiv'),
 });
 
 /** The static capability table of the five providers. */
@@ -22,16 +24,10 @@ export type ProviderCapabilities = z.output<typeof providerCapabilitiesSchema>;
 
 /** A fresh copy of the static capability table (docs/tools.md#5-qiongli_literature_status): every provider is implemented, limit 200. */
 export function providerCapabilities(): ProviderCapabilities {
-  const entry = <C extends string>(capabilities: C[]) => ({
-    capabilities,
-    status: 'implemented' as const,
-    max_per_provider_limit: 200 as const,
-  });
-  return {
-    openalex: entry(['topic_search', 'venue_metadata']),
-    semantic_scholar: entry(['topic_search', 'venue_metadata']),
-    crossref: entry(['topic_search', 'venue_metadata']),
-    pubmed: entry(['topic_search', 'biomedical_topic_search']),
-    arxiv: entry(['topic_search', 'preprint_search']),
-  };
+  return Object.fromEntries(
+    SEARCH_ORDER.map((id) => [
+      id,
+      { capabilities: [...PROVIDER_CATALOGUE[id].capabilities], status: 'implemented', max_per_provider_limit: MAX_PER_PROVIDER_LIMIT },
+    ]),
+  ) as ProviderCapabilities;
 }

@@ -30,18 +30,19 @@ export function previewWith<F extends object>(fields: F): typeof previewFlags & 
   return Object.assign({}, previewFlags, fields);
 }
 
-/** zod shape of {@link previewFlags}, for the preview tools' output schemas. */
-export const previewFlagsShape = {
-  mode: z.literal('preview'),
-  preview_only: z.literal(true),
-  runtime_profile: z.literal('marketplace_lite'),
-  run_agents_allowed: z.literal(false),
-  shell_execution_allowed: z.literal(false),
-  project_writes_allowed: z.literal(false),
-  recommended_runtime: z.literal('full_cli_for_execution'),
-  upgrade: z.strictObject({
-    required_for_execution: z.literal(true),
-    runtime_profile: z.literal('full_cli'),
-    command: z.literal('qiongli mcp serve --transport stdio'),
-  }),
-};
+/** The zod schema of a constant: literals for scalars, strict objects for objects. */
+type ConstantSchema<T> = T extends string | number | boolean
+  ? z.ZodLiteral<T>
+  : z.ZodObject<{ -readonly [K in keyof T]: ConstantSchema<T[K]> }, z.core.$strict>;
+
+/** The shape of a strict object schema that accepts exactly `value`. */
+function constantShape<T extends Record<string, unknown>>(value: T): { -readonly [K in keyof T]: ConstantSchema<T[K]> } {
+  const schemaOf = (item: unknown): z.ZodType =>
+    item !== null && typeof item === 'object'
+      ? z.strictObject(constantShape(item as Record<string, unknown>))
+      : z.literal(item as string | number | boolean);
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, schemaOf(item)])) as { -readonly [K in keyof T]: ConstantSchema<T[K]> };
+}
+
+/** zod shape of {@link previewFlags}, for the preview tools' output schemas: derived, so the two cannot differ. */
+export const previewFlagsShape = constantShape(previewFlags);

@@ -6,41 +6,38 @@ import { WIZARD_PROVIDER_NAMES } from './provider-names.js';
 /** Hosts the wizard may listen on: loopback only. */
 export const WIZARD_HOSTS = ['127.0.0.1', 'localhost'] as const;
 
-const PORT_MESSAGE = 'port must be between 0 and 65535';
+/** Every static message of the configure/wizard checks, in the order they report (docs/tools.md#3-qiongli_configure_provider/#4). */
+const M = {
+  providerType: 'provider must be a string',
+  unsupportedProvider: 'unsupported provider',
+  hostType: 'host must be a string',
+  hostNotLoopback: 'wizard host must be loopback',
+  portRange: 'port must be between 0 and 65535',
+} as const;
 
-/**
- * The order in which the configure/wizard checks report (docs/tools.md#3-qiongli_configure_provider/#4), for `parseArguments`:
- * an unknown argument first, then provider, host and port.
- */
-export const configureProviderMessagePrecedence: readonly string[] = [
-  UNSUPPORTED_ARGUMENT,
-  'provider must be a string',
-  'unsupported provider',
-  'host must be a string',
-  'wizard host must be loopback',
-  PORT_MESSAGE,
-];
+/** The order for `parseArguments`: an unknown argument first, then provider, host and port. */
+export const configureProviderMessagePrecedence: readonly string[] = [UNSUPPORTED_ARGUMENT, ...Object.values(M)];
 
 /** Arguments of `qiongli_configure_provider` and its alias `qiongli_open_config_wizard`. */
 export const configureProviderInput = z.strictObject(
   {
     provider: z
       .enum(WIZARD_PROVIDER_NAMES, {
-        error: (issue) => (typeof issue.input === 'string' ? 'unsupported provider' : 'provider must be a string'),
+        error: (issue) => (typeof issue.input === 'string' ? M.unsupportedProvider : M.providerType),
       })
       .describe('The provider to open the wizard for.')
       .optional(),
     host: z
       .enum(WIZARD_HOSTS, {
-        error: (issue) => (typeof issue.input === 'string' ? 'wizard host must be loopback' : 'host must be a string'),
+        error: (issue) => (typeof issue.input === 'string' ? M.hostNotLoopback : M.hostType),
       })
       .default('127.0.0.1')
       .describe('Loopback host the wizard would listen on.'),
     port: z
-      .number({ error: PORT_MESSAGE })
-      .int({ error: PORT_MESSAGE })
-      .min(0, { error: PORT_MESSAGE })
-      .max(65535, { error: PORT_MESSAGE })
+      .number({ error: M.portRange })
+      .int({ error: M.portRange })
+      .min(0, { error: M.portRange })
+      .max(65535, { error: M.portRange })
       .default(0)
       .describe('Port the wizard would listen on (0 = any free port).'),
   },

@@ -1,4 +1,5 @@
 import type { ProviderId } from '../../ports/config-source.port.js';
+import { hasSetting } from '../shared/provider-catalogue.js';
 
 /** Provider names the save tool accepts (docs/tools.md#2-qiongli_save_provider_config), with the provider each one means. */
 export const SAVE_PROVIDER_NAMES = {
@@ -24,14 +25,5 @@ export const FIELD_NAMES = { api_key: 'api_key', 'api-key': 'api_key', email: 'e
 /** A field name the save tool accepts. */
 export type FieldName = keyof typeof FIELD_NAMES;
 
-/** Which fields each provider has (docs/tools.md#2-qiongli_save_provider_config). */
-const PROVIDER_FIELDS: Readonly<Partial<Record<ProviderId, readonly ('api_key' | 'email')[]>>> = {
-  openalex: ['api_key', 'email'],
-  semantic_scholar: ['api_key'],
-  crossref: ['email'],
-  pubmed: ['api_key'],
-};
-
-/** Whether the provider named `provider` has the field named `field`. */
-export const isAllowedField = (provider: SaveProviderName, field: FieldName): boolean =>
-  PROVIDER_FIELDS[SAVE_PROVIDER_NAMES[provider]]?.includes(FIELD_NAMES[field]) ?? false;
+/** Whether the provider named `provider` has the field named `field` (docs/tools.md#2-qiongli_save_provider_config). */
+export const isAllowedField = (provider: SaveProviderName, field: FieldName): boolean => hasSetting(SAVE_PROVIDER_NAMES[provider], FIELD_NAMES[field]);

@@ -7,20 +7,22 @@ import { FIELD_NAMES, isAllowedField, SAVE_PROVIDER_NAMES, type FieldName, type 
 /** Largest `value` accepted, in UTF-8 bytes: 64 KiB. */
 export const MAX_VALUE_BYTES = 64 * 1024;
 
+/** Every static message of the save tool's checks, in the order they report (docs/tools.md#2-qiongli_save_provider_config). */
+const M = {
+  missingProvider: 'Missing provider',
+  missingField: 'Missing field',
+  missingValue: 'Missing value',
+  blankValue: 'value must not be empty',
+  valueTooLong: 'value exceeds the byte limit',
+  unsupportedProvider: 'unsupported provider',
+  unsupportedField: 'unsupported provider field',
+} as const;
+
 /**
- * The order in which the save tool's checks report (docs/tools.md#2-qiongli_save_provider_config), for `parseArguments`; an
- * argument outside the allow-list is reported before all of them, as upstream does.
+ * The order in which the save tool's checks report, for `parseArguments`: an argument outside
+ * the allow-list before all of them (as upstream does), then the messages in declaration order.
  */
-export const saveProviderConfigMessagePrecedence: readonly string[] = [
-  UNSUPPORTED_ARGUMENT,
-  'Missing provider',
-  'Missing field',
-  'Missing value',
-  'value must not be empty',
-  'value exceeds the byte limit',
-  'unsupported provider',
-  'unsupported provider field',
-];
+export const saveProviderConfigMessagePrecedence: readonly string[] = [UNSUPPORTED_ARGUMENT, ...Object.values(M)];
 
 const names = <T extends string>(values: Record<T, unknown>) => Object.keys(values) as [T, ...T[]];
 
@@ -33,22 +35,22 @@ export const saveProviderConfigInput = z
     {
       provider: z
         .enum(names<SaveProviderName>(SAVE_PROVIDER_NAMES), {
-          error: (issue) => (typeof issue.input === 'string' ? 'unsupported provider' : 'Missing provider'),
+          error: (issue) => (typeof issue.input === 'string' ? M.unsupportedProvider : M.missingProvider),
         })
         .describe('The provider to configure.'),
       field: z
         .enum(names<FieldName>(FIELD_NAMES), {
-          error: (issue) => (typeof issue.input === 'string' ? 'unsupported provider field' : 'Missing field'),
+          error: (issue) => (typeof issue.input === 'string' ? M.unsupportedField : M.missingField),
         })
         .describe('The setting to store: api_key (OpenAlex, Semantic Scholar, PubMed) or email (OpenAlex, Crossref).'),
       value: boundedString(
         { max: MAX_VALUE_BYTES, unit: 'bytes', nonBlank: true },
-        { missing: 'Missing value', type: 'Missing value', blank: 'value must not be empty', tooLong: 'value exceeds the byte limit' },
+        { missing: M.missingValue, type: M.missingValue, blank: M.blankValue, tooLong: M.valueTooLong },
       ).describe('The value to store (at most 64 KiB). Lite never stores, logs or returns it.'),
     },
     { error: UNSUPPORTED_ARGUMENT },
   )
-  .refine((args) => isAllowedField(args.provider, args.field), { error: 'unsupported provider field' });
+  .refine((args) => isAllowedField(args.provider, args.field), { error: M.unsupportedField });
 
 /** Validated arguments of the save tool. */
 export type SaveProviderConfigArguments = z.output<typeof saveProviderConfigInput>;

@@ -1,26 +1,14 @@
-import { PROVIDER_IDS, type NativeSettings, type ProviderId } from '../../ports/config-source.port.js';
+import type { NativeSettings, ProviderId, ProviderSettings } from '../../ports/config-source.port.js';
+import { PROVIDER_CATALOGUE, SEARCH_ORDER } from '../shared/provider-catalogue.js';
 
 /** Readiness of one provider (docs/providers.md#providers-and-readiness). */
 export type Readiness = 'disabled' | 'ready' | 'needs_secret' | 'needs_public_setting' | 'secret_store_unavailable';
 
-/** What each provider needs beyond being enabled. */
-const REQUIREMENT: Readonly<Record<ProviderId, 'api_key' | 'email' | 'none'>> = {
-  openalex: 'api_key',
-  semantic_scholar: 'api_key',
-  crossref: 'email',
-  pubmed: 'api_key',
-  arxiv: 'none',
-};
-
-/** The settings Lite uses when no settings document exists: only arXiv enabled. */
+/** The settings Lite uses when no settings document exists: only the providers enabled by default (arXiv). */
 export const DEFAULT_SETTINGS: NativeSettings = {
-  providers: {
-    openalex: { enabled: false },
-    semantic_scholar: { enabled: false },
-    crossref: { enabled: false },
-    pubmed: { enabled: false },
-    arxiv: { enabled: true },
-  },
+  providers: Object.fromEntries(
+    SEARCH_ORDER.map((id): [ProviderId, ProviderSettings] => [id, { enabled: PROVIDER_CATALOGUE[id].enabledByDefault }]),
+  ) as Record<ProviderId, ProviderSettings>,
 };
 
 /**
@@ -30,9 +18,9 @@ export const DEFAULT_SETTINGS: NativeSettings = {
  */
 export function assessReadiness(settings: NativeSettings, secretStoreAvailable: boolean): Record<ProviderId, Readiness> {
   const result = {} as Record<ProviderId, Readiness>;
-  for (const id of PROVIDER_IDS) {
+  for (const id of SEARCH_ORDER) {
     const provider = settings.providers[id];
-    const requirement = REQUIREMENT[id];
+    const requirement = PROVIDER_CATALOGUE[id].requires;
     if (!provider.enabled) result[id] = 'disabled';
     else if (requirement === 'none') result[id] = 'ready';
     else if (requirement === 'email') result[id] = provider.email ? 'ready' : 'needs_public_setting';
@@ -44,4 +32,4 @@ export function assessReadiness(settings: NativeSettings, secretStoreAvailable: 
 
 /** Ready provider ids in search order. */
 export const readyProviders = (readiness: Record<ProviderId, Readiness>): ProviderId[] =>
-  PROVIDER_IDS.filter((id) => readiness[id] === 'ready');
+  SEARCH_ORDER.filter((id) => readiness[id] === 'ready');

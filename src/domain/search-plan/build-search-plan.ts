@@ -1,4 +1,5 @@
 import type { ProviderId } from '../../ports/config-source.port.js';
+import { PLAN_ORDER } from '../shared/provider-catalogue.js';
 import { defaultNativeSearchTool, normaliseIdentifier, UNKNOWN_PLATFORM } from './identifier-normalisation.js';
 import {
   AGENT_INSTRUCTIONS,
@@ -12,8 +13,8 @@ import type { SearchPlanRequest } from './search-plan-request.js';
 import type { SearchFilters, SearchPlan } from './search-plan-output.js';
 import { planExecutionSequence } from './execution-sequence.js';
 
-/** Provider order inside a plan (docs/providers.md#providers-and-readiness): differs from search order. */
-export const PLAN_PROVIDER_ORDER: readonly ProviderId[] = ['semantic_scholar', 'openalex', 'crossref', 'pubmed', 'arxiv'];
+/** Provider order inside a plan: the provider catalogue's plan order. */
+export const PLAN_PROVIDER_ORDER: readonly ProviderId[] = PLAN_ORDER;
 
 interface QueryEntry {
   readonly query_id: string;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
-import { characterBoundedString, contextDirectory } from './character-bounds.js';
+import { contextDirectory } from './character-bounds.js';
+import { boundedString } from '../shared/string-checks.js';
 import { normaliseIdentifier, PLATFORM_PATTERN } from './identifier-normalisation.js';
 import { SEARCH_MODES } from './search-modes.js';
 
@@ -24,7 +25,7 @@ const lowerTrimmed = (value: string): string => value.trim().toLowerCase();
 
 /** A list of non-blank strings, bounded in count and in characters, unique under `key`. */
 function stringList(name: string, maxItems: number, maxCharacters: number, key: (value: string) => string, validIdentifier = false) {
-  let item = characterBoundedString(maxCharacters, true, {
+  let item = boundedString({ max: maxCharacters, unit: 'characters', nonBlank: true }, {
     type: `${name} must contain strings`,
     blank: `${name} must not contain empty values`,
     tooLong: `${name} items must be at most ${maxCharacters} characters`,
@@ -78,7 +79,7 @@ const ARGUMENT_SCHEMAS = {
       })
       .describe('Kind of search. Default topic.'),
   venue_filter: () =>
-    characterBoundedString(256, false, {
+    boundedString({ max: 256, unit: 'characters', nonBlank: false }, {
       type: 'venue_filter must be a string',
       tooLong: 'venue_filter must be at most 256 characters',
     }).describe('Journal or conference to prefer (at most 256 characters; blank means none).'),
@@ -119,14 +120,14 @@ function aliasedShape(): Record<string, z.ZodOptional<z.ZodType>> {
  */
 export const searchPlanInput = z.strictObject(
   {
-    query: characterBoundedString(4096, true, {
+    query: boundedString({ max: 4096, unit: 'characters', nonBlank: true }, {
       missing: 'Missing query',
       type: 'query must be a string',
       blank: 'query must not be empty',
       tooLong: 'query must be at most 4096 characters',
     }).describe('The research question or search terms (at most 4096 characters).'),
     cwd: contextDirectory().optional(),
-    platform: characterBoundedString(64, true, {
+    platform: boundedString({ max: 64, unit: 'characters', nonBlank: true }, {
       type: 'platform must be a string',
       blank: 'platform must not be empty',
       tooLong: 'platform must be at most 64 characters',

@@ -1,21 +1,12 @@
 /**
- * Capability groups a `--capabilities` grant may name, and the public tools each grants
- * (docs/command-line.md). Absent grant = every group.
+ * Capability groups a `--capabilities` grant may name, in the order docs/command-line.md lists
+ * them. Absent grant = every group. Which tools a group grants is the MCP adapter's business
+ * (its tool catalogue): the domain knows no public tool name.
  */
-export const CAPABILITY_GROUPS = {
-  config: ['qiongli_config_status', 'qiongli_save_provider_config', 'qiongli_configure_provider', 'qiongli_open_config_wizard'],
-  literature: ['qiongli_literature_status', 'qiongli_search_plan', 'qiongli_literature_search'],
-  evidence: ['qiongli_literature_export_evidence'],
-  zotero: ['qiongli_zotero_status', 'qiongli_zotero_export_import_files'],
-  orchestration: ['qiongli_orchestrator_route', 'qiongli_task_plan'],
-} as const;
+export const ALL_CAPABILITY_GROUPS = ['config', 'literature', 'evidence', 'zotero', 'orchestration'] as const;
 
 /** One capability group name. */
-export type CapabilityGroup = keyof typeof CAPABILITY_GROUPS;
-
-/** Every group, in the order docs/command-line.md lists them. */
-export const ALL_CAPABILITY_GROUPS = Object.keys(CAPABILITY_GROUPS) as CapabilityGroup[];
+export type CapabilityGroup = (typeof ALL_CAPABILITY_GROUPS)[number];
 
 /** Whether a string names a capability group. */
-export const isCapabilityGroup = (value: string): value is CapabilityGroup =>
-  Object.prototype.hasOwnProperty.call(CAPABILITY_GROUPS, value);
+export const isCapabilityGroup = (value: string): value is CapabilityGroup => (ALL_CAPABILITY_GROUPS as readonly string[]).includes(value);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isBlank, utf8ByteLength } from './text-bounds.js';
+import { isBlank, utf8ByteLength, withinCharacters } from './text-bounds.js';
 
 /** Static messages of one string argument. */
 export interface StringMessages {
@@ -15,7 +15,11 @@ export interface StringMessages {
 
 /** How a string argument is bounded. */
 export interface StringBounds {
-  /** Maximum length; in UTF-8 bytes when `unit` is `bytes`, else in characters. */
+  /**
+   * Maximum length; in UTF-8 bytes when `unit` is `bytes`, else in characters: Unicode code
+   * points, the unit of docs/tools.md#per-tool-contracts ("bounds are in characters") and of
+   * JSON Schema `maxLength`, so the advertised schema and the validation agree.
+   */
   readonly max: number;
   readonly unit: 'bytes' | 'characters';
   /** Whether the bound applies to the trimmed value (default: the raw value). */
@@ -25,8 +29,9 @@ export interface StringBounds {
 }
 
 /**
- * A zod string schema with static messages per check. The JSON Schema it produces carries the
- * type (and `maxLength` for character bounds); byte bounds are checked by a refinement.
+ * The one builder of bounded string arguments: a zod string schema with one static message per
+ * check. The JSON Schema it produces carries the type, `minLength: 1` when blank is refused and
+ * `maxLength` for character bounds on the raw value; byte bounds are checked by a refinement.
  */
 export function boundedString(bounds: StringBounds, messages: StringMessages) {
   let schema = z.string({
@@ -36,10 +41,8 @@ export function boundedString(bounds: StringBounds, messages: StringMessages) {
     const blank = messages.blank ?? messages.type;
     schema = schema.min(1, { error: blank }).refine((value) => !isBlank(value), { error: blank, abort: true });
   }
-  if (bounds.unit === 'characters' && !bounds.measureTrimmed) return schema.max(bounds.max, { error: messages.tooLong });
   const measured = (value: string) => (bounds.measureTrimmed ? value.trim() : value);
-  return schema.refine((value) => measure(measured(value), bounds.unit) <= bounds.max, { error: messages.tooLong });
+  if (bounds.unit === 'bytes') return schema.refine((value) => utf8ByteLength(measured(value)) <= bounds.max, { error: messages.tooLong });
+  const bounded = schema.refine((value) => withinCharacters(measured(value), bounds.max), { error: messages.tooLong });
+  return bounds.measureTrimmed ? bounded : bounded.meta({ maxLength: bounds.max });
 }
-
-const measure = (value: string, unit: StringBounds['unit']): number =>
-  unit === 'bytes' ? utf8ByteLength(value) : value.length;

@@ -1,39 +1,53 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { FROZEN_TOOL_ORDER, ToolRegistry } from '../../../src/adapters/mcp/tool-registry.js';
-import { liteTools } from '../../../src/composition/lite-tools.js';
-import { ALL_CAPABILITY_GROUPS, CAPABILITY_GROUPS } from '../../../src/domain/shared/capability-groups.js';
+import { TOOL_CATALOGUE, toolNamesOf } from '../../../src/adapters/mcp/tool-catalogue.js';
+import { UseCaseId } from '../../../src/adapters/mcp/use-case-ids.js';
+import { ALL_CAPABILITY_GROUPS } from '../../../src/domain/shared/capability-groups.js';
+import { createContainer, ToolDefinitionsId } from '../../../src/index.js';
 import { FakeConfigSource } from '../../fakes/config-source.fake.js';
 import { FakeSecretStore } from '../../fakes/secret-store.fake.js';
 import { FakeProviderClient } from '../../fakes/provider-client.fake.js';
+import { controllableTool } from './connection-support.js';
 
-const definitions = liteTools({
-  config: FakeConfigSource.defaults(),
-  secrets: FakeSecretStore.unavailable(),
-  providers: () => Promise.resolve(new FakeProviderClient()),
+const container = createContainer('lite', {
+  configSource: FakeConfigSource.defaults(),
+  secretStore: FakeSecretStore.unavailable(),
+  providerClient: new FakeProviderClient(),
 });
+const definitions = container.get(ToolDefinitionsId);
 const names = (registry: ToolRegistry, revision = '2025-06-18' as const) =>
   (JSON.parse(registry.encodedToolsFor(revision)) as { name: string }[]).map((tool) => tool.name);
 
 describe('the tool registry (docs/tools.md#the-twelve-tools, docs/command-line.md#capability-groups)', () => {
   it('serves the twelve tools in frozen order whatever order the definitions come in', () => {
     const registry = new ToolRegistry([...definitions].reverse(), new Set(ALL_CAPABILITY_GROUPS));
+    assert.equal(FROZEN_TOOL_ORDER.length, 12);
     assert.deepEqual(names(registry), [...FROZEN_TOOL_ORDER]);
   });
 
   for (const group of ALL_CAPABILITY_GROUPS) {
     it(`grants exactly the tools of the ${group} group`, () => {
       const registry = new ToolRegistry(definitions, new Set([group]));
-      assert.deepEqual(names(registry), [...CAPABILITY_GROUPS[group]]);
-      for (const name of FROZEN_TOOL_ORDER)
-        assert.equal(registry.find(name) !== undefined, (CAPABILITY_GROUPS[group] as readonly string[]).includes(name));
+      assert.ok(toolNamesOf(group).length > 0);
+      assert.deepEqual(names(registry), toolNamesOf(group));
+      for (const name of FROZEN_TOOL_ORDER) assert.equal(registry.find(name) !== undefined, (toolNamesOf(group) as string[]).includes(name));
     });
   }
 
-  it('encodes each revision once and returns the same bytes every time', () => {
+  it('refuses a definition under a name the catalogue does not hold instead of dropping it', () => {
+    const misspelt = controllableTool('qiongli_task_plans', () => undefined);
+    assert.throws(() => new ToolRegistry([...definitions, misspelt], new Set(ALL_CAPABILITY_GROUPS)), /not in the tool catalogue/);
+  });
+
+  it('encodes each revision once and returns the very same string every time', () => {
     const registry = new ToolRegistry(definitions, new Set(ALL_CAPABILITY_GROUPS));
     const first = registry.encodedToolsFor('2026-07-28');
-    assert.equal(registry.encodedToolsFor('2026-07-28'), first);
+    const again = registry.encodedToolsFor('2026-07-28');
+    // A fresh encoding would be equal but not the cached value: compare the cache itself.
+    assert.equal((registry as unknown as { encodedLists: Map<string, string> }).encodedLists.get('2026-07-28'), first);
+    assert.equal(again, first);
+    assert.notEqual(registry.encodedToolsFor('2025-03-26'), first);
   });
 
   it('gives every tool closed object schemas and the SPEC annotations', () => {
@@ -54,5 +68,14 @@ describe('the tool registry (docs/tools.md#the-twelve-tools, docs/command-line.m
     const registry = new ToolRegistry(definitions, new Set(ALL_CAPABILITY_GROUPS));
     assert.equal(registry.find('qiongli_open_config_wizard')!.input, registry.find('qiongli_configure_provider')!.input);
     assert.equal(registry.find('qiongli_open_config_wizard')!.run, registry.find('qiongli_configure_provider')!.run);
+    assert.notEqual(registry.find('qiongli_task_plan')!.run, registry.find('qiongli_configure_provider')!.run);
+  });
+
+  it('builds one definition per catalogue entry from the use case the container binds', () => {
+    assert.deepEqual(
+      definitions.map((definition) => definition.name),
+      TOOL_CATALOGUE.map((entry) => entry.name),
+    );
+    assert.equal(definitions.find((definition) => definition.name === 'qiongli_search_plan')!.input, container.get(UseCaseId.searchPlan).input);
   });
 });

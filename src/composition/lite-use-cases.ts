@@ -1,0 +1,40 @@
+import { ContainerModule } from 'inversify';
+import { UseCaseId } from '../adapters/mcp/use-case-ids.js';
+import { configStatusUseCase, configureProviderUseCase, saveProviderConfigUseCase } from '../adapters/mcp/tools/config-tools.js';
+import { literatureSearchUseCase, literatureStatusUseCase, searchPlanUseCase } from '../adapters/mcp/tools/literature-tools.js';
+import { exportEvidenceUseCase, zoteroExportUseCase } from '../adapters/mcp/tools/export-tools.js';
+import { zoteroStatusUseCase } from '../adapters/mcp/tools/zotero-status-tool.js';
+import { routePreviewUseCase, taskPlanUseCase } from '../adapters/mcp/tools/orchestration-tools.js';
+import { ConfigSourceId, type ConfigSource } from '../ports/config-source.port.js';
+import { SecretStoreId, type SecretStore } from '../ports/secret-store.port.js';
+import type { ProviderClient } from '../ports/provider-client.port.js';
+import { ProviderClientFactoryId } from './identifiers.js';
+
+/**
+ * Every use case of the Lite profile, bound under its {@link UseCaseId} over the port tokens it
+ * needs. A test (or an embedder) resolves one with `container.get(UseCaseId.searchPlan)`, or
+ * replaces one with `container.rebind(...)` before the tool definitions are first resolved.
+ */
+export const liteUseCases = new ContainerModule(({ bind }) => {
+  bind(UseCaseId.configStatus)
+    .toResolvedValue((config: ConfigSource, secrets: SecretStore) => configStatusUseCase(config, secrets), [ConfigSourceId, SecretStoreId])
+    .inSingletonScope();
+  bind(UseCaseId.saveProviderConfig).toConstantValue(saveProviderConfigUseCase);
+  bind(UseCaseId.configureProvider).toConstantValue(configureProviderUseCase);
+  const literature: [typeof ConfigSourceId, typeof SecretStoreId, typeof ProviderClientFactoryId] = [ConfigSourceId, SecretStoreId, ProviderClientFactoryId];
+  const literaturePorts = (config: ConfigSource, secrets: SecretStore, providers: () => Promise<ProviderClient>) => ({ config, secrets, providers });
+  bind(UseCaseId.literatureStatus)
+    .toResolvedValue((...ports: Parameters<typeof literaturePorts>) => literatureStatusUseCase(literaturePorts(...ports)), literature)
+    .inSingletonScope();
+  bind(UseCaseId.searchPlan)
+    .toResolvedValue((...ports: Parameters<typeof literaturePorts>) => searchPlanUseCase(literaturePorts(...ports)), literature)
+    .inSingletonScope();
+  bind(UseCaseId.literatureSearch)
+    .toResolvedValue((...ports: Parameters<typeof literaturePorts>) => literatureSearchUseCase(literaturePorts(...ports)), literature)
+    .inSingletonScope();
+  bind(UseCaseId.exportEvidence).toConstantValue(exportEvidenceUseCase);
+  bind(UseCaseId.zoteroStatus).toConstantValue(zoteroStatusUseCase);
+  bind(UseCaseId.zoteroExport).toConstantValue(zoteroExportUseCase);
+  bind(UseCaseId.routePreview).toConstantValue(routePreviewUseCase);
+  bind(UseCaseId.taskPlan).toConstantValue(taskPlanUseCase);
+});

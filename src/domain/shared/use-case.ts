@@ -1,0 +1,37 @@
+import type { z } from 'zod';
+import type { EncodedResult } from './encoded-result.js';
+import type { RedactionRule } from './redaction.js';
+import type { Outcome } from './tool-outcome.js';
+
+/** What a running use case may use besides its arguments. */
+export interface UseCaseContext {
+  /** Aborted when the client cancels the request (or the server stops). */
+  readonly signal: AbortSignal;
+  /**
+   * Reports progress of the request, when the client asked for it; a no-op otherwise. Only
+   * effective before the answer.
+   */
+  readonly reportProgress: (progress: number, total: number) => void;
+}
+
+/**
+ * One use case behind a public tool, in the one shape every use case has: its public input and
+ * output contracts (zod), how failing input checks are ordered, the redaction its results pass
+ * and `execute`. Its ports are given when it is built (the composition root binds one per
+ * tool); what the caller sent is validated against `input` before `execute` runs.
+ *
+ * Promise of `execute`: expected failures are returned as an {@link Outcome}, never thrown; a
+ * result may come already encoded (an {@link EncodedResult} redacted with `redaction`).
+ */
+export interface UseCase<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  readonly input: I;
+  readonly output: O;
+  /** Order in which failing checks' messages win (docs/tools.md#per-tool-contracts); zod's order otherwise. */
+  readonly messagePrecedence?: readonly string[];
+  /** Redaction rule applied to every result (docs/tools.md#redaction); default `standard`. */
+  readonly redaction?: RedactionRule;
+  execute(args: z.output<I>, context: UseCaseContext): Outcome<z.output<O> | EncodedResult> | Promise<Outcome<z.output<O> | EncodedResult>>;
+}
+
+/** Keeps a use case's input and output types tied together while it is written down. */
+export const defineUseCase = <I extends z.ZodType, O extends z.ZodType>(useCase: UseCase<I, O>): UseCase => useCase as unknown as UseCase;

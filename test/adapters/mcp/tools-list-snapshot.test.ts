@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { asciiJson } from '../../../src/adapters/mcp/ascii-json.js';
 import { McpConnection } from '../../../src/adapters/mcp/connection.js';
 import { createContainer, ServerIdentityId, ToolRegistryId } from '../../../src/index.js';
 import { FakeTransport } from '../../fakes/transport.fake.js';
@@ -49,9 +50,11 @@ describe('tools/list is pinned per protocol revision (docs/tools.md#the-twelve-t
       const file = join(FIXTURES, `${revision}.json`);
       if (updating) writeFileSync(file, pretty(encoded));
       const recorded = readFileSync(file, 'utf8');
-      // Pretty form first (a readable diff), then the exact bytes of the compact form.
+      // Pretty form first (a readable diff), then the exact bytes of the compact form (sent
+      // ASCII-only: non-ASCII characters as \uXXXX escapes, docs/robustness.md#batches).
       assert.equal(pretty(encoded), recorded);
-      assert.equal(encoded, JSON.stringify(JSON.parse(recorded)));
+      assert.equal(encoded, asciiJson(JSON.stringify(JSON.parse(recorded))));
+      assert.match(encoded, /^[\x20-\x7e]*$/);
     });
   }
 

@@ -12,6 +12,7 @@ import { finishNow, type Stepwise } from '../shared/stepwise.js';
 import { runProviders, type LiteratureSearchContext } from './run-providers.js';
 import { notRunDiagnostics, summariseRuns } from './search-diagnostics.js';
 import { noDoiLookupWarning, resolveSearchSteering, WITHOUT_DOI_LOOKUP } from './search-steering.js';
+import { abstractsLeftOutWarning, boundAbstracts } from './abstract-budget.js';
 
 /**
  * The ports a literature search uses. `providers` may be a lazy factory so the composition
@@ -42,7 +43,8 @@ const runAtOnce = <T>(task: Stepwise<T>): Promise<T> => Promise.resolve(finishNo
  * Steering (docs/tools.md#7-qiongli_literature_search, see {@link resolveSearchSteering}): title or DOI matching, years
  * and abstracts go to every provider; years and venue also filter the merged records; `sort`
  * orders them before the cut. A `doi` search leaves out the providers without DOI lookup
- * (arXiv), each with a static warning.
+ * (arXiv), each with a static warning. Abstracts together stay within 2 MiB (see
+ * {@link boundAbstracts}); records past it lose theirs, with a warning.
  *
  * Failures: both `limit` and `per_provider_limit` → invalid arguments `conflicting aliases for
  * per_provider_limit`; reversed years or a `doi` query that is not one DOI → invalid arguments
@@ -86,6 +88,8 @@ export async function searchLiterature(
   const batches = runs.flatMap((run) => (run.outcome.ok ? [{ provider: run.provider, records: run.outcome.records }] : []));
   const merge = mergeSearchResultsStepwise(batches, query, limits.total, resultOptions);
   const results = await (deps.pace ?? runAtOnce)(merge, context.signal);
+  const abstractsLeftOut = boundAbstracts(results);
   const { status, diagnostics } = summariseRuns(runs, results.length, leftOutWarnings);
+  if (abstractsLeftOut > 0) diagnostics.warnings.push(abstractsLeftOutWarning(abstractsLeftOut));
   return succeed({ status, search_plan, diagnostics, results });
 }

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { ratio, summarise } from './stats.mjs';
 import { SERVER_LABELS, SERVER_NAMES } from './servers.mjs';
 import { judgeBinary, renderBinaryCold } from './binary-report.mjs';
+import { judgeSteeredSearch, renderSteeredSearch } from './steered-report.mjs';
 
 /** The targets of issue 5 §2 that suites (a)–(c) can judge. */
 export const TARGETS = {
@@ -123,6 +124,7 @@ export function judgeTargets(results) {
     judged.push({ target: 'dedupe + rank of 1,000 records ≤ 5 ms (median)', measured: `${fmt2(merge.value)} ms`, met: merge.value <= 5 });
   }
   judged.push(...judgeBinary(results.binaryCold));
+  judged.push(...judgeSteeredSearch(results.steeredSearch));
   const stderr = results.stderr?.qiongli;
   if (stderr !== undefined) {
     judged.push({
@@ -309,6 +311,7 @@ export function renderResults(results) {
   if (results.memory) parts.push(renderMemory(results.memory), '');
   if (results.searchBulk) parts.push(renderSearchBulk(results.searchBulk), '');
   if (results.binaryCold) parts.push(renderBinaryCold(results.binaryCold), '');
+  if (results.steeredSearch) parts.push(renderSteeredSearch(results.steeredSearch), '');
   parts.push(renderStderr(results.stderr), '', renderCompleteness(results), '');
   // The hand-written analysis of the targets not met (see bench/LIMITS.md).
   const limits = new URL('../LIMITS.md', import.meta.url);

@@ -23,6 +23,10 @@ export interface ReceivedRequest {
   readonly limit: number;
   readonly credentials: ProviderSearchRequest['credentials'];
   readonly signal: AbortSignal;
+  /** The steering fields as sent (absent when the request left them out). */
+  readonly searchBy?: ProviderSearchRequest['searchBy'];
+  readonly years?: ProviderSearchRequest['years'];
+  readonly includeAbstracts?: boolean;
   /** Whether the fake saw the signal abort before it answered (it then answered `cancelled`). */
   sawAbort: boolean;
 }
@@ -97,6 +101,9 @@ export class FakeProviderClient implements ProviderClient {
       limit: request.limit,
       credentials: { ...request.credentials },
       signal: request.signal,
+      ...(request.searchBy === undefined ? {} : { searchBy: request.searchBy }),
+      ...(request.years === undefined ? {} : { years: { ...request.years } }),
+      ...(request.includeAbstracts === undefined ? {} : { includeAbstracts: request.includeAbstracts }),
       sawAbort: false,
     };
     this.requests.push(received);

@@ -79,7 +79,9 @@ export const TOOL_CATALOGUE = [
     name: 'qiongli_literature_search',
     title: 'Search the scholarly literature',
     description:
-      'Search OpenAlex, Semantic Scholar, Crossref, PubMed and arXiv (those that are ready) concurrently, merge duplicates by DOI or title and year, and rank by relevance. Returns records with providers, identifiers and record type, per-provider diagnostics and the search plan used.',
+      'Search OpenAlex, Semantic Scholar, Crossref, PubMed and arXiv (those that are ready) concurrently, merge duplicates by DOI or title and year, and rank by relevance. ' +
+      'Steer it with from_year/to_year, venue_filter, search_mode title or doi (exact DOI lookup), include_abstracts and sort (relevance, newest, most_cited). ' +
+      'Returns records with providers, identifiers, record type, citation count, open-access link and a retracted flag (check it before citing), per-provider diagnostics and the search plan used.',
     group: 'literature',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     useCase: UseCaseId.literatureSearch,

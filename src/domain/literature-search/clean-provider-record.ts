@@ -1,5 +1,6 @@
 import type { ProviderRecord, RecordAuthor, RecordIdentifiers } from '../../ports/provider-client.port.js';
 import { collapseWhitespace, normaliseDoi } from './record-keys.js';
+import { cleanAbstract } from './abstract-text.js';
 
 /** Mutable identifier slots of a record being merged. */
 export type IdentifierSlots = { -readonly [K in keyof RecordIdentifiers]: RecordIdentifiers[K] };
@@ -14,6 +15,16 @@ export interface RecordFields {
   url?: string;
   identifiers?: IdentifierSlots;
   record_type?: 'article' | 'preprint';
+  abstract?: string;
+  cited_by_count?: number;
+  open_access_url?: string;
+  retracted?: true;
+}
+
+/** What cleaning keeps beyond the always-on fields. */
+export interface CleaningOptions {
+  /** Keep `abstract` (only when the search asked for abstracts). Default false. */
+  readonly includeAbstracts?: boolean;
 }
 
 const IDENTIFIER_KEYS = ['arxiv', 'pmid', 'openalex', 'semantic_scholar'] as const;
@@ -57,12 +68,29 @@ function cleanIdentifiers(identifiers: RecordIdentifiers | undefined): Identifie
 }
 
 /**
+ * Whether a link may be a record's `open_access_url`: an absolute `https:` URL without user
+ * name or password and without whitespace or control characters.
+ */
+export function isOpenAccessUrl(value: string): boolean {
+  if (/[\p{Cc}\s]/u.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/**
  * One provider record reduced to the fields of the public record (docs/providers.md#the-literature-record): the title with
  * whitespace collapsed, the DOI normalised, strings trimmed, a year outside 1000–9999
  * dropped, and every absent, blank or ill-typed value dropped (never `null`). Keys the record schema does not know are not copied.
+ * The steering fields (docs/providers.md#the-literature-record): `abstract` only when `options.includeAbstracts`,
+ * folded and cut by {@link cleanAbstract}; `cited_by_count` only as a non-negative safe integer;
+ * `open_access_url` only when {@link isOpenAccessUrl}; `retracted` only as `true`.
  * Returns `undefined` for a record without a title (it is skipped).
  */
-export function cleanProviderRecord(record: ProviderRecord): RecordFields | undefined {
+export function cleanProviderRecord(record: ProviderRecord, options: CleaningOptions = {}): RecordFields | undefined {
   const title = typeof record.title === 'string' ? collapseWhitespace(record.title) : '';
   if (title.length === 0) return undefined;
   const fields: RecordFields = { title };
@@ -80,5 +108,13 @@ export function cleanProviderRecord(record: ProviderRecord): RecordFields | unde
   const identifiers = cleanIdentifiers(record.identifiers);
   if (identifiers !== undefined) fields.identifiers = identifiers;
   if (record.record_type === 'article' || record.record_type === 'preprint') fields.record_type = record.record_type;
+  if (options.includeAbstracts === true && typeof record.abstract === 'string') {
+    const abstract = cleanAbstract(record.abstract);
+    if (abstract !== undefined) fields.abstract = abstract;
+  }
+  if (Number.isSafeInteger(record.cited_by_count) && (record.cited_by_count as number) >= 0) fields.cited_by_count = record.cited_by_count;
+  const openAccess = present(record.open_access_url);
+  if (openAccess !== undefined && isOpenAccessUrl(openAccess)) fields.open_access_url = openAccess;
+  if (record.retracted === true) fields.retracted = true;
   return fields;
 }

@@ -1,6 +1,6 @@
 import { PROVIDER_IDS, type ProviderId } from '../../ports/config-source.port.js';
 import type { ProviderRecord } from '../../ports/provider-client.port.js';
-import { cleanProviderRecord, type RecordFields } from './clean-provider-record.js';
+import { cleanProviderRecord, type CleaningOptions, type RecordFields } from './clean-provider-record.js';
 import { dedupeKey, textKey, type TextKey } from './record-keys.js';
 import { finishNow, type Stepwise } from '../shared/stepwise.js';
 
@@ -31,11 +31,14 @@ const SEARCH_POSITION = new Map<ProviderId, number>(PROVIDER_IDS.map((id, index)
  * in search order whatever order they arrive in, so the result never depends on which provider
  * answered first. Records share a key (`doi:…`, else `title:…:<year>`) → one record whose
  * missing fields are filled from later ones and whose `providers` is the union in search order.
- * Records without a key are never merged; records without a title are skipped.
+ * Records without a key are never merged; records without a title are skipped. Of the steering
+ * fields, `abstract` and `open_access_url` are the first non-empty one, `cited_by_count` the
+ * largest, and `retracted` is set when any provider says so. `options` says whether abstracts
+ * are kept at all (see {@link cleanProviderRecord}).
  *
  * One pass with a hash map: linear in the number of records; stepwise, a pause every few records.
  */
-export function* dedupeRecordsStepwise(batches: readonly ProviderBatch[]): Stepwise<MergedRecord[]> {
+export function* dedupeRecordsStepwise(batches: readonly ProviderBatch[], options: CleaningOptions = {}): Stepwise<MergedRecord[]> {
   const ordered = [...batches].sort(
     (a, b) => (SEARCH_POSITION.get(a.provider) ?? 0) - (SEARCH_POSITION.get(b.provider) ?? 0),
   );
@@ -45,7 +48,7 @@ export function* dedupeRecordsStepwise(batches: readonly ProviderBatch[]): Stepw
   for (const batch of ordered) {
     for (const raw of batch.records) {
       if (++seen % RECORDS_PER_STEP === 0) yield;
-      const fields = cleanProviderRecord(raw);
+      const fields = cleanProviderRecord(raw, options);
       if (fields === undefined) continue;
       let titleKey: TextKey | undefined;
       const titleKeyOnce = () => (titleKey ??= textKey(fields.title));
@@ -65,9 +68,13 @@ export function* dedupeRecordsStepwise(batches: readonly ProviderBatch[]): Stepw
 }
 
 /** {@link dedupeRecordsStepwise} run to its end at once. */
-export const dedupeRecords = (batches: readonly ProviderBatch[]): MergedRecord[] => finishNow(dedupeRecordsStepwise(batches));
+export const dedupeRecords = (batches: readonly ProviderBatch[], options: CleaningOptions = {}): MergedRecord[] =>
+  finishNow(dedupeRecordsStepwise(batches, options));
 
-/** Copies into `target` every field it lacks and `source` has (identifiers slot by slot). */
+/**
+ * Copies into `target` every field it lacks and `source` has (identifiers slot by slot); keeps
+ * the larger citation count and any provider's retraction flag.
+ */
 function fillMissing(target: RecordFields, source: RecordFields): void {
   if (target.doi === undefined && source.doi !== undefined) target.doi = source.doi;
   if (target.year === undefined && source.year !== undefined) target.year = source.year;
@@ -75,6 +82,12 @@ function fillMissing(target: RecordFields, source: RecordFields): void {
   if (target.authors === undefined && source.authors !== undefined) target.authors = source.authors;
   if (target.url === undefined && source.url !== undefined) target.url = source.url;
   if (target.record_type === undefined && source.record_type !== undefined) target.record_type = source.record_type;
+  if (target.abstract === undefined && source.abstract !== undefined) target.abstract = source.abstract;
+  if (target.open_access_url === undefined && source.open_access_url !== undefined) target.open_access_url = source.open_access_url;
+  if (source.cited_by_count !== undefined && (target.cited_by_count === undefined || source.cited_by_count > target.cited_by_count)) {
+    target.cited_by_count = source.cited_by_count;
+  }
+  if (source.retracted === true) target.retracted = true;
   if (source.identifiers !== undefined) {
     const slots = (target.identifiers ??= {});
     for (const [name, value] of Object.entries(source.identifiers) as [keyof typeof slots, string][]) {

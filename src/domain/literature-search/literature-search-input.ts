@@ -3,9 +3,19 @@ import { PROVIDER_IDS } from '../../ports/config-source.port.js';
 import { boundedString } from '../shared/string-checks.js';
 import { MAX_PER_PROVIDER_LIMIT } from '../shared/provider-catalogue.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
+import { yearArgument } from '../search-plan/search-plan-input.js';
 
-/** Search modes the literature search accepts (docs/tools.md#7-qiongli_literature_search). */
-export const LITERATURE_SEARCH_MODES = ['auto', 'topic', 'review', 'systematic_review'] as const;
+/** Search modes the literature search accepts (docs/tools.md#7-qiongli_literature_search): every mode of a plan. */
+export const LITERATURE_SEARCH_MODES = ['auto', 'topic', 'title', 'doi', 'review', 'systematic_review'] as const;
+
+/** Orders a search's results can come in (docs/tools.md#7-qiongli_literature_search). */
+export const RESULT_SORTS = ['relevance', 'newest', 'most_cited'] as const;
+
+/** One result order. */
+export type ResultSort = (typeof RESULT_SORTS)[number];
+
+/** Most characters of a `venue_filter`. */
+export const MAX_VENUE_FILTER_CHARACTERS = 256;
 
 /** One literature search mode. */
 export type LiteratureSearchMode = (typeof LITERATURE_SEARCH_MODES)[number];
@@ -30,6 +40,18 @@ export const LITERATURE_SEARCH_MESSAGES = {
   perProviderRange: 'per_provider_limit must be between 1 and 200',
   totalType: 'total_limit must be an integer',
   totalRange: 'total_limit must be between 1 and 1000',
+  fromYearFormat: 'from_year must be a four-digit year',
+  fromYearRange: 'from_year must be between 1000 and 9999',
+  toYearFormat: 'to_year must be a four-digit year',
+  toYearRange: 'to_year must be between 1000 and 9999',
+  venueType: 'venue_filter must be a string',
+  venueTooLong: 'venue_filter must be at most 256 characters',
+  includeAbstracts: 'include_abstracts must be a boolean',
+  sort: 'unsupported sort',
+  /** Checked by the use case once every argument is valid (as in `qiongli_search_plan`). */
+  yearOrder: 'from_year must be less than or equal to to_year',
+  /** Checked by the use case: in `doi` mode the query must normalise to one DOI. */
+  doiQuery: 'doi search_mode needs a DOI query',
 } as const;
 
 const M = LITERATURE_SEARCH_MESSAGES;
@@ -68,7 +90,11 @@ export const literatureSearchInput = z
       search_mode: z
         .enum(LITERATURE_SEARCH_MODES, { error: M.searchMode })
         .default('auto')
-        .describe('auto or topic (25 records per provider by default), review or systematic_review (50).'),
+        .describe(
+          'How the query is matched. auto or topic: free text (25 records per provider by default). title: the query is matched against titles only. ' +
+            'doi: the query is one DOI (e.g. 10.1038/s41586-020-2649-2 or https://doi.org/…), looked up exactly; arXiv has no DOI lookup and is left out. ' +
+            'review or systematic_review: free text, 50 records per provider by default.',
+        ),
       providers: z
         .array(z.enum(PROVIDER_IDS, { error: M.providerUnsupported }), { error: M.providersType })
         .min(1, { error: M.providersEmpty })
@@ -88,6 +114,27 @@ export const literatureSearchInput = z
         .max(MAX_TOTAL_LIMIT, { error: M.totalRange })
         .optional()
         .describe('Records returned after dedupe and ranking, 1-1000. Default min(per_provider_limit x 5, 1000).'),
+      from_year: yearArgument('from_year')
+        .optional()
+        .describe('Only works published in or after this year (1000-9999, integer or four-digit string). Records without a year are then left out.'),
+      to_year: yearArgument('to_year')
+        .optional()
+        .describe('Only works published in or before this year (1000-9999, not before from_year). Records without a year are then left out.'),
+      venue_filter: boundedString({ max: MAX_VENUE_FILTER_CHARACTERS, unit: 'characters', nonBlank: false }, { type: M.venueType, tooLong: M.venueTooLong })
+        .optional()
+        .describe(
+          'Keep only records whose venue (journal, conference, repository) contains this text, compared ignoring case, spaces and punctuation, e.g. "nature" or "NeurIPS". At most 256 characters; blank means no filter. Records without a venue are left out.',
+        ),
+      include_abstracts: z
+        .boolean({ error: M.includeAbstracts })
+        .optional()
+        .describe('Also return each record\'s abstract (at most 2000 characters) where a provider has one. Default false: abstracts make results much larger.'),
+      sort: z
+        .enum(RESULT_SORTS, { error: M.sort })
+        .optional()
+        .describe(
+          'Order of the results before total_limit cuts them: relevance (default), newest (year descending, unknown years last) or most_cited (cited_by_count descending, unknown counts last). Ties keep the relevance order.',
+        ),
     },
     { error: UNSUPPORTED_ARGUMENT },
   )
@@ -116,6 +163,14 @@ export const literatureSearchMessagePrecedence: readonly string[] = [
   M.perProviderRange,
   M.totalType,
   M.totalRange,
+  M.fromYearFormat,
+  M.fromYearRange,
+  M.toYearFormat,
+  M.toYearRange,
+  M.venueType,
+  M.venueTooLong,
+  M.includeAbstracts,
+  M.sort,
 ];
 
 /** The limits a search runs with, after aliases and defaults. */

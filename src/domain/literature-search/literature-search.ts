@@ -11,6 +11,8 @@ import { mergeSearchResultsStepwise } from './merge-search-results.js';
 import { finishNow, type Stepwise } from '../shared/stepwise.js';
 import { runProviders, type LiteratureSearchContext } from './run-providers.js';
 import { notRunDiagnostics, summariseRuns } from './search-diagnostics.js';
+import { noDoiLookupWarning, resolveSearchSteering, WITHOUT_DOI_LOOKUP } from './search-steering.js';
+import { abstractsLeftOutWarning, boundAbstracts } from './abstract-budget.js';
 
 /**
  * The ports a literature search uses. `providers` may be a lazy factory so the composition
@@ -38,8 +40,15 @@ const runAtOnce = <T>(task: Stepwise<T>): Promise<T> => Promise.resolve(finishNo
  * only if its key resolves now (see {@link resolveProviderCredentials}). None → `warning` /
  * `not_run` without creating or calling the provider client.
  *
+ * Steering (docs/tools.md#7-qiongli_literature_search, see {@link resolveSearchSteering}): title or DOI matching, years
+ * and abstracts go to every provider; years and venue also filter the merged records; `sort`
+ * orders them before the cut. A `doi` search leaves out the providers without DOI lookup
+ * (arXiv), each with a static warning. Abstracts together stay within 2 MiB (see
+ * {@link boundAbstracts}); records past it lose theirs, with a warning.
+ *
  * Failures: both `limit` and `per_provider_limit` → invalid arguments `conflicting aliases for
- * per_provider_limit`; configuration unavailable → `native-config-unavailable`; the provider
+ * per_provider_limit`; reversed years or a `doi` query that is not one DOI → invalid arguments
+ * (static messages); configuration unavailable → `native-config-unavailable`; the provider
  * factory throws → `provider-runtime-unavailable`. Provider failures are not failures of the
  * call: they become diagnostics. When the signal aborts, the search settles promptly with the
  * unfinished providers `cancelled` (the MCP layer drops that response).
@@ -51,16 +60,23 @@ export async function searchLiterature(
 ): Promise<Outcome<LiteratureSearchResult>> {
   const limits = resolveSearchLimits(args);
   if (limits === null) return invalidArguments(LITERATURE_SEARCH_MESSAGES.aliasConflict);
-  const query = args.query.trim();
+  const steering = resolveSearchSteering(args);
+  if (!steering.ok) return steering;
+  const { query, searchBy, request, results: resultOptions } = steering.value;
   const reading = await deps.config.read();
   if (reading.status !== 'available') return toolError('native-config-unavailable');
   const { settings } = reading;
   const ready = readyProviders(assessReadiness(settings, deps.secrets.available));
-  const search_plan = embeddedSearchPlan(query, args.search_mode, ready);
+  const search_plan = embeddedSearchPlan(args.query.trim(), args.search_mode, ready, resultOptions);
   const wanted = args.providers === undefined ? undefined : new Set(args.providers);
-  const candidates = PROVIDER_IDS.filter((id) => ready.includes(id) && (wanted === undefined || wanted.has(id)));
+  const asked = PROVIDER_IDS.filter((id) => ready.includes(id) && (wanted === undefined || wanted.has(id)));
+  const leftOut = searchBy === 'doi' ? asked.filter((id) => WITHOUT_DOI_LOOKUP.has(id)) : [];
+  const leftOutWarnings = leftOut.map(noDoiLookupWarning);
+  const candidates = asked.filter((id) => !leftOut.includes(id));
   const attempted = await resolveProviderCredentials(candidates, settings, deps.secrets);
-  if (attempted.size === 0) return succeed({ status: 'warning', search_plan, diagnostics: notRunDiagnostics(), results: [] });
+  if (attempted.size === 0) {
+    return succeed({ status: 'warning', search_plan, diagnostics: notRunDiagnostics(leftOutWarnings), results: [] });
+  }
 
   let client: ProviderClient;
   try {
@@ -68,9 +84,12 @@ export async function searchLiterature(
   } catch {
     return toolError('provider-runtime-unavailable');
   }
-  const runs = await runProviders(client, { query, perProviderLimit: limits.perProvider, attempted }, context);
+  const runs = await runProviders(client, { query, perProviderLimit: limits.perProvider, attempted, steering: request }, context);
   const batches = runs.flatMap((run) => (run.outcome.ok ? [{ provider: run.provider, records: run.outcome.records }] : []));
-  const results = await (deps.pace ?? runAtOnce)(mergeSearchResultsStepwise(batches, query, limits.total), context.signal);
-  const { status, diagnostics } = summariseRuns(runs, results.length);
+  const merge = mergeSearchResultsStepwise(batches, query, limits.total, resultOptions);
+  const results = await (deps.pace ?? runAtOnce)(merge, context.signal);
+  const abstractsLeftOut = boundAbstracts(results);
+  const { status, diagnostics } = summariseRuns(runs, results.length, leftOutWarnings);
+  if (abstractsLeftOut > 0) diagnostics.warnings.push(abstractsLeftOutWarning(abstractsLeftOut));
   return succeed({ status, search_plan, diagnostics, results });
 }

@@ -67,5 +67,9 @@ export function toLiteratureRecord(merged: MergedRecord): LiteratureRecord {
   if (fields.url !== undefined) record.url = fields.url;
   if (fields.identifiers !== undefined) record.identifiers = { ...fields.identifiers };
   if (fields.record_type !== undefined) record.record_type = fields.record_type;
+  if (fields.abstract !== undefined) record.abstract = fields.abstract;
+  if (fields.cited_by_count !== undefined) record.cited_by_count = fields.cited_by_count;
+  if (fields.open_access_url !== undefined) record.open_access_url = fields.open_access_url;
+  if (fields.retracted === true) record.retracted = true;
   return record;
 }

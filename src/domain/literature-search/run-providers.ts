@@ -20,6 +20,8 @@ export interface ProviderRun {
 export interface ProviderRunPlan {
   readonly query: string;
   readonly perProviderLimit: number;
+  /** Steering fields every request carries (title/DOI matching, years, abstracts); absent = a plain topic search. */
+  readonly steering?: Pick<ProviderSearchRequest, 'searchBy' | 'years' | 'includeAbstracts'>;
   /** Attempted providers in search order, with their credentials. */
   readonly attempted: ReadonlyMap<ProviderId, ProviderCredentials>;
 }
@@ -52,6 +54,7 @@ export async function runProviders(
       limit: plan.perProviderLimit,
       credentials,
       signal,
+      ...plan.steering,
     };
     const outcome = signal.aborted ? CANCELLED : await untilAborted(searchSafely(client, request), signal);
     finished += 1;

@@ -8,12 +8,15 @@ export const NO_ACTIVE_PROVIDERS_WARNING = 'no active literature providers; no n
 /** Warning of a search whose providers all answered but returned nothing (docs/providers.md#how-a-search-runs step 7). */
 export const NO_RESULTS_WARNING = 'configured providers returned no results';
 
-/** Diagnostics of a search that attempted no provider: no network at all (docs/providers.md#how-a-search-runs step 2). */
-export const notRunDiagnostics = (): SearchDiagnostics => ({
+/**
+ * Diagnostics of a search that attempted no provider: no network at all (docs/providers.md#how-a-search-runs step 2).
+ * `leftOut` are the warnings of providers the search left out on purpose (listed first).
+ */
+export const notRunDiagnostics = (leftOut: readonly string[] = []): SearchDiagnostics => ({
   status: 'not_run',
   status_reason: 'no_active_providers',
   providers: {},
-  warnings: [NO_ACTIVE_PROVIDERS_WARNING],
+  warnings: [...leftOut, NO_ACTIVE_PROVIDERS_WARNING],
 });
 
 /** The overall status and diagnostics of a search that ran. */
@@ -28,11 +31,12 @@ export interface RunSummary {
  * error_kind, warning: "<provider>: <kind>"}` (the warning also listed in `warnings`).
  * Every provider ok → `ok`/`complete`, some → `warning`/`partial`, none → `error`/`failed`;
  * an `ok` search with no results becomes `warning` (diagnostics stay `complete`) with
- * {@link NO_RESULTS_WARNING} in `warnings`.
+ * {@link NO_RESULTS_WARNING} in `warnings`. `leftOut` are the warnings of providers the search
+ * left out on purpose (e.g. no DOI lookup); they come first and do not change the status.
  */
-export function summariseRuns(runs: readonly ProviderRun[], resultCount: number): RunSummary {
+export function summariseRuns(runs: readonly ProviderRun[], resultCount: number, leftOut: readonly string[] = []): RunSummary {
   const providers: Partial<Record<ProviderId, ProviderDiagnostic>> = {};
-  const warnings: string[] = [];
+  const warnings: string[] = [...leftOut];
   let succeeded = 0;
   for (const { provider, outcome } of runs) {
     if (outcome.ok) {

@@ -39,8 +39,8 @@ function stringList(name: string, maxItems: number, maxCharacters: number, key: 
     .refine((values) => new Set(values.map(key)).size === values.length, { error: `${name} must contain unique values` });
 }
 
-/** Integer or exactly-four-digit string, 1000–9999. */
-function year(name: string) {
+/** Integer or exactly-four-digit string, 1000–9999, with the static messages `<name> must be a four-digit year` / `… between 1000 and 9999` (literature search shares it). */
+export function yearArgument(name: string) {
   const format = `${name} must be a four-digit year`;
   const range = `${name} must be between 1000 and 9999`;
   return z.union(
@@ -70,8 +70,8 @@ const ARGUMENT_SCHEMAS = {
       'Alternative phrasings of the query (at most 16, each at most 4096 characters, unique ignoring case).',
     ),
   include_working_papers: () => boolean('include_working_papers').describe('Whether working papers and preprints are wanted.'),
-  from_year: () => year('from_year').describe('First publication year (1000–9999), as an integer or a four-digit string.'),
-  to_year: () => year('to_year').describe('Last publication year (1000–9999, not before from_year), as an integer or a four-digit string.'),
+  from_year: () => yearArgument('from_year').describe('First publication year (1000–9999), as an integer or a four-digit string.'),
+  to_year: () => yearArgument('to_year').describe('Last publication year (1000–9999, not before from_year), as an integer or a four-digit string.'),
   search_mode: () =>
     z
       .enum(SEARCH_MODES, {

@@ -18,7 +18,8 @@ export const recordIdentifiersSchema = z.strictObject({
 /**
  * A literature record as literature search returns it (docs/providers.md#the-literature-record): always `title`, `provider`
  * (first provider that returned it) and `providers` (search order); the rest when known.
- * Absent values are omitted, never `null`.
+ * Absent values are omitted, never `null`. `abstract` appears only when the search asked for
+ * abstracts; `retracted` is only ever `true`.
  */
 export const literatureRecordSchema = z.strictObject({
   title: z.string(),
@@ -31,6 +32,10 @@ export const literatureRecordSchema = z.strictObject({
   url: z.string().optional(),
   identifiers: recordIdentifiersSchema.optional(),
   record_type: z.enum(['article', 'preprint']).optional(),
+  abstract: z.string().optional().describe('The abstract, at most 2000 characters (only when include_abstracts was true).'),
+  cited_by_count: z.number().int().min(0).optional().describe('Citations counted by the provider (the largest count when several report one).'),
+  open_access_url: z.string().optional().describe('An https link to a free full text.'),
+  retracted: z.literal(true).optional().describe('Present when any provider flags the work as retracted. Check before citing it.'),
 });
 
 /** One merged literature record. */

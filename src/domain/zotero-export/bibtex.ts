@@ -1,4 +1,4 @@
-import type { ExportAuthor, ExportRecord } from './export-record.js';
+import { RETRACTED_NOTE, type ExportAuthor, type ExportRecord } from './export-record.js';
 import { blankLineSeparated } from './ris.js';
 
 const ESCAPES: Readonly<Record<string, string>> = {
@@ -29,7 +29,7 @@ export const bibtexLink = (value: string): string =>
  * Builds `bibliography.bib` (docs/tools.md#10-qiongli_zotero_export_import_files). A record is `@article{key,` with `title`, `author`
  * (` and `-joined), `year`, `journal`, `doi`, `url` when known; a preprint is `@misc{key,` with
  * the venue (if any) as `howpublished`, and an arXiv preprint adds `eprinttype = {arxiv}` and
- * `eprint = {<id>}`. Values were folded to one line; text values are then escaped with
+ * `eprint = {<id>}`; then `abstract` when known and `note = {Retracted}` for a retracted record. Values were folded to one line; text values are then escaped with
  * {@link escapeBibtex}, DOI and URL with {@link bibtexLink}. Entries are separated by a blank line.
  *
  * Every brace the file contains is either escaped (`\{`, `\}`) or part of a balanced pair the
@@ -53,6 +53,8 @@ export function bibtexEntry(record: ExportRecord, key: string): string {
   if (record.preprint && record.arxivId !== undefined) {
     fields.push(['eprinttype', 'arxiv'], ['eprint', escapeBibtex(record.arxivId)]);
   }
+  if (record.abstract !== undefined) fields.push(['abstract', escapeBibtex(record.abstract)]);
+  if (record.retracted === true) fields.push(['note', RETRACTED_NOTE]);
   const body = fields.map(([name, value]) => `  ${name} = {${value}}`).join(',\n');
   return `@${record.preprint ? 'misc' : 'article'}{${key},\n${body}\n}`;
 }

@@ -1,4 +1,4 @@
-import type { ExportAuthor, ExportRecord } from './export-record.js';
+import { RETRACTED_NOTE, type ExportAuthor, type ExportRecord } from './export-record.js';
 
 /** One CSL-JSON item as written to `references.json`. */
 export interface CslItem {
@@ -13,6 +13,8 @@ export interface CslItem {
   readonly PMID?: string;
   readonly publisher?: string;
   readonly number?: string;
+  readonly abstract?: string;
+  readonly note?: typeof RETRACTED_NOTE;
   readonly source: 'qiongli';
 }
 
@@ -20,7 +22,8 @@ export interface CslItem {
  * Builds `references.json` (docs/tools.md#10-qiongli_zotero_export_import_files): a CSL-JSON array, one item per record, pretty
  * printed with a final newline. A preprint is typed `article` (Zotero creates a Preprint item),
  * anything else `article-journal`; an arXiv preprint also names `arXiv` as publisher
- * (Zotero: repository) and `arXiv:<id>` as number (Zotero: archive ID). `id` is the record's
+ * (Zotero: repository) and `arXiv:<id>` as number (Zotero: archive ID). The abstract is
+ * `abstract`; a retracted record gets `note: "Retracted"` (Zotero: Extra). `id` is the record's
  * citation key. Keys always appear in the same order, so the same records give the same bytes.
  */
 export function cslJson(records: readonly ExportRecord[], keys: readonly string[]): string {
@@ -46,6 +49,8 @@ function cslItem(record: ExportRecord, id: string): CslItem {
     ...(record.url !== undefined ? { URL: record.url } : {}),
     ...(record.pmid !== undefined ? { PMID: record.pmid } : {}),
     ...(arxiv ? { publisher: 'arXiv', number: `arXiv:${record.arxivId}` } : {}),
+    ...(record.abstract !== undefined ? { abstract: record.abstract } : {}),
+    ...(record.retracted === true ? { note: RETRACTED_NOTE } : {}),
     source: 'qiongli',
   };
 }

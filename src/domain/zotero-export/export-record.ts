@@ -22,7 +22,14 @@ export interface ExportRecord {
   readonly preprint: boolean;
   readonly arxivId?: string;
   readonly pmid?: string;
+  /** The abstract, folded to one line like every other value. */
+  readonly abstract?: string;
+  /** The record said `retracted: true`: every file flags it with a "Retracted" note. */
+  readonly retracted?: true;
 }
+
+/** The note every import file gives a retracted record (docs/tools.md#10-qiongli_zotero_export_import_files). */
+export const RETRACTED_NOTE = 'Retracted';
 
 /**
  * Most authors exported per record, the first ones in order (the most a literature search
@@ -38,7 +45,8 @@ const ARXIV_PREFIX = /^arxiv:/i;
  * Prepares one validated record for export. The DOI loses a leading resolver URL or `doi:`
  * prefix, the arXiv id a leading `arXiv:`. A person without a family name but with a given
  * name becomes a literal name; an author with no name at all is dropped; authors past the
- * first {@link MAX_EXPORT_AUTHORS} are left out.
+ * first {@link MAX_EXPORT_AUTHORS} are left out. A non-string `abstract` is ignored; only
+ * `retracted: true` marks a record retracted.
  */
 export function toExportRecord(record: ZoteroRecordInput): ExportRecord {
   const doi = foldedOrAbsent(record.doi?.trim().replace(DOI_PREFIX, ''));
@@ -53,6 +61,8 @@ export function toExportRecord(record: ZoteroRecordInput): ExportRecord {
     preprint: record.record_type === 'preprint',
     ...optional('arxivId', arxivId),
     ...optional('pmid', foldedOrAbsent(record.identifiers?.pmid)),
+    ...optional('abstract', typeof record.abstract === 'string' ? foldedOrAbsent(record.abstract) : undefined),
+    ...(record.retracted === true ? { retracted: true as const } : {}),
   };
 }
 

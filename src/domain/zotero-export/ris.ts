@@ -1,8 +1,9 @@
-import type { ExportAuthor, ExportRecord } from './export-record.js';
+import { RETRACTED_NOTE, type ExportAuthor, type ExportRecord } from './export-record.js';
 
 /**
  * Builds `references.ris` (docs/tools.md#10-qiongli_zotero_export_import_files). Per record: `TY  - JOUR` (`GEN` for a preprint), one
- * `AU  - Last, First` per author, then `TI`, `PY`, `JO`, `DO`, `UR` when known, and `ER  - `.
+ * `AU  - Last, First` per author, then `TI`, `PY`, `JO`, `DO`, `UR`, `AB` (abstract) when known,
+ * `N1  - Retracted` for a retracted record, and `ER  - `.
  * Records are separated by a blank line; lines end with `\n`; the file ends with a newline
  * (empty when there are no records).
  *
@@ -26,6 +27,8 @@ export function risEntry(record: ExportRecord): string {
   if (record.venue !== undefined) lines.push(tag('JO', record.venue));
   if (record.doi !== undefined) lines.push(tag('DO', record.doi));
   if (record.url !== undefined) lines.push(tag('UR', record.url));
+  if (record.abstract !== undefined) lines.push(tag('AB', record.abstract));
+  if (record.retracted === true) lines.push(tag('N1', RETRACTED_NOTE));
   lines.push('ER  - ');
   return lines.join('\n');
 }

@@ -78,9 +78,12 @@ const identifierText = z.string({ error: m.identifiers }).optional();
 
 /**
  * One record to export: the literature-record shape of docs/providers.md#the-literature-record, read leniently. Only `title`
- * is required; `provider`/`providers` may be any short strings. Keys this exporter does not use
- * (for example `abstract` or `native_url` from a merged native search result) are accepted and
- * ignored, at every level of the record; they still count towards the whole-argument bounds.
+ * is required; `provider`/`providers` may be any short strings. `abstract` is exported when it
+ * is a string and `retracted` flags the record when it is `true`; any other value of either is
+ * ignored, as before they were exported (records from elsewhere may carry `abstract: null`).
+ * Keys this exporter does not use (for example `native_url` from a merged native search result)
+ * are accepted and ignored, at every level of the record; they still count towards the
+ * whole-argument bounds.
  */
 export const zoteroRecordInput = openObject(
   {
@@ -100,6 +103,8 @@ export const zoteroRecordInput = openObject(
     url: z.string({ error: m.url }).optional(),
     identifiers: openObject({ arxiv: identifierText, pmid: identifierText, openalex: identifierText, semantic_scholar: identifierText }, m.identifiers).optional(),
     record_type: z.enum(['article', 'preprint'], { error: m.recordType }).optional(),
+    abstract: z.unknown().optional().describe('The abstract (a string); exported as CSL-JSON abstract, RIS AB and BibTeX abstract.'),
+    retracted: z.unknown().optional().describe('true when the work is retracted; exported as a "Retracted" note in every file.'),
   },
   m.record,
 );

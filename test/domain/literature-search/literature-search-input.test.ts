@@ -24,7 +24,7 @@ describe('literature search arguments (docs/tools.md#7-qiongli_literature_search
     ['an empty query', { query: '' }, M.queryBlank],
     ['a blank query', { query: ' \t\n ' }, M.queryBlank],
     ['a query over 4096 bytes once trimmed', { query: '证'.repeat(1366) }, M.queryTooLong],
-    ['an unknown search mode', { query: 'q', search_mode: 'title' }, M.searchMode],
+    ['an unknown search mode', { query: 'q', search_mode: 'fulltext' }, M.searchMode],
     ['providers that is not an array', { query: 'q', providers: 'arxiv' }, M.providersType],
     ['an empty providers list', { query: 'q', providers: [] }, M.providersEmpty],
     ['a provider alias such as s2', { query: 'q', providers: ['s2'] }, M.providerUnsupported],

@@ -66,6 +66,8 @@ const record = fc.record(
     authors: fc.array(author, { maxLength: 3 }),
     identifiers: fc.record({ arxiv: text, pmid: text }, { requiredKeys: [] }),
     record_type: fc.constantFrom('article', 'preprint'),
+    abstract: fc.oneof(text, fc.constant(null)),
+    retracted: fc.constantFrom(true, false, null, 'yes'),
   },
   { requiredKeys: ['title'] },
 );

@@ -10,13 +10,17 @@ export const DEFAULT_CACHE_ENTRIES = 256;
 
 /**
  * The cache key of a search: a SHA-256 digest of the provider and its first request (URL and
- * headers). The request already holds the normalised inputs — the trimmed query, the effective
- * row count and the credentials the provider uses — so a different key or email never shares
- * an answer, and no credential is kept in clear in the key.
+ * headers). The request already holds the normalised inputs — the trimmed query, the request
+ * form (topic, title or DOI), the years, the effective row count and the credentials the
+ * provider uses — so a different key or email never shares an answer, and no credential is kept
+ * in clear in the key. Abstracts change what is parsed, not always what is sent, so a search
+ * `withAbstracts` has keys of its own.
  */
-export function answerKey(provider: string, first: ProviderGet): string {
+export function answerKey(provider: string, first: ProviderGet, withAbstracts = false): string {
   const headers = Object.entries(first.headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return createHash('sha256').update(JSON.stringify([provider, first.url, headers])).digest('hex');
+  const parts: unknown[] = [provider, first.url, headers];
+  if (withAbstracts) parts.push('abstracts');
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
 interface Entry {

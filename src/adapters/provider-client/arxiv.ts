@@ -1,20 +1,47 @@
 import type { ProviderRecord, RecordAuthor } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
 import { AtomEntryCollector, type AtomEntry } from './atom-entries.js';
-import { parseInSlices, singleRequestProtocol, stepFailed, stepOk, rowsFor, type ProviderGet, type ProviderQuery, type Step } from './provider-protocol.js';
-import { MAX_AUTHORS, buildRecord, cleanText, literalAuthor } from './record-fields.js';
+import {
+  parseInSlices,
+  singleRequestProtocol,
+  stepFailed,
+  stepOk,
+  rowsFor,
+  type ProviderGet,
+  type ProviderQuery,
+  type RecordOptions,
+  type Step,
+} from './provider-protocol.js';
+import { MAX_AUTHORS, YEAR_RANGE, buildRecord, cleanText, literalAuthor } from './record-fields.js';
+import { yearBounds } from './steering.js';
 import { readXml } from './xml-reader.js';
 
 /** The arXiv query endpoint (docs/providers.md#requests); a constant, never configurable. */
 export const ARXIV_QUERY_ENDPOINT = 'https://export.arxiv.org/api/query';
 
-/** The arXiv search request: `all:<q>`, relevance order, Atom answer asked for (docs/providers.md#requests). */
-export function buildArxivRequest({ query, limit }: ProviderQuery): ProviderGet {
+/** The `submittedDate` range of a query's years, the missing bound 1000 or 9999 (docs/providers.md#steered-requests). */
+function dateRange(query: ProviderQuery): string {
+  const years = yearBounds(query);
+  if (years === undefined) return '';
+  return ` AND submittedDate:[${years.from ?? YEAR_RANGE.min}01010000 TO ${years.to ?? YEAR_RANGE.max}12312359]`;
+}
+
+/**
+ * The arXiv search request: `all:<q>` (or `ti:<q>` searching titles) and, with years, `AND
+ * submittedDate:[…]`, relevance order, Atom answer asked for (docs/providers.md#requests,
+ * #steered-requests). Only the query is percent-encoded in a plain search, as before; the year
+ * range is encoded as a whole.
+ */
+export function buildArxivRequest(query: ProviderQuery): ProviderGet {
+  const field = query.searchBy === 'title' ? 'ti' : 'all';
   const url =
-    `${ARXIV_QUERY_ENDPOINT}?search_query=all:${encodeURIComponent(query)}` +
-    `&start=0&max_results=${rowsFor(limit)}&sortBy=relevance&sortOrder=descending`;
+    `${ARXIV_QUERY_ENDPOINT}?search_query=${field}:${encodeURIComponent(query.query)}${encodeURIComponent(dateRange(query))}` +
+    `&start=0&max_results=${rowsFor(query.limit)}&sortBy=relevance&sortOrder=descending`;
   return { url, headers: { accept: 'application/atom+xml' } };
 }
+
+/** The request of any arXiv search form; a `doi` search is not attempted (arXiv has no DOI lookup). */
+const arxivRequest = (query: ProviderQuery): ProviderGet | undefined => (query.searchBy === 'doi' ? undefined : buildArxivRequest(query));
 
 /** arXiv's throttling answer, sent with HTTP 200 as plain text. */
 const RATE_EXCEEDED = /^rate exceeded\.?$/iu;
@@ -26,27 +53,32 @@ const ABS_ID = /^https?:\/\/(?:export\.)?arxiv\.org\/abs\/(.+?)(?:v\d+)?$/u;
  * Maps an arXiv Atom feed to at most `rows` records (docs/providers.md#the-literature-record), stepwise: entry `title`,
  * `doi`, year of `published`, `journal_ref` as the venue (present → `article`, absent →
  * `preprint`), `author/name`, the abs URL `https://arxiv.org/abs/<id>` and the id without
- * version. The plain `Rate exceeded.` answer → `rate_limited`; a non-feed document or arXiv's
+ * version, the PDF link `https://arxiv.org/pdf/<id>` as `open_access_url`, and `summary` as the
+ * abstract when asked for. The plain `Rate exceeded.` answer → `rate_limited`; a non-feed document or arXiv's
  * error feed → `decode_error`; malformed XML or a document type declaration throws (see
  * {@link readXml}). No entity is ever expanded.
  */
-export function* arxivRecords(body: string, rows: number): Stepwise<Step<readonly ProviderRecord[]>> {
+export function* arxivRecords(body: string, rows: number, options: RecordOptions = {}): Stepwise<Step<readonly ProviderRecord[]>> {
   if (RATE_EXCEEDED.test(body.trim())) return stepFailed('rate_limited');
   const records: ProviderRecord[] = [];
   let errorFeed = false;
-  const collector = new AtomEntryCollector(MAX_AUTHORS, (entry) => {
-    if (entry.id?.includes('arxiv.org/api/errors')) errorFeed = true;
-    const record = records.length < rows ? arxivRecord(entry) : undefined;
-    if (record !== undefined) records.push(record);
-  });
+  const collector = new AtomEntryCollector(
+    MAX_AUTHORS,
+    (entry) => {
+      if (entry.id?.includes('arxiv.org/api/errors')) errorFeed = true;
+      const record = records.length < rows ? arxivRecord(entry) : undefined;
+      if (record !== undefined) records.push(record);
+    },
+    options.abstracts === true,
+  );
   yield* readXml(body, collector);
   if (collector.root !== 'feed' || errorFeed) return stepFailed('decode_error');
   return stepOk(records);
 }
 
 /** {@link arxivRecords} run in time slices; every record unless `rows` is given. */
-export const parseArxivResponse = (body: string, rows = Infinity): Promise<Step<readonly ProviderRecord[]>> =>
-  parseInSlices(arxivRecords(body, rows));
+export const parseArxivResponse = (body: string, rows = Infinity, options: RecordOptions = {}): Promise<Step<readonly ProviderRecord[]>> =>
+  parseInSlices(arxivRecords(body, rows, options));
 
 function arxivRecord(entry: AtomEntry): ProviderRecord | undefined {
   const id = ABS_ID.exec(entry.id?.trim() ?? '')?.[1];
@@ -61,8 +93,10 @@ function arxivRecord(entry: AtomEntry): ProviderRecord | undefined {
     url: id === undefined ? undefined : `https://arxiv.org/abs/${id}`,
     identifiers: { arxiv: id },
     record_type: journalRef === undefined ? 'preprint' : 'article',
+    abstract: entry.summary,
+    open_access_url: id === undefined ? undefined : `https://arxiv.org/pdf/${id}`,
   });
 }
 
 /** arXiv: one GET per search, at most one request start every 3 seconds. */
-export const arxivProtocol = singleRequestProtocol(buildArxivRequest, arxivRecords, () => 3000);
+export const arxivProtocol = singleRequestProtocol(arxivRequest, () => arxivRecords, () => 3000);

@@ -7,6 +7,8 @@ export interface AtomEntry {
   readonly published?: string;
   readonly doi?: string;
   readonly journal_ref?: string;
+  /** The abstract (only collected when asked for). */
+  readonly summary?: string;
   /** `author/name` texts, in order. */
   readonly authors: string[];
 }
@@ -14,10 +16,14 @@ export interface AtomEntry {
 /** Entry children whose text is kept (by local name: `arxiv:doi` is `doi`). */
 const ENTRY_FIELDS = new Set(['id', 'title', 'published', 'doi', 'journal_ref']);
 
+/** {@link ENTRY_FIELDS} and the abstract. */
+const ENTRY_FIELDS_WITH_SUMMARY = new Set([...ENTRY_FIELDS, 'summary']);
+
 /**
  * Collects the entries of an Atom feed from {@link XmlEvents}: for each `feed/entry`, the
  * text (all descendant text, references decoded) of its first `id`, `title`, `published`,
- * `doi` and `journal_ref` children and of the first `maxAuthors` `author/name`s. Hands each finished entry to
+ * `doi` and `journal_ref` children (and `summary`, with `withSummary`) and of the first
+ * `maxAuthors` `author/name`s. Hands each finished entry to
  * `onEntry`; everything else in the document is read (so it is checked) but not kept.
  */
 export class AtomEntryCollector implements XmlEvents {
@@ -31,7 +37,13 @@ export class AtomEntryCollector implements XmlEvents {
     /** Most `author/name` texts kept per entry; later ones are read but not kept. */
     private readonly maxAuthors: number,
     private readonly onEntry: (entry: AtomEntry) => void,
-  ) {}
+    /** Also keep each entry's `summary` (its abstract). */
+    withSummary = false,
+  ) {
+    this.fields = withSummary ? ENTRY_FIELDS_WITH_SUMMARY : ENTRY_FIELDS;
+  }
+
+  private readonly fields: ReadonlySet<string>;
 
   open(name: string): void {
     this.path.push(name);
@@ -39,7 +51,7 @@ export class AtomEntryCollector implements XmlEvents {
     if (depth === 1) this.root = name;
     else if (depth === 2 && name === 'entry' && this.root === 'feed') this.entry = { fields: new Map(), authors: [] };
     else if (this.entry !== undefined && this.capture === undefined) {
-      if (depth === 3 && ENTRY_FIELDS.has(name) && !this.entry.fields.has(name)) this.capture = { field: name, depth, parts: [] };
+      if (depth === 3 && this.fields.has(name) && !this.entry.fields.has(name)) this.capture = { field: name, depth, parts: [] };
       else if (depth === 4 && name === 'name' && this.path[2] === 'author' && this.entry.authors.length < this.maxAuthors)
         this.capture = { field: 'author', depth, parts: [] };
     }

@@ -20,19 +20,27 @@
  *   normalises. Display names become `{literal}` authors (no guessing at name splits); only
  *   Crossref's `family`/`given` become `{family, given}`. OpenAlex ids are shortened to `W…`.
  *   arXiv's `journal_ref` is the venue. Titles keep any markup a provider stores.
+ * - Steered searches (docs/providers.md#steered-requests): a DOI lookup answered 404 → `ok`
+ *   with no records; arXiv is not asked in `doi` mode (no records, no request); a query that is
+ *   not a DOI is not sent; a DOI with a `.`/`..` segment is sent with every `/` as `%2F`;
+ *   OpenAlex title searches turn `,` `|` `!` into spaces; Semantic Scholar's title mode is its
+ *   usual search; a search with abstracts has its own cache keys.
  */
 export { UndiciProviderClient, type UndiciProviderClientOptions } from './undici-provider-client.js';
 export { systemClock, type ProviderClock } from './clock.js';
 export { DEFAULT_TIMEOUTS, MAX_BODY_BYTES, type ProviderTimeouts } from './http-policy.js';
 export { ANSWER_TTL_MS, DEFAULT_CACHE_ENTRIES } from './answer-cache.js';
-export type { ProviderGet, ProviderQuery, Step } from './provider-protocol.js';
-export { OPENALEX_WORKS_ENDPOINT, buildOpenAlexRequest, parseOpenAlexResponse } from './openalex.js';
+export type { ProviderGet, ProviderQuery, RecordOptions, Step } from './provider-protocol.js';
+export { OPENALEX_WORKS_ENDPOINT, buildOpenAlexDoiRequest, buildOpenAlexRequest, parseOpenAlexResponse } from './openalex.js';
 export {
+  SEMANTIC_SCHOLAR_DOI_ENDPOINT,
   SEMANTIC_SCHOLAR_SEARCH_ENDPOINT,
+  buildSemanticScholarDoiRequest,
   buildSemanticScholarRequest,
   parseSemanticScholarResponse,
 } from './semantic-scholar.js';
-export { CROSSREF_WORKS_ENDPOINT, buildCrossrefRequest, parseCrossrefResponse } from './crossref.js';
+export { CROSSREF_WORKS_ENDPOINT, buildCrossrefDoiRequest, buildCrossrefRequest, parseCrossrefResponse } from './crossref.js';
+export { MAX_ABSTRACT_CHARS } from './abstract-text.js';
 export {
   PUBMED_ESEARCH_ENDPOINT,
   PUBMED_ESUMMARY_ENDPOINT,

@@ -7,6 +7,8 @@ export interface ProviderGet {
   readonly url: string;
   /** Lower-case header names; `user-agent` is added by the client. */
   readonly headers: Readonly<Record<string, string>>;
+  /** A single-work lookup: HTTP 404 means "no such record" (an empty answer), not a failure. */
+  readonly notFoundIsEmpty?: boolean;
 }
 
 /** A value, or the public failure kind that replaced it. */
@@ -20,19 +22,32 @@ export const stepFailed = <T = never>(kind: ProviderFailureKind): Step<T> => ({ 
 
 /**
  * Sends one GET under the client's HTTP policy (pacing, budget, body cap, one polite retry)
- * and gives back the text of a 2xx body, or the failure kind.
+ * and gives back the text of a 2xx body, or the failure kind; `undefined` when a
+ * {@link ProviderGet.notFoundIsEmpty} lookup was answered 404.
  */
-export type FetchText = (get: ProviderGet) => Promise<Step<string>>;
+export type FetchText = (get: ProviderGet) => Promise<Step<string | undefined>>;
 
-/** The part of a search request a provider module needs (the signal also stops parsing). */
-export type ProviderQuery = Pick<ProviderSearchRequest, 'query' | 'limit' | 'credentials'> & { readonly signal?: AbortSignal };
+/**
+ * The part of a search request a provider module needs (the signal also stops parsing),
+ * steering fields included (docs/providers.md#steered-requests).
+ */
+export type ProviderQuery = Pick<
+  ProviderSearchRequest,
+  'query' | 'limit' | 'credentials' | 'searchBy' | 'years' | 'includeAbstracts'
+> & { readonly signal?: AbortSignal };
+
+/** What a parser keeps beyond the always-on fields. */
+export interface RecordOptions {
+  /** Build `abstract` (docs/providers.md#steered-requests); off, abstracts are not even read. */
+  readonly abstracts?: boolean;
+}
 
 /**
  * A provider body parser, stepwise so it can run in time slices: the body and the number of
  * records asked for in, the records (at most that many) or a failure kind out. Malformed input
  * may also be reported by throwing; {@link parseInSlices} maps that to `decode_error`.
  */
-export type BodyParser = (body: string, rows: number) => Stepwise<Step<readonly ProviderRecord[]>>;
+export type BodyParser = (body: string, rows: number, options?: RecordOptions) => Stepwise<Step<readonly ProviderRecord[]>>;
 
 /**
  * What the client knows about one provider: how fast it may be asked, which request starts a
@@ -41,8 +56,12 @@ export type BodyParser = (body: string, rows: number) => Stepwise<Step<readonly 
 export interface ProviderProtocol {
   /** Smallest gap, in ms, between two request starts to this provider (0: no pacing). */
   startIntervalMs(credentials: ProviderQuery['credentials']): number;
-  /** The first request of a search; deterministic, so it doubles as the cache key. */
-  firstRequest(query: ProviderQuery): ProviderGet;
+  /**
+   * The first request of a search; deterministic, so it doubles as the cache key. `undefined`:
+   * the provider cannot serve this request (arXiv has no DOI lookup), and the search answers no
+   * records without any network.
+   */
+  firstRequest(query: ProviderQuery): ProviderGet | undefined;
   /** Runs the search through `fetchText`; never throws. */
   search(query: ProviderQuery, fetchText: FetchText): Promise<Step<readonly ProviderRecord[]>>;
 }
@@ -68,10 +87,17 @@ export async function parseInSlices<T>(task: Stepwise<Step<T>>, signal?: AbortSi
   }
 }
 
-/** Builds the protocol of a provider that answers a search with one GET (`cap`: its largest page). */
+/** The {@link RecordOptions} a query asks for. */
+export const recordOptions = (query: ProviderQuery): RecordOptions => ({ abstracts: query.includeAbstracts === true });
+
+/**
+ * Builds the protocol of a provider that answers a search with one GET (`cap`: its largest
+ * page). `parserFor` picks the body parser of the request form (a list, or one work of a DOI
+ * lookup). No request → no records; a lookup answered 404 → no records.
+ */
 export function singleRequestProtocol(
-  build: (query: ProviderQuery) => ProviderGet,
-  parse: BodyParser,
+  build: (query: ProviderQuery) => ProviderGet | undefined,
+  parserFor: (query: ProviderQuery) => BodyParser,
   startIntervalMs: ProviderProtocol['startIntervalMs'],
   cap: number = MAX_ROWS,
 ): ProviderProtocol {
@@ -79,8 +105,12 @@ export function singleRequestProtocol(
     startIntervalMs,
     firstRequest: build,
     async search(query, fetchText) {
-      const body = await fetchText(build(query));
-      return body.ok ? parseInSlices(parse(body.value, rowsFor(query.limit, cap)), query.signal) : body;
+      const get = build(query);
+      if (get === undefined) return stepOk([]);
+      const body = await fetchText(get);
+      if (!body.ok) return body;
+      if (body.value === undefined) return stepOk([]);
+      return parseInSlices(parserFor(query)(body.value, rowsFor(query.limit, cap), recordOptions(query)), query.signal);
     },
   };
 }

@@ -4,7 +4,8 @@ import { asArray, asObject, asString, type JsonObject } from './json-fields.js';
 import { readJson } from './json-reader.js';
 import { listOf, objectOf, scalar } from './json-shape.js';
 import { parseInSlices, stepFailed, stepOk, rowsFor, type ProviderGet, type ProviderProtocol, type ProviderQuery, type Step } from './provider-protocol.js';
-import { MAX_AUTHORS, authorsOf, buildRecord, literalAuthor } from './record-fields.js';
+import { MAX_AUTHORS, YEAR_RANGE, authorsOf, buildRecord, literalAuthor } from './record-fields.js';
+import { yearBounds } from './steering.js';
 
 /** The PubMed E-utilities search endpoint (docs/providers.md#requests); a constant, never configurable. */
 export const PUBMED_ESEARCH_ENDPOINT = 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils/esearch.fcgi';
@@ -18,10 +19,27 @@ const PUBMED_INTERVAL_MS = { withoutKey: 334, withKey: 100 } as const;
 const withKey = (url: string, apiKey: string | undefined): string =>
   apiKey ? `${url}&api_key=${encodeURIComponent(apiKey)}` : url;
 
-/** The esearch request (relevance order, JSON, `retmax` = min(limit, 200), `api_key` when set). */
-export function buildPubMedSearchRequest({ query, limit, credentials }: ProviderQuery): ProviderGet {
-  const url = `${PUBMED_ESEARCH_ENDPOINT}?db=pubmed&term=${encodeURIComponent(query)}&retmode=json&sort=relevance&retmax=${rowsFor(limit)}`;
-  return { url: withKey(url, credentials.apiKey), headers: { accept: 'application/json' } };
+/** The esearch `term` of a search form: `<q>`, `<q>[ti]` for titles, `<doi>[doi]` for one DOI. */
+function searchTerm(query: ProviderQuery): string {
+  if (query.searchBy === 'title') return `${query.query}[ti]`;
+  return query.searchBy === 'doi' ? `${query.query}[doi]` : query.query;
+}
+
+/** `datetype=pdat&mindate=<from or 1000>&maxdate=<to or 9999>` when years are asked for. */
+function dateParams(query: ProviderQuery): string {
+  const years = yearBounds(query);
+  return years === undefined ? '' : `&datetype=pdat&mindate=${years.from ?? YEAR_RANGE.min}&maxdate=${years.to ?? YEAR_RANGE.max}`;
+}
+
+/**
+ * The esearch request (relevance order, JSON, `retmax` = min(limit, 200), the publication-date
+ * range when years are asked for, `api_key` when set; docs/providers.md#steered-requests).
+ */
+export function buildPubMedSearchRequest(query: ProviderQuery): ProviderGet {
+  const url =
+    `${PUBMED_ESEARCH_ENDPOINT}?db=pubmed&term=${encodeURIComponent(searchTerm(query))}` +
+    `&retmode=json&sort=relevance&retmax=${rowsFor(query.limit)}${dateParams(query)}`;
+  return { url: withKey(url, query.credentials.apiKey), headers: { accept: 'application/json' } };
 }
 
 /** The esummary request for PubMed ids (comma-joined, in esearch order; `api_key` when set). */
@@ -50,6 +68,7 @@ const SUMMARY = objectOf({
   fulljournalname: scalar,
   articleids: listOf(objectOf({ idtype: scalar, value: scalar }), { max: 64 }),
   authors: listOf(objectOf({ name: scalar }), { max: MAX_AUTHORS }),
+  pubtype: listOf(scalar, { max: 64 }),
 });
 
 const SEARCH_ANSWER = objectOf({ error: scalar, esearchresult: objectOf({ idlist: listOf(scalar, { max: MAX_PUBMED_IDS }) }) });
@@ -80,7 +99,8 @@ export const parsePubMedSearchResponse = (body: string, rows = Infinity): Promis
 /**
  * Maps an esummary answer to at most `rows` records in `result.uids` order (docs/providers.md#the-literature-record),
  * stepwise: `title`, the `articleids` doi, year of `pubdate`, `fulljournalname`,
- * `authors[].name`, uid as `pmid`; a uid listed twice gives one record. Rate-limit answer →
+ * `authors[].name`, uid as `pmid`, the `pmc` article id as the PubMed Central link, `pubtype`
+ * `Retracted Publication` as `retracted`; a uid listed twice gives one record. Rate-limit answer →
  * `rate_limited`; any other shape → `decode_error`.
  */
 export function* pubMedSummaryRecords(body: string, rows: number): Stepwise<Step<readonly ProviderRecord[]>> {
@@ -102,16 +122,30 @@ export function* pubMedSummaryRecords(body: string, rows: number): Stepwise<Step
 export const parsePubMedSummaryResponse = (body: string, rows = Infinity): Promise<Step<readonly ProviderRecord[]>> =>
   parseInSlices(pubMedSummaryRecords(body, rows));
 
+/** The publication type NCBI gives a retracted article. */
+const RETRACTED_PUBLICATION = 'retracted publication';
+
+/** A PubMed Central id as `articleids` holds it (`PMC4638311`). */
+const PMCID = /^PMC\d{1,12}$/u;
+
+/** The PubMed Central article page of a `pmc` article id (docs/providers.md#steered-requests). */
+const pmcUrl = (pmcid: string | undefined): string | undefined =>
+  pmcid !== undefined && PMCID.test(pmcid) ? `https://pmc.ncbi.nlm.nih.gov/articles/${pmcid}/` : undefined;
+
 function pubMedRecord(summary: JsonObject, uid: string): ProviderRecord | undefined {
-  const doiEntry = (asArray(summary['articleids']) ?? []).map(asObject).find((entry) => entry?.['idtype'] === 'doi');
+  const articleIds = (asArray(summary['articleids']) ?? []).map(asObject);
+  const articleId = (type: string): string | undefined => asString(articleIds.find((entry) => entry?.['idtype'] === type)?.['value']);
+  const pubTypes = (asArray(summary['pubtype']) ?? []).map((type) => asString(type)?.trim().toLowerCase());
   return buildRecord({
     title: asString(summary['title']),
-    doi: asString(doiEntry?.['value']),
+    doi: articleId('doi'),
     year: summary['pubdate'],
     venue: asString(summary['fulljournalname']),
     authors: authorsOf(summary['authors'], (author) => literalAuthor(asString(author['name']))),
     identifiers: { pmid: uid },
     record_type: 'article',
+    open_access_url: pmcUrl(articleId('pmc')),
+    retracted: pubTypes.includes(RETRACTED_PUBLICATION),
   });
 }
 
@@ -123,10 +157,12 @@ export const pubMedProtocol: ProviderProtocol = {
     const rows = rowsFor(query.limit);
     const searchBody = await fetchText(buildPubMedSearchRequest(query));
     if (!searchBody.ok) return searchBody;
+    if (searchBody.value === undefined) return stepOk([]);
     const ids = await parseInSlices(pubMedSearchIds(searchBody.value, rows), query.signal);
     if (!ids.ok) return ids;
     if (ids.value.length === 0) return stepOk([]);
     const summaryBody = await fetchText(buildPubMedSummaryRequest(ids.value, query.credentials));
-    return summaryBody.ok ? parseInSlices(pubMedSummaryRecords(summaryBody.value, rows), query.signal) : summaryBody;
+    if (!summaryBody.ok) return summaryBody;
+    return summaryBody.value === undefined ? stepOk([]) : parseInSlices(pubMedSummaryRecords(summaryBody.value, rows), query.signal);
   },
 };

@@ -1,4 +1,5 @@
 import type { ProviderRecord, RecordAuthor, RecordIdentifiers } from '../../ports/provider-client.port.js';
+import { abstractText } from './abstract-text.js';
 import { asArray, asObject, type JsonObject } from './json-fields.js';
 
 /**
@@ -51,6 +52,24 @@ export function yearOf(value: unknown): number | undefined {
   return year !== undefined && year >= YEAR_RANGE.min && year <= YEAR_RANGE.max ? year : undefined;
 }
 
+/** A citation count: a non-negative safe integer, else `undefined`. */
+export function citationCount(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
+/**
+ * A link kept as `open_access_url`: an absolute `https:` URL of visible ASCII, at most
+ * {@link MAX_TEXT_BYTES}, with a host (docs/provider-data.md). `http:`, other schemes,
+ * whitespace, control characters and credentials in the URL → `undefined`.
+ */
+export function httpsUrl(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (text === undefined || text.length > MAX_TEXT_BYTES || !/^https:\/\/[\x21-\x7e]+$/u.test(text)) return undefined;
+  if (!URL.canParse(text)) return undefined;
+  const parsed = new URL(text);
+  return parsed.protocol === 'https:' && parsed.hostname !== '' && parsed.username === '' && parsed.password === '' ? text : undefined;
+}
+
 /** A `{literal}` author from a display name; blank names give `undefined`. */
 export function literalAuthor(name: string | undefined): RecordAuthor | undefined {
   const literal = cleanText(name);
@@ -79,6 +98,14 @@ export interface FoundFields {
   readonly url?: string | undefined;
   readonly identifiers?: { readonly [K in keyof RecordIdentifiers]?: string | undefined };
   readonly record_type?: 'article' | 'preprint';
+  /** Abstract text, markup already removed; {@link abstractText} collapses and cuts it. */
+  readonly abstract?: string | undefined;
+  /** The provider's raw citation count; {@link citationCount} decides. */
+  readonly cited_by_count?: unknown;
+  /** A candidate free full-text link; kept only when {@link httpsUrl} accepts it. */
+  readonly open_access_url?: string | undefined;
+  /** Whether the provider flags the work as retracted; only `true` is ever kept. */
+  readonly retracted?: boolean;
 }
 
 /**
@@ -106,6 +133,13 @@ export function buildRecord(found: FoundFields): ProviderRecord | undefined {
   }
   if (Object.keys(identifiers).length > 0) record['identifiers'] = identifiers;
   if (found.record_type !== undefined) record['record_type'] = found.record_type;
+  const abstract = abstractText(found.abstract);
+  if (abstract !== undefined) record['abstract'] = abstract;
+  const citedBy = citationCount(found.cited_by_count);
+  if (citedBy !== undefined) record['cited_by_count'] = citedBy;
+  const openAccess = httpsUrl(found.open_access_url);
+  if (openAccess !== undefined) record['open_access_url'] = openAccess;
+  if (found.retracted === true) record['retracted'] = true;
   return record as unknown as ProviderRecord;
 }
 

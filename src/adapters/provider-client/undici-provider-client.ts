@@ -75,8 +75,18 @@ export class UndiciProviderClient implements ProviderClient {
     const { provider, signal } = request;
     if (signal.aborted) return failed('cancelled');
     const protocol = PROVIDER_PROTOCOLS[provider];
-    const query: ProviderQuery = { query: request.query.trim(), limit: request.limit, credentials: request.credentials, signal };
-    const key = answerKey(provider, protocol.firstRequest(query));
+    const query: ProviderQuery = {
+      query: request.query.trim(),
+      limit: request.limit,
+      credentials: request.credentials,
+      searchBy: request.searchBy,
+      years: request.years,
+      includeAbstracts: request.includeAbstracts,
+      signal,
+    };
+    const first = protocol.firstRequest(query);
+    if (first === undefined) return { ok: true, records: [], cached: false };
+    const key = answerKey(provider, first, query.includeAbstracts === true);
     const cached = this.cache.get(key, this.clock.now());
     if (cached !== undefined) return { ok: true, records: cached, cached: true };
 
@@ -91,7 +101,8 @@ export class UndiciProviderClient implements ProviderClient {
   /**
    * One GET under the policy: wait for the provider's pacing slot (a slot beyond the deadline
    * → `rate_limited`), send, and retry once on 429/503 when `Retry-After` fits before the
-   * deadline. A 429 that is not retried → `rate_limited`; other non-2xx (3xx too) → `http_error`.
+   * deadline. A 429 that is not retried → `rate_limited`; a 404 of a single-work lookup → no
+   * body (`undefined`: no such record); other non-2xx (3xx too) → `http_error`.
    */
   private async fetchText(
     get: ProviderGet,
@@ -99,7 +110,7 @@ export class UndiciProviderClient implements ProviderClient {
     intervalMs: number,
     deadline: number,
     signal: AbortSignal,
-  ): Promise<Step<string>> {
+  ): Promise<Step<string | undefined>> {
     for (let attempt = 0; ; attempt += 1) {
       const wait = this.pacer.reserve(provider, intervalMs, this.clock.now(), deadline);
       if (wait === undefined) return stepFailed('rate_limited');
@@ -110,6 +121,7 @@ export class UndiciProviderClient implements ProviderClient {
       const reply = await sendGet(get, { dispatcher: this.dispatcher, userAgent: this.userAgent, callerSignal: signal, budgetMs });
       if (reply.kind === 'body') return stepOk(reply.text);
       if (reply.kind === 'failed') return stepFailed(reply.failure);
+      if (reply.status === 404 && get.notFoundIsEmpty === true) return stepOk(undefined);
       if (attempt === 0 && RETRYABLE_STATUSES.has(reply.status)) {
         const retryWait = retryAfterMs(reply.retryAfter, this.clock.now());
         if (retryWait !== undefined && this.clock.now() + retryWait < deadline) {

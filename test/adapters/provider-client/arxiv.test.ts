@@ -37,6 +37,7 @@ describe('arXiv response parser', () => {
       url: 'https://arxiv.org/abs/2202.12139',
       identifiers: { arxiv: '2202.12139' },
       record_type: 'article',
+      open_access_url: 'https://arxiv.org/pdf/2202.12139',
     });
   });
 
@@ -83,6 +84,7 @@ describe('arXiv response parser', () => {
           url: 'https://arxiv.org/abs/hep-th/9901001',
           identifiers: { arxiv: 'hep-th/9901001' },
           record_type: 'preprint',
+          open_access_url: 'https://arxiv.org/pdf/hep-th/9901001',
         },
       ],
     });

@@ -38,6 +38,7 @@ describe('Crossref response parser', () => {
         venue: 'Ecology',
         url: 'https://doi.org/10.1093/obo/9780199830060-0238',
         record_type: 'article',
+        cited_by_count: 1,
       },
       {
         title: 'Chemical Ecology',
@@ -47,6 +48,7 @@ describe('Crossref response parser', () => {
         authors: [{ family: 'Kessler', given: 'André' }],
         url: 'https://doi.org/10.1093/obo/9780199830060-0023',
         record_type: 'article',
+        cited_by_count: 0,
       },
     ]);
   });

@@ -51,6 +51,8 @@ describe('OpenAlex response parser', () => {
       ],
       identifiers: { openalex: 'W4396723768' },
       record_type: 'article',
+      cited_by_count: 236,
+      open_access_url: 'https://www.nature.com/articles/s42256-024-00832-8.pdf',
     });
     assert.equal(parsed.value[1]?.title, 'ChemCrow: Augmenting large-language models with chemistry tools');
     assert.equal(parsed.value[1]?.venue, 'arXiv (Cornell University)');

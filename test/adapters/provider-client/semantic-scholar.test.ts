@@ -13,7 +13,7 @@ describe('Semantic Scholar request builder', () => {
     const get = buildSemanticScholarRequest({ query: 'turing test', limit: 20, credentials: {} });
     assert.equal(
       get.url,
-      'https://api.semanticscholar.org/graph/v1/paper/search?query=turing%20test&limit=20&fields=title,year,venue,externalIds,authors,url',
+      'https://api.semanticscholar.org/graph/v1/paper/search?query=turing%20test&limit=20&fields=title,year,venue,externalIds,authors,url,citationCount,openAccessPdf',
     );
     assert.deepEqual(get.headers, { accept: 'application/json' });
   });
@@ -50,6 +50,7 @@ describe('Semantic Scholar response parser', () => {
       url: 'https://www.semanticscholar.org/paper/66e350075a66ca5fd0c09f20d76aaad2c5c6860c',
       identifiers: { semantic_scholar: '66e350075a66ca5fd0c09f20d76aaad2c5c6860c', arxiv: '2503.23674' },
       record_type: 'article',
+      cited_by_count: 72,
     });
     assert.deepEqual(parsed.value[1]?.identifiers, {
       semantic_scholar: '331fa9e381cd219a3961cd5ef7dda401e8751606',

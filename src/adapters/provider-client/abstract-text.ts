@@ -1,0 +1,95 @@
+import { asArray, type JsonObject } from './json-fields.js';
+
+/** Longest abstract a record carries, in characters (code points), `…` included (docs/provider-data.md). */
+export const MAX_ABSTRACT_CHARS = 2000;
+
+/** Raw text read for one abstract; whatever lies beyond is only marked by the `…` cut. */
+const MAX_RAW_ABSTRACT_CHARS = 64 * 1024;
+
+/** The cut mark ending an abstract that was longer than {@link MAX_ABSTRACT_CHARS}. */
+export const ABSTRACT_CUT = '…';
+
+/**
+ * An abstract as a record carries it: whitespace runs collapsed, ends trimmed, and at most
+ * {@link MAX_ABSTRACT_CHARS} characters — a longer text (or one the provider gave only in part,
+ * `truncated`) keeps its first characters and ends with `…`. Blank → `undefined`. Work is
+ * bounded: only the first 64 Ki characters of `value` are looked at.
+ */
+export function abstractText(value: string | undefined, truncated = false): string | undefined {
+  if (value === undefined) return undefined;
+  const more = truncated || value.length > MAX_RAW_ABSTRACT_CHARS;
+  const text = value.slice(0, MAX_RAW_ABSTRACT_CHARS).replace(/\s+/gu, ' ').trim();
+  if (text === '') return undefined;
+  const chars = Array.from(text);
+  if (chars.length <= MAX_ABSTRACT_CHARS && !more) return text;
+  const kept = chars.slice(0, MAX_ABSTRACT_CHARS - ABSTRACT_CUT.length).join('').trimEnd();
+  return `${kept}${ABSTRACT_CUT}`;
+}
+
+/** Word positions of an OpenAlex inverted index looked at: no abstract of 2,000 characters has more words. */
+export const MAX_INDEX_POSITIONS = MAX_ABSTRACT_CHARS / 2;
+
+/** Distinct words read from one inverted index (the reader skips later ones). */
+export const MAX_INDEX_WORDS = 2048;
+
+/** Positions read per word of an inverted index (the reader skips later ones). */
+export const MAX_POSITIONS_PER_WORD = 256;
+
+/**
+ * The abstract of an OpenAlex `abstract_inverted_index` (`{word: [positions]}`), its words put
+ * back in position order and joined by spaces; {@link abstractText} then collapses and cuts it.
+ * Bounded work: the reader keeps at most {@link MAX_INDEX_WORDS} words of
+ * {@link MAX_POSITIONS_PER_WORD} positions each, and only positions below
+ * {@link MAX_INDEX_POSITIONS} are placed (a later one marks the text as cut). A position given
+ * twice keeps the first word; non-integer or negative positions are ignored.
+ */
+export function invertedIndexText(index: JsonObject | undefined): string | undefined {
+  if (index === undefined) return undefined;
+  const words: (string | undefined)[] = new Array<string | undefined>(MAX_INDEX_POSITIONS).fill(undefined);
+  let beyond = false;
+  for (const [word, positions] of Object.entries(index)) {
+    for (const position of asArray(positions) ?? []) {
+      if (typeof position !== 'number' || !Number.isInteger(position) || position < 0) continue;
+      if (position >= MAX_INDEX_POSITIONS) beyond = true;
+      else words[position] ??= word;
+    }
+  }
+  return abstractText(words.filter((word) => word !== undefined).join(' '), beyond);
+}
+
+/** JATS and HTML elements that sit inside running text: removed without a space. */
+const INLINE_ELEMENTS = new Set([
+  'italic', 'bold', 'sup', 'sub', 'sc', 'styled-content', 'ext-link', 'monospace', 'underline', 'overline', 'roman',
+  'sans-serif', 'strike', 'inline-formula', 'named-content', 'xref', 'uri', 'email', 'abbrev',
+  'i', 'b', 'em', 'strong', 'span', 'a', 'u', 'small', 'code', 'tt', 'mml:mi', 'mml:mo', 'mml:mn',
+]);
+
+/** A leading heading that only names the section (`Abstract`, `Summary`). */
+const LEADING_HEADING = /^\s*<(jats:)?title>\s*(?:abstract|summary)\s*<\/(jats:)?title>/iu;
+
+/** A start or end tag (a name starting with a letter), or a comment. */
+const TAG = /<!--[\s\S]*?-->|<\/?([A-Za-z][\w:.-]*)[^<>]*>/gu;
+
+const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * Crossref's `abstract` as plain text: JATS/HTML markup removed (a leading `Abstract` or
+ * `Summary` heading dropped, inline elements such as `<jats:italic>` removed in place, every
+ * other element boundary a space), then the XML/HTML character references it used decoded
+ * (`&amp;`, `&lt;`, `&#233;`, `&#xE9;`; unknown ones stay as written). Text that only looks
+ * like a tag after decoding (`&lt;b&gt;`) stays text. Only the first 64 Ki characters are read
+ * (the JSON reader builds no longer string).
+ */
+export function markupFreeText(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const raw = value.slice(0, MAX_RAW_ABSTRACT_CHARS).replace(LEADING_HEADING, '');
+  const text = raw.replace(TAG, (_tag, name: string | undefined) =>
+    name !== undefined && INLINE_ELEMENTS.has(name.toLowerCase().replace(/^jats:/u, '')) ? '' : ' ',
+  );
+  const decoded = text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,6});/giu, (reference, body: string) => {
+    if (!body.startsWith('#')) return NAMED[body.toLowerCase()] ?? reference;
+    const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
+    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : reference;
+  });
+  return decoded;
+}

@@ -15,7 +15,7 @@
 
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../lib/servers.mjs';
-import { MAX_RESPONSE_BYTES, renderSteeredSearch } from '../lib/steered-report.mjs';
+import { renderSteeredSearch } from '../lib/steered-report.mjs';
 
 const load = (path) => import(`${REPO_ROOT}${path}`);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

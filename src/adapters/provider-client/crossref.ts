@@ -62,10 +62,10 @@ export function buildCrossrefDoiRequest(query: ProviderQuery): ProviderGet | und
   return { url: withQuery(`${CROSSREF_WORKS_ENDPOINT}/${segment}`, mailtoParams(query)), headers: { accept: 'application/json' }, notFoundIsEmpty: true };
 }
 
-/** The parts of a Crossref work that records are built from (all else is only checked). */
 /** Most `updated-by` entries read per work (corrections, retractions, …); later ones are only checked. */
 const MAX_UPDATES = 256;
 
+/** The parts of a Crossref work that records are built from (all else is only checked). */
 const WORK_FIELDS = {
   title: listOf(scalar, { max: 1 }),
   DOI: scalar,
@@ -110,7 +110,10 @@ export function* crossrefWorkRecords(body: string, _rows: number, options: Recor
 export const parseCrossrefResponse = (body: string, rows = Infinity, options: RecordOptions = {}): Promise<Step<readonly ProviderRecord[]>> =>
   parseInSlices(crossrefRecords(body, rows, options));
 
-/** Whether an `updated-by` list holds a retraction notice (`type` `retraction`). */
+/**
+ * Whether an `updated-by` list holds a retraction notice (`type` `retraction`): the work is
+ * retracted. A notice's own `update-to` is not read, so a notice is never flagged.
+ */
 const isRetractedBy = (updates: unknown): boolean =>
   (asArray(updates) ?? []).some((update) => asString(asObject(update)?.['type'])?.toLowerCase() === 'retraction');
 

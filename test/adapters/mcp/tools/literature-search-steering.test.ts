@@ -1,51 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { fromJsonSchema } from '@modelcontextprotocol/client';
-import { McpConnection } from '../../../../src/adapters/mcp/connection.js';
 import { createContainer } from '../../../../src/composition/create-container.js';
-import { ServerIdentityId, ToolRegistryId } from '../../../../src/composition/identifiers.js';
-import type { Framing } from '../../../../src/ports/transport.port.js';
 import type { ProviderRecord } from '../../../../src/ports/provider-client.port.js';
 import { FakeConfigSource } from '../../../fakes/config-source.fake.js';
 import { FakeProviderClient } from '../../../fakes/provider-client.fake.js';
-import { FakeTransport } from '../../../fakes/transport.fake.js';
+import { connectV1InProcess } from '../../../support/in-process-v1-client.js';
 import { canarySecrets, everyProviderReady } from '../../../domain/literature-search/search-harness.js';
-
-/** The server end: a fake transport whose frames go straight to the client end. */
-class BridgedTransport extends FakeTransport {
-  toClient: ((message: JSONRPCMessage) => void) | undefined;
-
-  override send(payload: string, framing: Framing): void {
-    super.send(payload, framing);
-    const message = JSON.parse(payload) as JSONRPCMessage;
-    queueMicrotask(() => this.toClient?.(message));
-  }
-}
-
-/** The client end, in the v1 SDK's transport shape. */
-class ClientEnd implements SdkTransport {
-  onmessage?: (message: JSONRPCMessage) => void;
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-
-  constructor(private readonly server: BridgedTransport) {
-    server.toClient = (message) => this.onmessage?.(message);
-  }
-
-  async start(): Promise<void> {}
-
-  async send(message: JSONRPCMessage): Promise<void> {
-    this.server.receive(message);
-  }
-
-  async close(): Promise<void> {
-    this.server.end();
-    this.onclose?.();
-  }
-}
 
 /**
  * The v1 SDK client (which validates every structuredContent against the listed outputSchema,
@@ -58,10 +19,7 @@ async function connectV1(providers: FakeProviderClient) {
     secretStore: canarySecrets(),
     providerClient: providers,
   });
-  const server = new BridgedTransport();
-  new McpConnection(server, container.get(ToolRegistryId), container.get(ServerIdentityId), { finished: () => undefined, failed: () => undefined }).start();
-  const client = new Client({ name: 'steering-test', version: '1.0.0' });
-  await client.connect(new ClientEnd(server));
+  const { client } = await connectV1InProcess(container);
   const { tools } = await client.listTools(); // caches the output validators
   const tool = tools.find((candidate) => candidate.name === 'qiongli_literature_search');
   assert.ok(tool?.outputSchema);

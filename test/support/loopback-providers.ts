@@ -160,8 +160,12 @@ export async function startLoopbackProviders(options: { delayMs?: number; hang?:
     const answer = target === undefined ? notFound : bodies.answer(target, rest);
     const provider = target ?? 'unknown';
     requests.push({ provider, host, path: rest, status: answer.status, headers: request.headers });
-    request.socket.once('close', () => (closeWaiters.get(provider) ?? []).forEach((resolve) => resolve()));
-    if (options.hang?.includes(provider)) return;
+    // Only a hanging request can see its socket close (the client aborted it); watching every
+    // request's keep-alive socket piled up listeners (MaxListenersExceededWarning).
+    if (options.hang?.includes(provider)) {
+      request.socket.once('close', () => (closeWaiters.get(provider) ?? []).forEach((resolve) => resolve()));
+      return;
+    }
     setTimeout(() => {
       if (answer.body === undefined) return void response.writeHead(answer.status).end();
       response.writeHead(answer.status, { 'content-type': answer.type ?? JSON_TYPE, 'content-length': answer.body.length });

@@ -1,27 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { configStatus, configStatusInput, configStatusMessagePrecedence } from '../../../src/domain/config-status/config-status.js';
-import {
-  literatureStatus,
-  literatureStatusInput,
-  literatureStatusMessagePrecedence,
-} from '../../../src/domain/literature-status/literature-status.js';
-import {
-  configureProvider,
-  configureProviderInput,
-  configureProviderMessagePrecedence,
-} from '../../../src/domain/provider-config-mutation/configure-provider.js';
-import {
-  saveProviderConfig,
-  saveProviderConfigInput,
-  saveProviderConfigMessagePrecedence,
-} from '../../../src/domain/provider-config-mutation/save-provider-config.js';
-import { planSearch, searchPlanInput, searchPlanMessagePrecedence } from '../../../src/domain/search-plan/search-plan.js';
-import { parseArguments } from '../../../src/domain/shared/parse-arguments.js';
-import type { Outcome } from '../../../src/domain/shared/tool-outcome.js';
+import { UseCaseId, type UseCaseToken } from '../../../src/index.js';
 import type { SettingsReading } from '../../../src/ports/config-source.port.js';
-import { settingsWith } from '../../fakes/config-source.fake.js';
+import { FakeConfigSource, settingsWith } from '../../fakes/config-source.fake.js';
+import { FakeSecretStore } from '../../fakes/secret-store.fake.js';
+import { runUseCase } from '../../support/use-cases.js';
 
 /** Every string argument starts with this marker, so any echo of a whole value contains it. */
 const CANARY = 'zqCANARYqz';
@@ -53,7 +37,8 @@ function argumentsFrom(model: Record<string, fc.Arbitrary<unknown>>): fc.Arbitra
 interface Tool {
   readonly name: string;
   readonly args: fc.Arbitrary<Record<string, unknown>>;
-  readonly call: (args: Record<string, unknown>, reading: SettingsReading, store: boolean) => Outcome<unknown>;
+  /** The use case, resolved from a container over the reading and secret store of each run. */
+  readonly useCase: UseCaseToken;
 }
 
 const year = fc.oneof(fc.integer({ min: 990, max: 10_010 }), fc.constantFrom('2020', '0999', '1000'), canary);
@@ -61,18 +46,12 @@ const TOOLS: readonly Tool[] = [
   {
     name: 'config status',
     args: argumentsFrom({ cwd: plausible(canary) }),
-    call: (args, reading, store) => {
-      const parsed = parseArguments(configStatusInput, args, configStatusMessagePrecedence);
-      return parsed.ok ? configStatus(reading, store) : parsed;
-    },
+    useCase: UseCaseId.configStatus,
   },
   {
     name: 'literature status',
     args: argumentsFrom({ cwd: plausible(canary) }),
-    call: (args, reading, store) => {
-      const parsed = parseArguments(literatureStatusInput, args, literatureStatusMessagePrecedence);
-      return parsed.ok ? literatureStatus(reading, store) : parsed;
-    },
+    useCase: UseCaseId.literatureStatus,
   },
   {
     name: 'save provider config',
@@ -81,10 +60,7 @@ const TOOLS: readonly Tool[] = [
       field: plausible(fc.constantFrom('api_key', 'api-key', 'email')),
       value: plausible(canary),
     }),
-    call: (args) => {
-      const parsed = parseArguments(saveProviderConfigInput, args, saveProviderConfigMessagePrecedence);
-      return parsed.ok ? saveProviderConfig(parsed.value) : parsed;
-    },
+    useCase: UseCaseId.saveProviderConfig,
   },
   {
     name: 'configure provider',
@@ -93,10 +69,7 @@ const TOOLS: readonly Tool[] = [
       host: plausible(fc.constantFrom('127.0.0.1', 'localhost', '0.0.0.0')),
       port: plausible(fc.integer({ min: -5, max: 70_000 })),
     }),
-    call: (args) => {
-      const parsed = parseArguments(configureProviderInput, args, configureProviderMessagePrecedence);
-      return parsed.ok ? configureProvider(parsed.value) : parsed;
-    },
+    useCase: UseCaseId.configureProvider,
   },
   {
     name: 'search plan',
@@ -115,20 +88,19 @@ const TOOLS: readonly Tool[] = [
       venue_filter: plausible(canary),
       document_types: plausible(fc.array(canary, { maxLength: 4 })),
     }),
-    call: (args, reading, store) => {
-      const parsed = parseArguments(searchPlanInput, args, searchPlanMessagePrecedence);
-      return parsed.ok ? planSearch(parsed.value, reading, store) : parsed;
-    },
+    useCase: UseCaseId.searchPlan,
   },
 ];
 
 describe('failures never echo arguments (docs/tools.md#results-and-errors, tools 1–6)', () => {
   for (const tool of TOOLS) {
-    it(`${tool.name}: no argument value appears in the JSON of a failure`, () => {
+    it(`${tool.name}: no argument value appears in the JSON of a failure`, async () => {
       let failures = 0;
-      fc.assert(
-        fc.property(tool.args, READINGS, fc.boolean(), (args, reading, store) => {
-          const outcome = tool.call(args, reading, store);
+      await fc.assert(
+        fc.asyncProperty(tool.args, READINGS, fc.boolean(), async (args, reading, store) => {
+          const configSource = reading.status === 'available' ? FakeConfigSource.available(reading.settings) : FakeConfigSource.unavailable();
+          const secretStore = store ? FakeSecretStore.empty() : FakeSecretStore.unavailable();
+          const outcome = await runUseCase(tool.useCase, args, { configSource, secretStore });
           if (outcome.ok) return;
           failures++;
           assert.ok(!JSON.stringify(outcome).includes(CANARY));

@@ -1,3 +1,6 @@
+// Longer than 200 lines: one state machine over both framings (line and Content-Length), with
+// pausing and its backlog. Every byte must be consumed exactly once whatever the mode and the
+// chunk boundaries; split across files, that one invariant would have to be checked in each.
 import { Buffer } from 'node:buffer';
 import type { TransportFailure, TransportListener } from '../../ports/transport.port.js';
 import { type FrameBounds, SPEC_FRAME_BOUNDS } from './frame-bounds.js';

@@ -72,11 +72,24 @@ export type ProviderSearchOutcome =
  * Searches one scholarly provider. Endpoints are constants of the adapter: nothing in the
  * request can change where it connects.
  *
- * Promise: never throws; every failure is a typed kind; when `signal` aborts, the HTTP request
- * is aborted and the outcome is `cancelled`.
+ * Promise: every failure of a request is a typed kind; when `signal` aborts, the HTTP request
+ * is aborted and the outcome is `cancelled`. The one rejection allowed is
+ * {@link ProviderRuntimeUnavailableError}, when the client itself cannot be built (a lazily
+ * loaded adapter that fails to load); any other rejection breaks the promise.
  */
 export interface ProviderClient {
   search(request: ProviderSearchRequest): Promise<ProviderSearchOutcome>;
+}
+
+/**
+ * The rejection of {@link ProviderClient.search} when the client cannot be built at all (the
+ * search then answers `provider-runtime-unavailable`). It carries no detail of the cause.
+ */
+export class ProviderRuntimeUnavailableError extends Error {
+  constructor() {
+    super('provider runtime unavailable');
+    this.name = 'ProviderRuntimeUnavailableError';
+  }
 }
 
 /** Service identifier of the {@link ProviderClient} port. */

@@ -32,14 +32,14 @@ export interface ProviderRecord {
   readonly retracted?: true;
 }
 
-/** Public failure kinds of a provider request (docs/providers.md#requests). Their text never holds a URL, key or body. */
-export type ProviderFailureKind =
-  | 'timeout'
-  | 'http_error'
-  | 'transport_error'
-  | 'decode_error'
-  | 'rate_limited'
-  | 'cancelled';
+/**
+ * Public failure kinds of a provider request (docs/providers.md#requests), in the order the
+ * search output's `error_kind` enum lists them. Their text never holds a URL, key or body.
+ */
+export const PROVIDER_FAILURE_KINDS = ['timeout', 'http_error', 'transport_error', 'decode_error', 'rate_limited', 'cancelled'] as const;
+
+/** One of {@link PROVIDER_FAILURE_KINDS}. */
+export type ProviderFailureKind = (typeof PROVIDER_FAILURE_KINDS)[number];
 
 /** One provider search request, in domain terms. */
 export interface ProviderSearchRequest {

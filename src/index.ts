@@ -6,7 +6,6 @@ export { createContainer, type ContainerOverrides, type Profile } from './compos
 export {
   DispatcherId,
   GrantsId,
-  ProviderClientFactoryId,
   ServerIdentityId,
   ToolDefinitionsId,
   ToolRegistryId,

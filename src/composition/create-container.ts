@@ -7,13 +7,13 @@ import { ALL_CAPABILITY_GROUPS, type CapabilityGroup } from '../domain/shared/ca
 import { ConfigSourceId, type ConfigSource } from '../ports/config-source.port.js';
 import { SecretStoreId, type SecretStore } from '../ports/secret-store.port.js';
 import { ProviderClientId, type ProviderClient } from '../ports/provider-client.port.js';
-import { DispatcherId, GrantsId, ProviderClientFactoryId, ServerIdentityId, ToolDefinitionsId, ToolRegistryId } from './identifiers.js';
+import { DispatcherId, GrantsId, ServerIdentityId, ToolDefinitionsId, ToolRegistryId } from './identifiers.js';
 import { LITE_IDENTITY } from './server-identity.js';
 import { liteUseCases } from './lite-use-cases.js';
 import { TOOL_CATALOGUE } from '../adapters/mcp/tool-catalogue.js';
 import { toolDefinition } from '../adapters/mcp/tool-definition.js';
 import type { UseCase } from '../domain/shared/use-case.js';
-import { lazyProviderClient } from './provider-client-factory.js';
+import { lazyUndiciProviderClient } from './lazy-provider-client.js';
 
 /** Profiles this program can compose. Only Lite exists (docs/index.md#what-lite-does-not-do: no Full profile). */
 export type Profile = 'lite';
@@ -47,14 +47,11 @@ export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
       .toResolvedValue(() => overrides.secretStore ?? new UnavailableSecretStore())
       .inSingletonScope();
     if (overrides.dispatcher) bind(DispatcherId).toConstantValue(overrides.dispatcher);
-    if (overrides.providerClient) bind(ProviderClientId).toConstantValue(overrides.providerClient);
-    bind(ProviderClientFactoryId)
+    // The undici client, loaded on the first search, unless a whole client was given.
+    bind(ProviderClientId)
       .toResolvedValue(
-        (client: ProviderClient | undefined, dispatcher: Dispatcher | undefined) => (client ? () => Promise.resolve(client) : lazyProviderClient(dispatcher)),
-        [
-          { serviceIdentifier: ProviderClientId, optional: true },
-          { serviceIdentifier: DispatcherId, optional: true },
-        ],
+        (dispatcher: Dispatcher | undefined) => overrides.providerClient ?? lazyUndiciProviderClient(dispatcher),
+        [{ serviceIdentifier: DispatcherId, optional: true }],
       )
       .inSingletonScope();
     // Each catalogue entry joined with the use case it names, in catalogue order.

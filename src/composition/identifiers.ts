@@ -4,7 +4,6 @@ import type { ToolDefinition } from '../adapters/mcp/tool-definition.js';
 import type { ToolRegistry } from '../adapters/mcp/tool-registry.js';
 import type { ServerIdentity } from '../adapters/mcp/server-identity.js';
 import type { CapabilityGroup } from '../domain/shared/capability-groups.js';
-import type { ProviderClient } from '../ports/provider-client.port.js';
 
 /** The capability groups granted by `--capabilities` (all groups by default). */
 export const GrantsId: ServiceIdentifier<ReadonlySet<CapabilityGroup>> = Symbol.for('qiongli.Grants');
@@ -19,5 +18,3 @@ export const ServerIdentityId: ServiceIdentifier<ServerIdentity> = Symbol.for('q
  * uses its own plain Agent: no proxy, constant endpoints); bind a `MockAgent` in tests.
  */
 export const DispatcherId: ServiceIdentifier<Dispatcher> = Symbol.for('qiongli.Dispatcher');
-/** Lazily builds the {@link ProviderClient} when the first search runs. */
-export const ProviderClientFactoryId: ServiceIdentifier<() => Promise<ProviderClient>> = Symbol.for('qiongli.ProviderClientFactory');

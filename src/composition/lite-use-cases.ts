@@ -7,8 +7,7 @@ import { zoteroStatusUseCase } from '../adapters/mcp/tools/zotero-status-tool.js
 import { routePreviewUseCase, taskPlanUseCase } from '../adapters/mcp/tools/orchestration-tools.js';
 import { ConfigSourceId, type ConfigSource } from '../ports/config-source.port.js';
 import { SecretStoreId, type SecretStore } from '../ports/secret-store.port.js';
-import type { ProviderClient } from '../ports/provider-client.port.js';
-import { ProviderClientFactoryId } from './identifiers.js';
+import { ProviderClientId, type ProviderClient } from '../ports/provider-client.port.js';
 
 /**
  * Every use case of the Lite profile, bound under its {@link UseCaseId} over the port tokens it
@@ -21,8 +20,8 @@ export const liteUseCases = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(UseCaseId.saveProviderConfig).toConstantValue(saveProviderConfigUseCase);
   bind(UseCaseId.configureProvider).toConstantValue(configureProviderUseCase);
-  const literature: [typeof ConfigSourceId, typeof SecretStoreId, typeof ProviderClientFactoryId] = [ConfigSourceId, SecretStoreId, ProviderClientFactoryId];
-  const literaturePorts = (config: ConfigSource, secrets: SecretStore, providers: () => Promise<ProviderClient>) => ({ config, secrets, providers });
+  const literature: [typeof ConfigSourceId, typeof SecretStoreId, typeof ProviderClientId] = [ConfigSourceId, SecretStoreId, ProviderClientId];
+  const literaturePorts = (config: ConfigSource, secrets: SecretStore, providers: ProviderClient) => ({ config, secrets, providers });
   bind(UseCaseId.literatureStatus)
     .toResolvedValue((...ports: Parameters<typeof literaturePorts>) => literatureStatusUseCase(literaturePorts(...ports)), literature)
     .inSingletonScope();

@@ -32,14 +32,14 @@ export interface ProviderRecord {
   readonly retracted?: true;
 }
 
-/** Public failure kinds of a provider request (docs/providers.md#requests). Their text never holds a URL, key or body. */
-export type ProviderFailureKind =
-  | 'timeout'
-  | 'http_error'
-  | 'transport_error'
-  | 'decode_error'
-  | 'rate_limited'
-  | 'cancelled';
+/**
+ * Public failure kinds of a provider request (docs/providers.md#requests), in the order the
+ * search output's `error_kind` enum lists them. Their text never holds a URL, key or body.
+ */
+export const PROVIDER_FAILURE_KINDS = ['timeout', 'http_error', 'transport_error', 'decode_error', 'rate_limited', 'cancelled'] as const;
+
+/** One of {@link PROVIDER_FAILURE_KINDS}. */
+export type ProviderFailureKind = (typeof PROVIDER_FAILURE_KINDS)[number];
 
 /** One provider search request, in domain terms. */
 export interface ProviderSearchRequest {
@@ -72,11 +72,24 @@ export type ProviderSearchOutcome =
  * Searches one scholarly provider. Endpoints are constants of the adapter: nothing in the
  * request can change where it connects.
  *
- * Promise: never throws; every failure is a typed kind; when `signal` aborts, the HTTP request
- * is aborted and the outcome is `cancelled`.
+ * Promise: every failure of a request is a typed kind; when `signal` aborts, the HTTP request
+ * is aborted and the outcome is `cancelled`. The one rejection allowed is
+ * {@link ProviderRuntimeUnavailableError}, when the client itself cannot be built (a lazily
+ * loaded adapter that fails to load); any other rejection breaks the promise.
  */
 export interface ProviderClient {
   search(request: ProviderSearchRequest): Promise<ProviderSearchOutcome>;
+}
+
+/**
+ * The rejection of {@link ProviderClient.search} when the client cannot be built at all (the
+ * search then answers `provider-runtime-unavailable`). It carries no detail of the cause.
+ */
+export class ProviderRuntimeUnavailableError extends Error {
+  constructor() {
+    super('provider runtime unavailable');
+    this.name = 'ProviderRuntimeUnavailableError';
+  }
 }
 
 /** Service identifier of the {@link ProviderClient} port. */

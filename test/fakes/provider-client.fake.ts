@@ -43,14 +43,12 @@ export interface ReceivedRequest {
  *   .failWith('crossref', 'http_error')                  // e.g. a 503
  *   .hangUntilAborted('arxiv');                          // only cancellation ends it
  * providers.requests / providers.requestTo('openalex') / providers.calledProviders()
- * providers.asLazyFactory()                              // `() => Promise<ProviderClient>`, counted
  * ```
  */
 export class FakeProviderClient implements ProviderClient {
   /** Every request received, in arrival order. */
   readonly requests: ReceivedRequest[] = [];
   private readonly scripts = new Map<ProviderId, Script>();
-  private factoryCount = 0;
 
   /** `provider` answers these records (not from the cache unless `cached`). */
   respondWith(provider: ProviderId, records: readonly ProviderRecord[], options: FakeTiming & { cached?: boolean } = {}): this {
@@ -79,19 +77,6 @@ export class FakeProviderClient implements ProviderClient {
   /** The request `provider` received (the first, if several). */
   requestTo(provider: ProviderId): ReceivedRequest | undefined {
     return this.requests.find((request) => request.provider === provider);
-  }
-
-  /** A lazy factory handing out this fake; {@link factoryCalls} counts its calls. */
-  asLazyFactory(): () => Promise<ProviderClient> {
-    return () => {
-      this.factoryCount += 1;
-      return Promise.resolve(this);
-    };
-  }
-
-  /** How often the factory from {@link asLazyFactory} was called. */
-  get factoryCalls(): number {
-    return this.factoryCount;
   }
 
   search(request: ProviderSearchRequest): Promise<ProviderSearchOutcome> {

@@ -1,5 +1,6 @@
 import type { ProviderFailureKind, ProviderRecord, ProviderSearchRequest } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
+import { MAX_PER_PROVIDER_LIMIT } from '../../domain/shared/provider-catalogue.js';
 import { SlicedWorkAborted, runInSlices } from '../scheduling/time-slices.js';
 
 /** One HTTP GET a provider module wants sent: an absolute URL and its request headers. */
@@ -66,11 +67,8 @@ export interface ProviderProtocol {
   search(query: ProviderQuery, fetchText: FetchText): Promise<Step<readonly ProviderRecord[]>>;
 }
 
-/** Largest number of records asked of any provider (docs/providers.md#requests). */
-export const MAX_ROWS = 200;
-
-/** `min(limit, cap)` as a positive integer, the `<n>` of docs/providers.md#requests. */
-export function rowsFor(limit: number, cap: number = MAX_ROWS): number {
+/** `min(limit, cap)` as a positive integer, the `<n>` of docs/providers.md#requests; `cap` defaults to the catalogue's per-provider limit. */
+export function rowsFor(limit: number, cap: number = MAX_PER_PROVIDER_LIMIT): number {
   const whole = Number.isFinite(limit) ? Math.floor(limit) : 1;
   return Math.max(1, Math.min(whole, cap));
 }
@@ -99,7 +97,7 @@ export function singleRequestProtocol(
   build: (query: ProviderQuery) => ProviderGet | undefined,
   parserFor: (query: ProviderQuery) => BodyParser,
   startIntervalMs: ProviderProtocol['startIntervalMs'],
-  cap: number = MAX_ROWS,
+  cap: number = MAX_PER_PROVIDER_LIMIT,
 ): ProviderProtocol {
   return {
     startIntervalMs,

@@ -1,4 +1,17 @@
+/*
+ * Who cleans a record (one rule, one owner; the same note heads
+ * src/domain/literature-search/clean-provider-record.ts):
+ * - This adapter file READS: it finds each field in a provider's answer and turns the wire form
+ *   into the port's type (date text → a year number, name parts → authors), and it bounds what
+ *   it reads: text whitespace-collapsed and at most MAX_TEXT_BYTES (a DOI MAX_DOI_BYTES), at most
+ *   MAX_AUTHORS authors, no record without a title.
+ * - The domain OWNS the value rules of a record (year range, citation count, open-access link,
+ *   abstract folding and cutting, DOI normalisation) and applies them to any client's records.
+ *   This file does not restate them: it calls the domain's predicates, so the records it hands
+ *   over already keep them (its own tests pin that).
+ */
 import type { ProviderRecord, RecordAuthor, RecordIdentifiers } from '../../ports/provider-client.port.js';
+import { RECORD_YEARS, isCitationCount, isOpenAccessUrl, isRecordYear } from '../../domain/literature-search/clean-provider-record.js';
 import { abstractText } from './abstract-text.js';
 import { asArray, asObject, type JsonObject } from './json-fields.js';
 
@@ -13,8 +26,8 @@ export const MAX_TEXT_BYTES = 16 * 1024;
 /** Largest DOI kept, in UTF-8 bytes (the Zotero export's DOI bound). */
 export const MAX_DOI_BYTES = 2 * 1024;
 
-/** Years a record may carry: those the search arguments accept (docs/provider-data.md). */
-export const YEAR_RANGE = { min: 1000, max: 9999 } as const;
+/** Years a record may carry (the domain's {@link RECORD_YEARS}); requests ask within them. */
+export const YEAR_RANGE = RECORD_YEARS;
 
 /**
  * Most authors kept per record, the first ones in order (docs/provider-data.md): every paper but
@@ -37,37 +50,25 @@ export function cleanText(value: string | undefined, maxBytes: number = MAX_TEXT
 }
 
 /**
- * The one year rule of all five providers: an integer, or a string that starts with a
- * four-digit year (`2021`, `2021-05`, `2021-05-03`, `2007 Nov 1`, `2022-02-24T…`), kept when
- * it lies in {@link YEAR_RANGE}. Anything else (`-5`, `0`, `12345`, `NaN`, `20210`, `May
+ * The year of a record: an integer, or a string that starts with a four-digit year (`2021`,
+ * `2021-05`, `2021-05-03`, `2007 Nov 1`, `2022-02-24T…`), kept when the domain's
+ * {@link isRecordYear} accepts it. Anything else (`-5`, `0`, `12345`, `NaN`, `20210`, `May
  * 2021`) → `undefined`.
  */
 export function yearOf(value: unknown): number | undefined {
   let year: number | undefined;
-  if (typeof value === 'number') year = Number.isInteger(value) ? value : undefined;
+  if (typeof value === 'number') year = value;
   else if (typeof value === 'string') {
     const match = LEADING_YEAR.exec(value.trim());
     year = match ? Number(match[1]) : undefined;
   }
-  return year !== undefined && year >= YEAR_RANGE.min && year <= YEAR_RANGE.max ? year : undefined;
+  return isRecordYear(year) ? year : undefined;
 }
 
-/** A citation count: a non-negative safe integer, else `undefined`. */
-export function citationCount(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
-}
-
-/**
- * A link kept as `open_access_url`: an absolute `https:` URL of visible ASCII, at most
- * {@link MAX_TEXT_BYTES}, with a host (docs/provider-data.md). `http:`, other schemes,
- * whitespace, control characters and credentials in the URL → `undefined`.
- */
-export function httpsUrl(value: string | undefined): string | undefined {
+/** A trimmed link of at most {@link MAX_TEXT_BYTES} that the domain's {@link isOpenAccessUrl} accepts, else `undefined`. */
+function linkOf(value: string | undefined): string | undefined {
   const text = value?.trim();
-  if (text === undefined || text.length > MAX_TEXT_BYTES || !/^https:\/\/[\x21-\x7e]+$/u.test(text)) return undefined;
-  if (!URL.canParse(text)) return undefined;
-  const parsed = new URL(text);
-  return parsed.protocol === 'https:' && parsed.hostname !== '' && parsed.username === '' && parsed.password === '' ? text : undefined;
+  return text !== undefined && text.length <= MAX_TEXT_BYTES && isOpenAccessUrl(text) ? text : undefined;
 }
 
 /** A `{literal}` author from a display name; blank names give `undefined`. */
@@ -100,9 +101,9 @@ export interface FoundFields {
   readonly record_type?: 'article' | 'preprint';
   /** Abstract text, markup already removed; {@link abstractText} collapses and cuts it. */
   readonly abstract?: string | undefined;
-  /** The provider's raw citation count; {@link citationCount} decides. */
+  /** The provider's raw citation count; kept when the domain's {@link isCitationCount} accepts it. */
   readonly cited_by_count?: unknown;
-  /** A candidate free full-text link; kept only when {@link httpsUrl} accepts it. */
+  /** A candidate free full-text link; kept only when the domain's {@link isOpenAccessUrl} accepts it. */
   readonly open_access_url?: string | undefined;
   /** Whether the provider flags the work as retracted; only `true` is ever kept. */
   readonly retracted?: boolean;
@@ -110,7 +111,8 @@ export interface FoundFields {
 
 /**
  * A {@link ProviderRecord} from found fields: text whitespace-collapsed and bounded (see
- * {@link MAX_TEXT_BYTES}), years by {@link yearOf}, empty values and empty lists omitted
+ * {@link MAX_TEXT_BYTES}), years by {@link yearOf}, counts and links by the domain's
+ * predicates, empty values and empty lists omitted
  * (never `null`). No usable title → `undefined` (the record is skipped, docs/providers.md#the-literature-record).
  */
 export function buildRecord(found: FoundFields): ProviderRecord | undefined {
@@ -135,9 +137,8 @@ export function buildRecord(found: FoundFields): ProviderRecord | undefined {
   if (found.record_type !== undefined) record['record_type'] = found.record_type;
   const abstract = abstractText(found.abstract);
   if (abstract !== undefined) record['abstract'] = abstract;
-  const citedBy = citationCount(found.cited_by_count);
-  if (citedBy !== undefined) record['cited_by_count'] = citedBy;
-  const openAccess = httpsUrl(found.open_access_url);
+  if (isCitationCount(found.cited_by_count)) record['cited_by_count'] = found.cited_by_count;
+  const openAccess = linkOf(found.open_access_url);
   if (openAccess !== undefined) record['open_access_url'] = openAccess;
   if (found.retracted === true) record['retracted'] = true;
   return record as unknown as ProviderRecord;

@@ -1,3 +1,17 @@
+/*
+ * Who cleans a record (one rule, one owner; the same note heads
+ * src/adapters/provider-client/record-fields.ts):
+ * - The provider adapter READS: it finds each field in a provider's answer, turns the wire form
+ *   into the port's type and bounds what it reads (text whitespace-collapsed and byte-bounded,
+ *   the author cap, no record without a title). For the value rules below it calls this file's
+ *   predicates, so the records it hands over already keep them.
+ * - This file OWNS the value rules of a record and applies them to every ProviderRecord,
+ *   whichever client sent it (the undici adapter, an embedder's client, a test fake): title
+ *   whitespace, DOI normalisation, trimmed strings, the year range ({@link isRecordYear}), the
+ *   citation count ({@link isCitationCount}), the open-access link ({@link isOpenAccessUrl}),
+ *   abstract folding and cutting, `retracted` only as true. No rule is written twice; for the
+ *   adapter's records these checks only scan.
+ */
 import type { ProviderRecord, RecordAuthor, RecordIdentifiers } from '../../ports/provider-client.port.js';
 import { collapseWhitespace, normaliseDoi } from './record-keys.js';
 import { cleanAbstract } from './abstract-text.js';
@@ -32,8 +46,12 @@ const IDENTIFIER_KEYS = ['arxiv', 'pmid', 'openalex', 'semantic_scholar'] as con
 /** Years a record may carry, the range the search arguments accept (docs/provider-data.md). */
 export const RECORD_YEARS = { min: 1000, max: 9999 } as const;
 
-const isRecordYear = (year: unknown): year is number =>
+/** Whether a value may be a record's `year`: an integer in {@link RECORD_YEARS}. */
+export const isRecordYear = (year: unknown): year is number =>
   Number.isInteger(year) && (year as number) >= RECORD_YEARS.min && (year as number) <= RECORD_YEARS.max;
+
+/** Whether a value may be a record's `cited_by_count`: a non-negative safe integer. */
+export const isCitationCount = (count: unknown): count is number => Number.isSafeInteger(count) && (count as number) >= 0;
 
 const present = (value: unknown): string | undefined => {
   if (typeof value !== 'string') return undefined;
@@ -68,17 +86,14 @@ function cleanIdentifiers(identifiers: RecordIdentifiers | undefined): Identifie
 }
 
 /**
- * Whether a link may be a record's `open_access_url`: an absolute `https:` URL without user
- * name or password and without whitespace or control characters.
+ * Whether a link may be a record's `open_access_url` (docs/provider-data.md): an absolute
+ * `https:` URL of visible ASCII (no whitespace or control characters), with a host and without
+ * user name or password.
  */
 export function isOpenAccessUrl(value: string): boolean {
-  if (/[\p{Cc}\s]/u.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.username === '' && url.password === '';
-  } catch {
-    return false;
-  }
+  if (!/^https:\/\/[\x21-\x7e]+$/u.test(value) || !URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
 }
 
 /**
@@ -112,7 +127,7 @@ export function cleanProviderRecord(record: ProviderRecord, options: CleaningOpt
     const abstract = cleanAbstract(record.abstract);
     if (abstract !== undefined) fields.abstract = abstract;
   }
-  if (Number.isSafeInteger(record.cited_by_count) && (record.cited_by_count as number) >= 0) fields.cited_by_count = record.cited_by_count;
+  if (isCitationCount(record.cited_by_count)) fields.cited_by_count = record.cited_by_count;
   const openAccess = present(record.open_access_url);
   if (openAccess !== undefined && isOpenAccessUrl(openAccess)) fields.open_access_url = openAccess;
   if (record.retracted === true) fields.retracted = true;

@@ -1,18 +1,8 @@
 import { z } from 'zod';
 import { PROVIDER_IDS } from '../../ports/config-source.port.js';
-import type { ProviderFailureKind } from '../../ports/provider-client.port.js';
+import { PROVIDER_FAILURE_KINDS } from '../../ports/provider-client.port.js';
 import { literatureRecordSchema } from '../shared/literature-record.js';
 import { searchPlanOutput } from '../search-plan/search-plan.js';
-
-/** Public failure kinds of one provider (docs/providers.md#requests). */
-export const PROVIDER_FAILURE_KINDS = [
-  'timeout',
-  'http_error',
-  'transport_error',
-  'decode_error',
-  'rate_limited',
-  'cancelled',
-] as const;
 
 /** Overall status of a search (docs/providers.md#how-a-search-runs step 7). */
 export const SEARCH_STATUSES = ['ok', 'warning', 'error'] as const;
@@ -57,7 +47,3 @@ export const literatureSearchOutput = z.strictObject({
 /** A literature search result, as returned to the client. */
 export type LiteratureSearchResult = z.output<typeof literatureSearchOutput>;
 
-// Compile-time guard: the enum above and the port's failure kinds stay the same set.
-type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-const failureKindsMatchPort: SameSet<(typeof PROVIDER_FAILURE_KINDS)[number], ProviderFailureKind> = true;
-void failureKindsMatchPort;

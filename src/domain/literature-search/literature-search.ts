@@ -1,5 +1,5 @@
 import { PROVIDER_IDS, type ConfigSource } from '../../ports/config-source.port.js';
-import type { ProviderClient } from '../../ports/provider-client.port.js';
+import { ProviderRuntimeUnavailableError, type ProviderClient } from '../../ports/provider-client.port.js';
 import type { SecretStore } from '../../ports/secret-store.port.js';
 import { assessReadiness, readyProviders } from '../provider-readiness/provider-readiness.js';
 import { invalidArguments, succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
@@ -9,20 +9,19 @@ import type { LiteratureSearchResult } from './literature-search-output.js';
 import { resolveProviderCredentials } from './provider-credentials.js';
 import { mergeSearchResultsStepwise } from './merge-search-results.js';
 import { finishNow, type Stepwise } from '../shared/stepwise.js';
-import { runProviders, type LiteratureSearchContext } from './run-providers.js';
+import { runProviders, type LiteratureSearchContext, type ProviderRun } from './run-providers.js';
 import { notRunDiagnostics, summariseRuns } from './search-diagnostics.js';
 import { noDoiLookupWarning, resolveSearchSteering, WITHOUT_DOI_LOOKUP } from './search-steering.js';
 import { abstractsLeftOutWarning, boundAbstracts } from './abstract-budget.js';
 
 /**
- * The ports a literature search uses. `providers` may be a lazy factory so the composition
- * root loads the HTTP adapter only when a search first needs it; it is called once per search
- * that attempts a provider (memoising is the factory's business), never for one that does not.
+ * The ports a literature search uses. `providers` is searched only when a provider is
+ * attempted (the composition root's client loads the HTTP adapter on its first search).
  */
 export interface LiteratureSearchDeps {
   readonly config: ConfigSource;
   readonly secrets: SecretStore;
-  readonly providers: ProviderClient | (() => Promise<ProviderClient>);
+  readonly providers: ProviderClient;
   /**
    * Runs the stepwise merge of the provider answers; the MCP adapter passes a runner that
    * gives the event loop a turn between steps. Default: run it at once.
@@ -49,7 +48,7 @@ const runAtOnce = <T>(task: Stepwise<T>): Promise<T> => Promise.resolve(finishNo
  * Failures: both `limit` and `per_provider_limit` → invalid arguments `conflicting aliases for
  * per_provider_limit`; reversed years or a `doi` query that is not one DOI → invalid arguments
  * (static messages); configuration unavailable → `native-config-unavailable`; the provider
- * factory throws → `provider-runtime-unavailable`. Provider failures are not failures of the
+ * client cannot be built ({@link ProviderRuntimeUnavailableError}) → `provider-runtime-unavailable`. Provider failures are not failures of the
  * call: they become diagnostics. When the signal aborts, the search settles promptly with the
  * unfinished providers `cancelled` (the MCP layer drops that response).
  */
@@ -78,13 +77,13 @@ export async function searchLiterature(
     return succeed({ status: 'warning', search_plan, diagnostics: notRunDiagnostics(leftOutWarnings), results: [] });
   }
 
-  let client: ProviderClient;
+  let runs: ProviderRun[];
   try {
-    client = typeof deps.providers === 'function' ? await deps.providers() : deps.providers;
-  } catch {
-    return toolError('provider-runtime-unavailable');
+    runs = await runProviders(deps.providers, { query, perProviderLimit: limits.perProvider, attempted, steering: request }, context);
+  } catch (error) {
+    if (error instanceof ProviderRuntimeUnavailableError) return toolError('provider-runtime-unavailable');
+    throw error;
   }
-  const runs = await runProviders(client, { query, perProviderLimit: limits.perProvider, attempted, steering: request }, context);
   const batches = runs.flatMap((run) => (run.outcome.ok ? [{ provider: run.provider, records: run.outcome.records }] : []));
   const merge = mergeSearchResultsStepwise(batches, query, limits.total, resultOptions);
   const results = await (deps.pace ?? runAtOnce)(merge, context.signal);

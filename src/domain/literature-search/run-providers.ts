@@ -1,5 +1,10 @@
 import type { ProviderId } from '../../ports/config-source.port.js';
-import type { ProviderClient, ProviderSearchOutcome, ProviderSearchRequest } from '../../ports/provider-client.port.js';
+import {
+  ProviderRuntimeUnavailableError,
+  type ProviderClient,
+  type ProviderSearchOutcome,
+  type ProviderSearchRequest,
+} from '../../ports/provider-client.port.js';
 import type { ProviderCredentials } from './provider-credentials.js';
 
 /** What a running search may use besides its arguments (structurally the MCP tool-call context). */
@@ -33,11 +38,12 @@ const CANCELLED: ProviderSearchOutcome = { ok: false, kind: 'cancelled' };
  * After each provider finishes, reports `(finished, attempted)` — one call per provider,
  * progress increasing, all before this resolves — unless the call was cancelled.
  *
- * Never rejects. When the signal aborts, providers still running count as `cancelled` at once
- * (the search returns promptly even if an adapter is slow to notice); a provider that is never
- * started because the signal was already aborted counts as `cancelled` too. A client that
- * breaks its promise and throws counts as `transport_error`, so one provider cannot sink the
- * others. Returns the runs in search order.
+ * When the signal aborts, providers still running count as `cancelled` at once (the search
+ * returns promptly even if an adapter is slow to notice); a provider that is never started
+ * because the signal was already aborted counts as `cancelled` too. A client that breaks its
+ * promise and throws counts as `transport_error`, so one provider cannot sink the others.
+ * Rejects only with {@link ProviderRuntimeUnavailableError}, when the client cannot be built
+ * (no progress is reported for a provider that could not run). Returns the runs in search order.
  */
 export async function runProviders(
   client: ProviderClient,
@@ -69,20 +75,18 @@ async function searchSafely(client: ProviderClient, request: ProviderSearchReque
     const outcome = await client.search(request);
     if (outcome.ok && !Array.isArray(outcome.records)) return { ok: false, kind: 'decode_error' };
     return outcome;
-  } catch {
+  } catch (error) {
+    if (error instanceof ProviderRuntimeUnavailableError) throw error;
     return { ok: false, kind: 'transport_error' };
   }
 }
 
-/** Settles with the search, or with `cancelled` as soon as the signal aborts. */
+/** Settles as the search does, or with `cancelled` as soon as the signal aborts. */
 function untilAborted(search: Promise<ProviderSearchOutcome>, signal: AbortSignal): Promise<ProviderSearchOutcome> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const onAbort = () => resolve(CANCELLED);
     signal.addEventListener('abort', onAbort, { once: true });
-    void search.then((outcome) => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(outcome);
-    });
+    void search.finally(() => signal.removeEventListener('abort', onAbort)).then(resolve, reject);
   });
 }
 

@@ -7,6 +7,7 @@ import type { Outcome } from '../../../src/domain/shared/tool-outcome.js';
 import { planSearch, searchPlanInput } from '../../../src/domain/search-plan/search-plan.js';
 import { FakeConfigSource } from '../../fakes/config-source.fake.js';
 import { FakeProviderClient } from '../../fakes/provider-client.fake.js';
+import { ProviderRuntimeUnavailableError } from '../../../src/ports/provider-client.port.js';
 import { aRecord, assertValidForClient, manyRecords, recordingContext, searchArgs, searchDeps } from './search-harness.js';
 
 const run = (client: FakeProviderClient, args: Record<string, unknown>, deps = searchDeps(client)) =>
@@ -122,12 +123,14 @@ describe('literature search orchestration (docs/providers.md#how-a-search-runs)'
     assert.equal(client.requests.length, 0);
   });
 
-  it('answers provider-runtime-unavailable when the provider factory throws', async () => {
+  it('answers provider-runtime-unavailable when the provider client cannot be built', async () => {
     const deps = {
       ...searchDeps(new FakeProviderClient()),
-      providers: () => Promise.reject(new Error('adapter failed to load')),
+      providers: { search: () => Promise.reject(new ProviderRuntimeUnavailableError()) },
     };
-    const outcome = await searchLiterature(searchArgs({ query: 'q' }), deps, recordingContext());
+    const context = recordingContext();
+    const outcome = await searchLiterature(searchArgs({ query: 'q' }), deps, context);
+    assert.deepEqual(context.progress, []);
     assert.deepEqual(outcome, {
       ok: false,
       failure: { kind: 'tool_error', reasonCode: 'provider-runtime-unavailable', message: 'native provider runtime is unavailable' },
@@ -169,16 +172,15 @@ describe('no active providers (docs/providers.md#how-a-search-runs step 2)', () 
     results: [],
   };
 
-  it('answers not_run, never creates the provider client and makes no call', async () => {
+  it('answers not_run and never searches the provider client', async () => {
     const client = new FakeProviderClient();
-    const deps = { ...searchDeps(client, { settings: { arxiv: { enabled: false } } }), providers: client.asLazyFactory() };
+    const deps = searchDeps(client, { settings: { arxiv: { enabled: false } } });
     const result = await resultOf(await searchLiterature(searchArgs({ query: 'q' }), deps, recordingContext()));
     const { search_plan: plan, ...rest } = result;
     assert.deepEqual(rest, expected);
     assert.equal(plan.search_execution_mode, 'strategy_only');
     assert.deepEqual(plan.provider_queries, []);
     assert.equal(NO_ACTIVE_PROVIDERS_WARNING, 'no active literature providers; no network search was performed');
-    assert.equal(client.factoryCalls, 0);
     assert.equal(client.requests.length, 0);
   });
 
@@ -188,14 +190,6 @@ describe('no active providers (docs/providers.md#how-a-search-runs step 2)', () 
     const result = await resultOf(await run(client, { providers: ['crossref'] }, deps));
     assert.equal(result.diagnostics.status, 'not_run');
     assert.equal(client.requests.length, 0);
-  });
-
-  it('creates the lazy client once when a provider is attempted', async () => {
-    const client = new FakeProviderClient();
-    const deps = { ...searchDeps(client, { settings: {} }), providers: client.asLazyFactory() };
-    await resultOf(await searchLiterature(searchArgs({ query: 'q' }), deps, recordingContext()));
-    assert.equal(client.factoryCalls, 1);
-    assert.deepEqual(client.calledProviders(), ['arxiv']);
   });
 });
 

@@ -18,8 +18,8 @@ import { literatureSearchOutput } from '../../../domain/literature-search/litera
 export interface LiteratureToolPorts {
   readonly config: ConfigSource;
   readonly secrets: SecretStore;
-  /** Builds the provider client on first use (the HTTP adapter loads only when a search runs). */
-  readonly providers: () => Promise<ProviderClient>;
+  /** Searched only when a search attempts a provider (the composition root's client loads the HTTP adapter then). */
+  readonly providers: ProviderClient;
 }
 
 /** Literature provider status (docs/tools.md#5-qiongli_literature_status). */

@@ -2,16 +2,16 @@
  * Who cleans a record (one rule, one owner; the same note heads
  * src/domain/literature-search/clean-provider-record.ts):
  * - This adapter file READS: it finds each field in a provider's answer and turns the wire form
- *   into the port's type (date text → a year number, name parts → authors), and it bounds what
- *   it reads: text whitespace-collapsed and at most MAX_TEXT_BYTES (a DOI MAX_DOI_BYTES), at most
- *   MAX_AUTHORS authors, no record without a title.
+ *   into the port's type (date text → a year number, name parts → authors, a number-typed
+ *   count), and it bounds what it reads: text whitespace-collapsed and at most MAX_TEXT_BYTES
+ *   (a DOI MAX_DOI_BYTES), at most MAX_AUTHORS authors, blanks omitted, no record without a
+ *   title.
  * - The domain OWNS the value rules of a record (year range, citation count, open-access link,
- *   abstract folding and cutting, DOI normalisation) and applies them to any client's records.
- *   This file does not restate them: it calls the domain's predicates, so the records it hands
- *   over already keep them (its own tests pin that).
+ *   DOI normalisation, abstract folding and cutting) and applies them to every client's
+ *   records, these included; this file neither restates nor repeats them.
  */
 import type { ProviderRecord, RecordAuthor, RecordIdentifiers } from '../../ports/provider-client.port.js';
-import { RECORD_YEARS, isCitationCount, isOpenAccessUrl, isRecordYear } from '../../domain/literature-search/clean-provider-record.js';
+import { RECORD_YEARS } from '../../domain/literature-search/clean-provider-record.js';
 import { abstractText } from './abstract-text.js';
 import { asArray, asObject, type JsonObject } from './json-fields.js';
 
@@ -50,25 +50,22 @@ export function cleanText(value: string | undefined, maxBytes: number = MAX_TEXT
 }
 
 /**
- * The year of a record: an integer, or a string that starts with a four-digit year (`2021`,
- * `2021-05`, `2021-05-03`, `2007 Nov 1`, `2022-02-24T…`), kept when the domain's
- * {@link isRecordYear} accepts it. Anything else (`-5`, `0`, `12345`, `NaN`, `20210`, `May
- * 2021`) → `undefined`.
+ * The year a provider gives, as a number: a number as it is, or the leading four-digit year of
+ * a string (`2021`, `2021-05`, `2021-05-03`, `2007 Nov 1`, `2022-02-24T…`); other text (`-5`,
+ * `20210`, `May 2021`) → `undefined`. Whether it may be a record's year (an integer in
+ * {@link YEAR_RANGE}) is the domain's rule.
  */
 export function yearOf(value: unknown): number | undefined {
-  let year: number | undefined;
-  if (typeof value === 'number') year = value;
-  else if (typeof value === 'string') {
-    const match = LEADING_YEAR.exec(value.trim());
-    year = match ? Number(match[1]) : undefined;
-  }
-  return isRecordYear(year) ? year : undefined;
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return undefined;
+  const match = LEADING_YEAR.exec(value.trim());
+  return match ? Number(match[1]) : undefined;
 }
 
-/** A trimmed link of at most {@link MAX_TEXT_BYTES} that the domain's {@link isOpenAccessUrl} accepts, else `undefined`. */
+/** A link trimmed, non-blank and at most {@link MAX_TEXT_BYTES} long; whether it may be `open_access_url` is the domain's rule. */
 function linkOf(value: string | undefined): string | undefined {
   const text = value?.trim();
-  return text !== undefined && text.length <= MAX_TEXT_BYTES && isOpenAccessUrl(text) ? text : undefined;
+  return text !== undefined && text !== '' && text.length <= MAX_TEXT_BYTES ? text : undefined;
 }
 
 /** A `{literal}` author from a display name; blank names give `undefined`. */
@@ -101,9 +98,9 @@ export interface FoundFields {
   readonly record_type?: 'article' | 'preprint';
   /** Abstract text, markup already removed; {@link abstractText} collapses and cuts it. */
   readonly abstract?: string | undefined;
-  /** The provider's raw citation count; kept when the domain's {@link isCitationCount} accepts it. */
+  /** The provider's raw citation count; kept when it is a number (the domain decides whether it is a count). */
   readonly cited_by_count?: unknown;
-  /** A candidate free full-text link; kept only when the domain's {@link isOpenAccessUrl} accepts it. */
+  /** A candidate free full-text link (the domain keeps it only when it is an `https:` link). */
   readonly open_access_url?: string | undefined;
   /** Whether the provider flags the work as retracted; only `true` is ever kept. */
   readonly retracted?: boolean;
@@ -111,8 +108,8 @@ export interface FoundFields {
 
 /**
  * A {@link ProviderRecord} from found fields: text whitespace-collapsed and bounded (see
- * {@link MAX_TEXT_BYTES}), years by {@link yearOf}, counts and links by the domain's
- * predicates, empty values and empty lists omitted
+ * {@link MAX_TEXT_BYTES}), years by {@link yearOf}, counts and links as read (their rules are
+ * the domain's), empty values and empty lists omitted
  * (never `null`). No usable title → `undefined` (the record is skipped, docs/providers.md#the-literature-record).
  */
 export function buildRecord(found: FoundFields): ProviderRecord | undefined {
@@ -137,7 +134,7 @@ export function buildRecord(found: FoundFields): ProviderRecord | undefined {
   if (found.record_type !== undefined) record['record_type'] = found.record_type;
   const abstract = abstractText(found.abstract);
   if (abstract !== undefined) record['abstract'] = abstract;
-  if (isCitationCount(found.cited_by_count)) record['cited_by_count'] = found.cited_by_count;
+  if (typeof found.cited_by_count === 'number') record['cited_by_count'] = found.cited_by_count;
   const openAccess = linkOf(found.open_access_url);
   if (openAccess !== undefined) record['open_access_url'] = openAccess;
   if (found.retracted === true) record['retracted'] = true;

@@ -3,14 +3,12 @@
  * src/adapters/provider-client/record-fields.ts):
  * - The provider adapter READS: it finds each field in a provider's answer, turns the wire form
  *   into the port's type and bounds what it reads (text whitespace-collapsed and byte-bounded,
- *   the author cap, no record without a title). For the value rules below it calls this file's
- *   predicates, so the records it hands over already keep them.
+ *   the author cap, blanks omitted, no record without a title).
  * - This file OWNS the value rules of a record and applies them to every ProviderRecord,
  *   whichever client sent it (the undici adapter, an embedder's client, a test fake): title
- *   whitespace, DOI normalisation, trimmed strings, the year range ({@link isRecordYear}), the
- *   citation count ({@link isCitationCount}), the open-access link ({@link isOpenAccessUrl}),
- *   abstract folding and cutting, `retracted` only as true. No rule is written twice; for the
- *   adapter's records these checks only scan.
+ *   whitespace, DOI normalisation, trimmed strings, the year range, the citation count, the
+ *   open-access link, abstract folding and cutting, `retracted` only as true. The adapter does
+ *   not apply them; trimming and the title collapse only scan what it already collapsed.
  */
 import type { ProviderRecord, RecordAuthor, RecordIdentifiers } from '../../ports/provider-client.port.js';
 import { collapseWhitespace, normaliseDoi } from './record-keys.js';
@@ -47,11 +45,11 @@ const IDENTIFIER_KEYS = ['arxiv', 'pmid', 'openalex', 'semantic_scholar'] as con
 export const RECORD_YEARS = { min: 1000, max: 9999 } as const;
 
 /** Whether a value may be a record's `year`: an integer in {@link RECORD_YEARS}. */
-export const isRecordYear = (year: unknown): year is number =>
+const isRecordYear = (year: unknown): year is number =>
   Number.isInteger(year) && (year as number) >= RECORD_YEARS.min && (year as number) <= RECORD_YEARS.max;
 
 /** Whether a value may be a record's `cited_by_count`: a non-negative safe integer. */
-export const isCitationCount = (count: unknown): count is number => Number.isSafeInteger(count) && (count as number) >= 0;
+const isCitationCount = (count: unknown): count is number => Number.isSafeInteger(count) && (count as number) >= 0;
 
 const present = (value: unknown): string | undefined => {
   if (typeof value !== 'string') return undefined;

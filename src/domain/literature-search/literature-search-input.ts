@@ -20,11 +20,19 @@ export const MAX_VENUE_FILTER_CHARACTERS = 256;
 /** One literature search mode. */
 export type LiteratureSearchMode = (typeof LITERATURE_SEARCH_MODES)[number];
 
+/** Largest total limit (docs/tools.md#7-qiongli_literature_search). */
+export const MAX_TOTAL_LIMIT = 1000;
+
+/** Largest per-provider limit: the provider catalogue's. */
+export { MAX_PER_PROVIDER_LIMIT };
+
 /**
- * Every static message of the literature search arguments. None ever contains input.
- * `perProviderRange` and `aliasConflict` are fixed by docs/tools.md#results-and-errors; the others are ours.
+ * The static messages of the argument checks, in the order they win when several fail (the
+ * allow-list, the alias conflict, then each argument in declaration order): the message
+ * precedence is this object's order. `perProviderRange` and `aliasConflict` are fixed by
+ * docs/tools.md#results-and-errors; the others are ours. None ever contains input.
  */
-export const LITERATURE_SEARCH_MESSAGES = {
+const ARGUMENT_MESSAGES = {
   unsupported: UNSUPPORTED_ARGUMENT,
   aliasConflict: 'conflicting aliases for per_provider_limit',
   queryMissing: 'Missing query',
@@ -33,21 +41,26 @@ export const LITERATURE_SEARCH_MESSAGES = {
   queryTooLong: 'query exceeds the byte limit',
   searchMode: 'unsupported search_mode',
   providersType: 'providers must be an array of provider ids',
-  providersEmpty: 'providers must not be empty',
   providerUnsupported: 'unsupported provider',
+  providersEmpty: 'providers must not be empty',
   providersRepeated: 'providers must not repeat a provider',
   perProviderType: 'per_provider_limit must be an integer',
-  perProviderRange: 'per_provider_limit must be between 1 and 200',
+  perProviderRange: `per_provider_limit must be between 1 and ${MAX_PER_PROVIDER_LIMIT}`,
   totalType: 'total_limit must be an integer',
-  totalRange: 'total_limit must be between 1 and 1000',
+  totalRange: `total_limit must be between 1 and ${MAX_TOTAL_LIMIT}`,
   fromYearFormat: 'from_year must be a four-digit year',
   fromYearRange: 'from_year must be between 1000 and 9999',
   toYearFormat: 'to_year must be a four-digit year',
   toYearRange: 'to_year must be between 1000 and 9999',
   venueType: 'venue_filter must be a string',
-  venueTooLong: 'venue_filter must be at most 256 characters',
+  venueTooLong: `venue_filter must be at most ${MAX_VENUE_FILTER_CHARACTERS} characters`,
   includeAbstracts: 'include_abstracts must be a boolean',
   sort: 'unsupported sort',
+} as const;
+
+/** Every static message of the literature search: the argument checks', then the use case's own. */
+export const LITERATURE_SEARCH_MESSAGES = {
+  ...ARGUMENT_MESSAGES,
   /** Checked by the use case once every argument is valid (as in `qiongli_search_plan`). */
   yearOrder: 'from_year must be less than or equal to to_year',
   /** Checked by the use case: in `doi` mode the query must normalise to one DOI. */
@@ -55,11 +68,6 @@ export const LITERATURE_SEARCH_MESSAGES = {
 } as const;
 
 const M = LITERATURE_SEARCH_MESSAGES;
-
-/** Largest per-provider limit: the provider catalogue's. */
-export { MAX_PER_PROVIDER_LIMIT };
-/** Largest total limit (docs/tools.md#7-qiongli_literature_search). */
-export const MAX_TOTAL_LIMIT = 1000;
 
 /** `per_provider_limit` and its legacy alias `limit` share every check and message. */
 const perProviderLimit = () =>
@@ -143,35 +151,8 @@ export const literatureSearchInput = z
 /** Validated arguments of the literature search. */
 export type LiteratureSearchArguments = z.output<typeof literatureSearchInput>;
 
-/**
- * Order in which failing checks' messages win: the allow-list, the alias conflict, then each
- * argument in declaration order.
- */
-export const literatureSearchMessagePrecedence: readonly string[] = [
-  M.unsupported,
-  M.aliasConflict,
-  M.queryMissing,
-  M.queryType,
-  M.queryBlank,
-  M.queryTooLong,
-  M.searchMode,
-  M.providersType,
-  M.providerUnsupported,
-  M.providersEmpty,
-  M.providersRepeated,
-  M.perProviderType,
-  M.perProviderRange,
-  M.totalType,
-  M.totalRange,
-  M.fromYearFormat,
-  M.fromYearRange,
-  M.toYearFormat,
-  M.toYearRange,
-  M.venueType,
-  M.venueTooLong,
-  M.includeAbstracts,
-  M.sort,
-];
+/** Order in which failing checks' messages win: that of {@link ARGUMENT_MESSAGES}. */
+export const literatureSearchMessagePrecedence: readonly string[] = Object.values(ARGUMENT_MESSAGES);
 
 /** The limits a search runs with, after aliases and defaults. */
 export interface SearchLimits {

@@ -7,6 +7,11 @@ import { parseInSlices } from '../../../src/adapters/provider-client/provider-pr
 import { parsePubMedSummaryResponse } from '../../../src/adapters/provider-client/pubmed.js';
 import { parseSemanticScholarResponse, semanticScholarPaperRecords } from '../../../src/adapters/provider-client/semantic-scholar.js';
 import { fixtureJson, fixtureText } from './fixtures.js';
+import { cleanProviderRecord, type RecordFields } from '../../../src/domain/literature-search/clean-provider-record.js';
+import type { ProviderRecord } from '../../../src/ports/provider-client.port.js';
+
+/** A record as a search keeps it: the parser's reading, then the domain's value rules (its count and link). */
+const kept = (record: ProviderRecord): Partial<RecordFields> => cleanProviderRecord(record) ?? {};
 
 const ABSTRACTS = { abstracts: true } as const;
 
@@ -85,7 +90,7 @@ describe('abstracts, only when asked for (docs/providers.md#steered-requests)', 
   });
 });
 
-describe('citation counts and open-access links (docs/providers.md#steered-requests)', () => {
+describe('citation counts and open-access links, read here and kept by the domain cleaning (docs/providers.md#steered-requests)', () => {
   it('read from the real bodies of OpenAlex, Semantic Scholar and Crossref', async () => {
     const openalex = await parseOpenAlexResponse(fixtureText('openalex-works-title-search.json'));
     assert.ok(openalex.ok);
@@ -95,12 +100,12 @@ describe('citation counts and open-access links (docs/providers.md#steered-reque
     ]);
     const s2 = await parseSemanticScholarResponse(fixtureText('semanticscholar-paper-search.json'));
     assert.ok(s2.ok);
-    assert.deepEqual(s2.value.slice(0, 3).map((record) => [record.cited_by_count, record.open_access_url]), [
+    assert.deepEqual(s2.value.slice(0, 3).map(kept).map((record) => [record.cited_by_count, record.open_access_url]), [
       [72, undefined],
       [240, 'https://www.pnas.org/doi/pdf/10.1073/pnas.2313925121'],
       [4606, undefined],
     ]);
-    assert.ok(s2.value.every((record) => record.open_access_url === undefined || record.open_access_url.startsWith('https://')));
+    assert.ok(s2.value.map(kept).every((record) => record.open_access_url === undefined || record.open_access_url.startsWith('https://')));
     const crossref = await parseCrossrefResponse(fixtureText('crossref-works-query-author.json'));
     assert.ok(crossref.ok);
     assert.equal(crossref.value.find((record) => record.doi === '10.1007/s12080-013-0192-6')?.cited_by_count, 193);
@@ -116,7 +121,7 @@ describe('citation counts and open-access links (docs/providers.md#steered-reque
     ].map(([url, count], index) => ({ display_name: `T${index}`, open_access: { oa_url: url }, cited_by_count: count }));
     const parsed = await parseOpenAlexResponse(JSON.stringify({ results: works }));
     assert.ok(parsed.ok);
-    assert.deepEqual(parsed.value.map((record) => [record.open_access_url, record.cited_by_count]), [
+    assert.deepEqual(parsed.value.map(kept).map((record) => [record.open_access_url, record.cited_by_count]), [
       [undefined, 5],
       [undefined, undefined],
       [undefined, undefined],

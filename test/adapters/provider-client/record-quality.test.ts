@@ -5,16 +5,21 @@ import { parseCrossrefResponse } from '../../../src/adapters/provider-client/cro
 import { parseOpenAlexResponse } from '../../../src/adapters/provider-client/openalex.js';
 import { parsePubMedSummaryResponse } from '../../../src/adapters/provider-client/pubmed.js';
 import { parseSemanticScholarResponse } from '../../../src/adapters/provider-client/semantic-scholar.js';
+import { cleanProviderRecord } from '../../../src/domain/literature-search/clean-provider-record.js';
+import type { ProviderRecord } from '../../../src/ports/provider-client.port.js';
 
 const feed = (entries: string): string =>
   `<?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:arxiv="http://arxiv.org/schemas/atom">${entries}</feed>`;
 const entry = (title: string, published = '2021-05-03T00:00:00Z'): string =>
   `<entry><id>http://arxiv.org/abs/2105.00001v1</id><title>${title}</title><published>${published}</published></entry>`;
 
-/** The year each provider's parser gives a record carrying `raw` where that provider puts the year. */
+/** The year a search keeps (each provider's parser, then the domain's cleaning) of a record carrying `raw` where that provider puts the year. */
 async function yearsFor(raw: unknown): Promise<Record<string, unknown>> {
   const text = typeof raw === 'string' ? raw : String(raw);
-  const first = async (parsed: Promise<{ ok: boolean; value?: readonly { year?: number }[] }>) => (await parsed).value?.[0]?.year;
+  const first = async (parsed: Promise<{ ok: boolean; value?: readonly ProviderRecord[] }>) => {
+    const record = (await parsed).value?.[0];
+    return record === undefined ? undefined : cleanProviderRecord(record)?.year;
+  };
   return {
     openalex: await first(parseOpenAlexResponse(JSON.stringify({ results: [{ display_name: 'T', publication_year: raw }] }))),
     semantic_scholar: await first(parseSemanticScholarResponse(JSON.stringify({ data: [{ title: 'T', year: raw }] }))),

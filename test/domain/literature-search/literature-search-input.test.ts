@@ -127,3 +127,35 @@ describe('literature search limits (docs/tools.md#7-qiongli_literature_search)',
     assert.equal(resolveSearchLimits({ query: 'q', search_mode: 'auto', limit: 1, per_provider_limit: 1 }), null);
   });
 });
+
+describe('literature search message precedence (stated once, by the order of the messages)', () => {
+  it('ranks the allow-list, the alias conflict, then each argument in declaration order; the use case checks are not among them', () => {
+    assert.deepEqual(literatureSearchMessagePrecedence, [
+      'Unsupported argument',
+      'conflicting aliases for per_provider_limit',
+      'Missing query',
+      'query must be a string',
+      'query must not be empty',
+      'query exceeds the byte limit',
+      'unsupported search_mode',
+      'providers must be an array of provider ids',
+      'unsupported provider',
+      'providers must not be empty',
+      'providers must not repeat a provider',
+      'per_provider_limit must be an integer',
+      'per_provider_limit must be between 1 and 200',
+      'total_limit must be an integer',
+      'total_limit must be between 1 and 1000',
+      'from_year must be a four-digit year',
+      'from_year must be between 1000 and 9999',
+      'to_year must be a four-digit year',
+      'to_year must be between 1000 and 9999',
+      'venue_filter must be a string',
+      'venue_filter must be at most 256 characters',
+      'include_abstracts must be a boolean',
+      'unsupported sort',
+    ]);
+    assert.ok(!literatureSearchMessagePrecedence.includes(M.yearOrder));
+    assert.ok(!literatureSearchMessagePrecedence.includes(M.doiQuery));
+  });
+});

@@ -66,7 +66,10 @@ function parseOptions(argv) {
   const list = (name, allowed, fallback) => {
     const raw = values[name];
     if (raw === undefined) return fallback;
-    const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
+    const items = raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
     for (const item of items) if (!allowed.includes(item)) throw new Error(`--${name}: unknown ${item}`);
     return items;
   };
@@ -182,7 +185,7 @@ async function main() {
       entry.expected += expected;
       entry.complete &&= run.complete;
       if (!run.complete) {
-        const exit = run.exit === undefined ? '' : `, exit ${run.exit.killed ? 'killed after timeout' : run.exit.signal ?? run.exit.code}`;
+        const exit = run.exit === undefined ? '' : `, exit ${run.exit.killed ? 'killed after timeout' : (run.exit.signal ?? run.exit.code)}`;
         entry.notes.push(`run ${entry.runs}: ${answered}/${expected} answered${exit}`);
       }
     };
@@ -192,11 +195,19 @@ async function main() {
       for (let r = 0; r < options.runs; r++) {
         for (const scenario of scenarios) {
           for (const name of rotated(options.servers, r)) {
-            const run = await runThroughput(specs[name], { era: scenario.era, method: scenario.method, count: options.requests, fixture, timeoutMs: options.timeoutMs });
+            const run = await runThroughput(specs[name], {
+              era: scenario.era,
+              method: scenario.method,
+              count: options.requests,
+              fixture,
+              timeoutMs: options.timeoutMs,
+            });
             (scenario.runs[name] ??= []).push(run);
             note(`a ${scenario.method} ${scenario.era}`, name, run);
             completeness(`a: ${scenario.method} ${scenario.era}`, name, run, run.responses.answered, run.responses.expected);
-            log(`a run ${r + 1}/${options.runs} ${scenario.method} ${scenario.era} ${name}: ${run.perSecond?.toFixed(0) ?? 'incomplete'} req/s, peak ${run.peakKiB} KiB`);
+            log(
+              `a run ${r + 1}/${options.runs} ${scenario.method} ${scenario.era} ${name}: ${run.perSecond?.toFixed(0) ?? 'incomplete'} req/s, peak ${run.peakKiB} KiB`,
+            );
           }
         }
       }
@@ -264,7 +275,13 @@ async function main() {
             log(`e run ${r + 1}/${options.coldRuns} ${name}: ${run.wallMs?.toFixed(1)} ms, peak ${run.peakKiB} KiB`);
           }
         }
-        results.binaryCold = { count: options.coldRuns, runs, pinnedVersion: contest.pinnedVersion, machineVersion: process.version, binaryMiB: statSync(BINARY).size / 2 ** 20 };
+        results.binaryCold = {
+          count: options.coldRuns,
+          runs,
+          pinnedVersion: contest.pinnedVersion,
+          machineVersion: process.version,
+          binaryMiB: statSync(BINARY).size / 2 ** 20,
+        };
       }
     }
 

@@ -99,7 +99,9 @@ function prepareBlob(node, run) {
   // A bare environment (targetRunner): the snapshot must not capture anything of the build machine's.
   const made = run(node, ['--experimental-sea-config', 'sea-config.json'], { cwd: WORK_DIR });
   // Node warns when a built-in module used at build time is not verified for snapshots.
-  const problems = made.stderr.split(/\r?\n/).filter((line) => line.trim() !== '' && !/ExperimentalWarning|--trace-warnings|^Wrote single executable preparation blob/.test(line));
+  const problems = made.stderr
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '' && !/ExperimentalWarning|--trace-warnings|^Wrote single executable preparation blob/.test(line));
   if (made.status !== 0 || problems.length > 0) throw new Error(`snapshot build failed (exit ${made.status}):\n${made.stderr}`);
   return readFileSync(join(WORK_DIR, 'qiongli.blob'));
 }

@@ -39,12 +39,15 @@ function inputs() {
 /** One digest over every input's path and bytes. */
 function digest() {
   const hash = createHash('sha256');
-  for (const file of inputs()) hash.update(`${file}\0`).update(readFileSync(join(root, file))).update('\0');
+  for (const file of inputs())
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(root, file)))
+      .update('\0');
   return hash.digest('hex');
 }
 
-const upToDate = () =>
-  existsSync(join(dist, 'bundle', 'qiongli.mjs')) && existsSync(built) && readFileSync(built, 'utf8') === digest();
+const upToDate = () => existsSync(join(dist, 'bundle', 'qiongli.mjs')) && existsSync(built) && readFileSync(built, 'utf8') === digest();
 
 switch (process.argv[2]) {
   case 'begin':

@@ -17,7 +17,18 @@ const SERVE = [
   { type: 'named', name: '--profile', value: 'lite' },
   { type: 'named', name: '--transport', value: 'stdio' },
 ];
-const PACKAGE_KEYS = new Set(['registryType', 'registryBaseUrl', 'identifier', 'version', 'fileSha256', 'runtimeHint', 'transport', 'runtimeArguments', 'packageArguments', 'environmentVariables']);
+const PACKAGE_KEYS = new Set([
+  'registryType',
+  'registryBaseUrl',
+  'identifier',
+  'version',
+  'fileSha256',
+  'runtimeHint',
+  'transport',
+  'runtimeArguments',
+  'packageArguments',
+  'environmentVariables',
+]);
 const RANGE = /^[\^~<>=]|[x*]$|\s-\s|\|\|/;
 
 /** Problems of `server` (parsed server.json) given `pkg` (parsed package.json); empty when none. */
@@ -25,11 +36,17 @@ export function serverJsonProblems(server, pkg) {
   const problems = [];
   const expect = (ok, text) => ok || problems.push(text);
   expect(server.$schema === SCHEMA, `$schema must be ${SCHEMA}`);
-  expect(typeof server.name === 'string' && /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/.test(server.name) && server.name.length <= 200, 'name must be namespace/name in reverse-DNS form');
+  expect(
+    typeof server.name === 'string' && /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/.test(server.name) && server.name.length <= 200,
+    'name must be namespace/name in reverse-DNS form',
+  );
   expect(server.name === pkg.mcpName, 'name must equal package.json mcpName (how the registry verifies the npm package)');
   expect(typeof server.description === 'string' && server.description.length >= 1 && server.description.length <= 100, 'description must be 1–100 characters');
   expect(server.version === pkg.version, 'version must equal the package version');
-  expect(server.repository === undefined || (typeof server.repository.url === 'string' && typeof server.repository.source === 'string'), 'repository needs url and source');
+  expect(
+    server.repository === undefined || (typeof server.repository.url === 'string' && typeof server.repository.source === 'string'),
+    'repository needs url and source',
+  );
   const packages = Array.isArray(server.packages) ? server.packages : [];
   expect(packages.length === 1, 'one package: the npm package');
   for (const entry of packages) {

@@ -3,9 +3,15 @@
 
 /** A small seeded PRNG (sfc32); `next()` is uniform in [0, 1). */
 export function random(seed) {
-  let a = 0x9e3779b9, b = 0x243f6a88, c = 0xb7e15162, d = seed >>> 0;
+  let a = 0x9e3779b9,
+    b = 0x243f6a88,
+    c = 0xb7e15162,
+    d = seed >>> 0;
   const next = () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;
     a = b ^ (b >>> 9);
@@ -55,11 +61,16 @@ const ALPHABET = '{}[]":,\\ 0123456789.-+eEtrufalsnjsonrpcidmethod\u00e9\u6587\u
 
 function randomJson(rng, depth) {
   switch (rng.int(depth > 4 ? 4 : 7)) {
-    case 0: return rng.int(2) === 0 ? rng.int(1e6) - 5e5 : rng.next() * 1e12;
-    case 1: return randomText(rng, 20);
-    case 2: return rng.pick([true, false, null]);
-    case 3: return rng.pick(['2.0', 'ping', 'tools/call', 'initialize', '']);
-    case 4: return Array.from({ length: rng.int(5) }, () => randomJson(rng, depth + 1));
+    case 0:
+      return rng.int(2) === 0 ? rng.int(1e6) - 5e5 : rng.next() * 1e12;
+    case 1:
+      return randomText(rng, 20);
+    case 2:
+      return rng.pick([true, false, null]);
+    case 3:
+      return rng.pick(['2.0', 'ping', 'tools/call', 'initialize', '']);
+    case 4:
+      return Array.from({ length: rng.int(5) }, () => randomJson(rng, depth + 1));
     default: {
       const object = {};
       for (const key of ['jsonrpc', 'id', 'method', 'params', 'result', 'error', 'x'].filter(() => rng.chance(0.4))) object[key] = randomJson(rng, depth + 1);
@@ -73,17 +84,23 @@ const randomText = (rng, max) => Array.from({ length: rng.int(max) }, () => rng.
 /** One noise frame's text (may be invalid JSON, never contains a newline). */
 function noise(rng, era) {
   switch (rng.int(7)) {
-    case 0: return JSON.stringify(randomJson(rng, 0));
-    case 1: return randomText(rng, 60);
-    case 2: return '['.repeat(33 + rng.int(40)) + ']'.repeat(rng.int(80));
+    case 0:
+      return JSON.stringify(randomJson(rng, 0));
+    case 1:
+      return randomText(rng, 60);
+    case 2:
+      return '['.repeat(33 + rng.int(40)) + ']'.repeat(rng.int(80));
     case 3: {
       const base = rng.pick(SEEDS);
       const at = rng.int(base.length + 1);
       return base.slice(0, at) + randomText(rng, 4) + base.slice(at + rng.int(4));
     }
-    case 4: return JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: rng.int(50) } });
-    case 5: return JSON.stringify(Array.from({ length: rng.int(6) }, () => randomJson(rng, 2)));
-    default: return JSON.stringify(validRequest(rng, era, rng.int(100)));
+    case 4:
+      return JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: rng.int(50) } });
+    case 5:
+      return JSON.stringify(Array.from({ length: rng.int(6) }, () => randomJson(rng, 2)));
+    default:
+      return JSON.stringify(validRequest(rng, era, rng.int(100)));
   }
 }
 
@@ -103,7 +120,14 @@ export function buildSession(rng, sessionIndex, frames) {
     parts.push(Buffer.from(`${header}\r\n${rng.chance(0.3) ? 'Content-Type: x\r\n' : ''}\r\n`), payload);
   };
   if (era !== 'none' && era !== MODERN) {
-    framed(JSON.stringify({ jsonrpc: '2.0', id: 'open', method: 'initialize', params: { protocolVersion: era, capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } } }));
+    framed(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'open',
+        method: 'initialize',
+        params: { protocolVersion: era, capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } },
+      }),
+    );
     tracked.push('open');
   }
   let count = 0;
@@ -130,7 +154,11 @@ export function buildSession(rng, sessionIndex, frames) {
     count++;
   }
   const canary = `canary-${sessionIndex}`;
-  framed(JSON.stringify(era === MODERN ? { jsonrpc: '2.0', id: canary, method: 'server/discover', params: { _meta: envelope } } : { jsonrpc: '2.0', id: canary, method: 'ping' }));
+  framed(
+    JSON.stringify(
+      era === MODERN ? { jsonrpc: '2.0', id: canary, method: 'server/discover', params: { _meta: envelope } } : { jsonrpc: '2.0', id: canary, method: 'ping' },
+    ),
+  );
   tracked.push(canary);
   return { era, input: Buffer.concat(parts), tracked, frames: count + 1 };
 }

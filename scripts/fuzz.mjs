@@ -30,7 +30,12 @@ console.log(`fuzz seed ${seed}`);
 const home = mkdtempSync(join(tmpdir(), 'qiongli-fuzz-'));
 // Every provider disabled: a search could never reach the network, whatever a frame asks.
 const off = { enabled: false };
-const settings = { document_kind: 'qiongli-global-settings', schema_version: 1, revision: 0, providers: { openalex: off, semantic_scholar: off, crossref: off, pubmed: off, arxiv: off } };
+const settings = {
+  document_kind: 'qiongli-global-settings',
+  schema_version: 1,
+  revision: 0,
+  providers: { openalex: off, semantic_scholar: off, crossref: off, pubmed: off, arxiv: off },
+};
 writeFileSync(join(home, 'settings.json'), JSON.stringify(settings), { mode: 0o600 });
 
 /** Splits output into frames (line or Content-Length, as the server writes them). */
@@ -79,7 +84,10 @@ function runSession(index) {
   const rng = random((Math.imul(seed, 0x9e3779b1) + index) >>> 0);
   const session = buildSession(rng, index, FRAMES_PER_SESSION);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...SERVE], { env: { PATH: process.env.PATH ?? '', QIONGLI_CONFIG_HOME: home }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...SERVE], {
+      env: { PATH: process.env.PATH ?? '', QIONGLI_CONFIG_HOME: home },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const out = [];
     let stderr = '';
     child.stdout.on('data', (chunk) => out.push(chunk));
@@ -121,7 +129,18 @@ function runSession(index) {
       const unanswered = session.tracked.filter((id) => answered.get(id) !== 1);
       if (unanswered.length > 0) problems.push(`${unanswered.length} tracked requests not answered exactly once (first: ${unanswered[0]})`);
       if (problems.length > 0) writeFileSync(join(tmpdir(), `qiongli-fuzz-${seed}-${index}.bin`), session.input);
-      resolve({ index, era: session.era, frames: session.frames, tracked: session.tracked.length, responses, errors, bytesIn: session.input.length, bytesOut: out.reduce((sum, chunk) => sum + chunk.length, 0), ms: performance.now() - started, problems });
+      resolve({
+        index,
+        era: session.era,
+        frames: session.frames,
+        tracked: session.tracked.length,
+        responses,
+        errors,
+        bytesIn: session.input.length,
+        bytesOut: out.reduce((sum, chunk) => sum + chunk.length, 0),
+        ms: performance.now() - started,
+        problems,
+      });
     });
   });
 }
@@ -133,7 +152,10 @@ const worker = async () => {
   while (sessions.length > 0) {
     const result = await runSession(sessions.shift());
     results.push(result);
-    if (result.problems.length > 0) console.log(`session ${result.index} (${result.era}) FAILED: ${result.problems.join('; ')} — replay: npm run fuzz -- --seed ${seed} --only ${result.index}`);
+    if (result.problems.length > 0)
+      console.log(
+        `session ${result.index} (${result.era}) FAILED: ${result.problems.join('; ')} — replay: npm run fuzz -- --seed ${seed} --only ${result.index}`,
+      );
     if (results.length % 50 === 0) console.error(`… ${results.length} sessions`);
   }
 };

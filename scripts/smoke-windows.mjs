@@ -39,20 +39,39 @@ const session = [
   { jsonrpc: '2.0', method: 'notifications/initialized' },
   { jsonrpc: '2.0', id: 2, method: 'tools/list' },
   { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'qiongli_config_status', arguments: {} } },
-  { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'qiongli_task_plan', arguments: { task_id: 'T-1', paper_type: 'review', topic: 'open science' } } },
+  {
+    jsonrpc: '2.0',
+    id: 4,
+    method: 'tools/call',
+    params: { name: 'qiongli_task_plan', arguments: { task_id: 'T-1', paper_type: 'review', topic: 'open science' } },
+  },
 ];
 const input = join(work, 'in.txt');
 writeFileSync(input, session.map((message) => `${JSON.stringify(message)}\r\n`).join(''));
-const settings = JSON.stringify({ document_kind: 'qiongli-global-settings', schema_version: 1, revision: 1, providers: { crossref: { enabled: true, email: 'reader@example.org' } } });
+const settings = JSON.stringify({
+  document_kind: 'qiongli-global-settings',
+  schema_version: 1,
+  revision: 1,
+  providers: { crossref: { enabled: true, email: 'reader@example.org' } },
+});
 const appData = join(CACHE_DIR, '..', 'wine', 'drive_c', 'users', process.env.USER ?? 'root', 'AppData', 'Roaming', 'qiongli');
 
 /** Every check for one way of starting the server (`command` = executable + leading arguments). */
 function smoke(label, [executable, ...leading]) {
   const version = run(executable, [...leading, '--version']);
-  check(/^qiongli \S+ \(node v\d+\.\d+\.\d+, win-x64\)\r?\n$/.test(version.stdout), `${label}: --version names the Windows runtime: ${JSON.stringify(version.stdout)}`);
+  check(
+    /^qiongli \S+ \(node v\d+\.\d+\.\d+, win-x64\)\r?\n$/.test(version.stdout),
+    `${label}: --version names the Windows runtime: ${JSON.stringify(version.stdout)}`,
+  );
   const serve = (env) => {
     const result = run(executable, [...leading, ...SERVE], { input, env });
-    const byId = new Map(result.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line)).map((response) => [response.id, response]));
+    const byId = new Map(
+      result.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+        .map((response) => [response.id, response]),
+    );
     return { ...result, byId };
   };
   mkdirSync(appData, { recursive: true });
@@ -68,7 +87,10 @@ function smoke(label, [executable, ...leading]) {
   writeFileSync(join(home, 'settings.json'), settings);
   const windowsHome = `Z:${home.replaceAll('/', '\\')}`;
   const second = serve({ QIONGLI_CONFIG_HOME: windowsHome });
-  check(second.status === 0 && second.byId.get(3)?.result?.structuredContent?.providers?.crossref === 'configured', `${label}: settings read from QIONGLI_CONFIG_HOME=${windowsHome}`);
+  check(
+    second.status === 0 && second.byId.get(3)?.result?.structuredContent?.providers?.crossref === 'configured',
+    `${label}: settings read from QIONGLI_CONFIG_HOME=${windowsHome}`,
+  );
 }
 
 try {

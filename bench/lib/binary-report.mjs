@@ -44,7 +44,12 @@ export function renderBinaryCold(binaryCold) {
   const names = Object.keys(LABELS);
   const row = (label, pick) => {
     const byName = Object.fromEntries(names.map((name) => [name, stats(binaryCold.runs[name], pick)]));
-    return [label, ...names.map((name) => cell(byName[name])), fmt2(ratio(byName.binary, byName.floorPinned)), fmt2(ratio(byName.bundleMachine, byName.floorMachine))];
+    return [
+      label,
+      ...names.map((name) => cell(byName[name])),
+      fmt2(ratio(byName.binary, byName.floorPinned)),
+      fmt2(ratio(byName.bundleMachine, byName.floorMachine)),
+    ];
   };
   const rows = [
     row('whole-process wall time, ms', (run) => run.wallMs),

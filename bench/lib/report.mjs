@@ -164,7 +164,14 @@ function renderThroughput(throughput) {
   }
   const peakRows = throughput.scenarios.map((scenario) => {
     const peak = perServer(scenario.runs, (run) => (run.peakKiB === undefined ? undefined : run.peakKiB / MiB));
-    return [`${scenario.method} (${scenario.era})`, cell(peak.qiongli, fmt1), cell(peak.sdk, fmt1), cell(peak.floor, fmt1), fmt2(ratio(peak.qiongli, peak.floor)), fmt2(ratio(peak.qiongli, peak.sdk))];
+    return [
+      `${scenario.method} (${scenario.era})`,
+      cell(peak.qiongli, fmt1),
+      cell(peak.sdk, fmt1),
+      cell(peak.floor, fmt1),
+      fmt2(ratio(peak.qiongli, peak.floor)),
+      fmt2(ratio(peak.qiongli, peak.sdk)),
+    ];
   });
   return [
     `## (a) Pipelined throughput over stdio — ${fmtInt(throughput.count)} requests per run, requests/s`,
@@ -173,7 +180,7 @@ function renderThroughput(throughput) {
     '',
     table(['scenario', 'Qiongli', 'SDK', 'floor', 'Qiongli/floor', 'Qiongli/SDK'], rows),
     '',
-    'Server CPU time (user+system from /proc, 10 ms resolution) per 1,000 requests in ms; the harness\'s own CPU time per 1,000 requests while it drove each server; mean response size in bytes (the last two as Qiongli / SDK / floor). A run that did not answer every request is left out of the medians and shown as [complete/all runs].',
+    "Server CPU time (user+system from /proc, 10 ms resolution) per 1,000 requests in ms; the harness's own CPU time per 1,000 requests while it drove each server; mean response size in bytes (the last two as Qiongli / SDK / floor). A run that did not answer every request is left out of the medians and shown as [complete/all runs].",
     '',
     table(['scenario', 'Qiongli', 'SDK', 'floor', 'harness CPU', 'bytes per response'], cpuRows),
     '',
@@ -192,11 +199,18 @@ function renderCold(cold) {
     ['spawn → initialize answered, ms', first],
     ['CPU time (user+system, 10 ms resolution), ms', perServer(cold.runs, (run) => run.cpuMs)],
     ['peak RSS, MiB', peak],
-  ].map(([label, stats]) => [label, cell(stats.qiongli, fmt1), cell(stats.sdk, fmt1), cell(stats.floor, fmt1), fmt2(ratio(stats.qiongli, stats.floor)), fmt2(ratio(stats.qiongli, stats.sdk))]);
+  ].map(([label, stats]) => [
+    label,
+    cell(stats.qiongli, fmt1),
+    cell(stats.sdk, fmt1),
+    cell(stats.floor, fmt1),
+    fmt2(ratio(stats.qiongli, stats.floor)),
+    fmt2(ratio(stats.qiongli, stats.sdk)),
+  ]);
   return [
     `## (b) Cold session — ${cold.count} runs per server`,
     '',
-    'Spawn, legacy `initialize` (answered), `notifications/initialized` + one `tools/call` of the route tool (answered), end of input, process exit. Peak RSS and CPU time are the kernel\'s figures for the server as recorded by GNU `/usr/bin/time` at exit; every server runs under it (it adds the same ~1 ms to every wall time).',
+    "Spawn, legacy `initialize` (answered), `notifications/initialized` + one `tools/call` of the route tool (answered), end of input, process exit. Peak RSS and CPU time are the kernel's figures for the server as recorded by GNU `/usr/bin/time` at exit; every server runs under it (it adds the same ~1 ms to every wall time).",
     '',
     table(['measure', 'Qiongli', 'SDK', 'floor', 'Qiongli/floor', 'Qiongli/SDK'], rows),
   ].join('\n');
@@ -233,18 +247,17 @@ function renderMemory(memory) {
 
 function renderSearchBulk(searchBulk) {
   if (!searchBulk.implemented) {
-    return [
-      '## (d) Search and bulk paths',
-      '',
-      'Not measured in this run (select it with `--suites d`).',
-    ].join('\n');
+    return ['## (d) Search and bulk paths', '', 'Not measured in this run (select it with `--suites d`).'].join('\n');
   }
   return [
     '## (d) Search and bulk paths',
     '',
     'In process, on the compiled sources: the literature search runs through the composed server and real undici against five loopback providers (127.0.0.1) answering their real fixture bodies after 100 ms each — a fresh container per run, so the answer cache and pacing start empty, and the first run (loading undici) is left out; PubMed makes two sequential requests (esearch, esummary), so it is the slowest provider at 200 ms. Dedupe + rank and the exports are median of many iterations after warm-up.',
     '',
-    table(['measure', 'median', 'min–max', 'unit', 'target'], searchBulk.rows.map((row) => [row.name, fmt2(row.value), `${fmt2(row.min)}–${fmt2(row.max)}`, row.unit, row.target ?? ''])),
+    table(
+      ['measure', 'median', 'min–max', 'unit', 'target'],
+      searchBulk.rows.map((row) => [row.name, fmt2(row.value), `${fmt2(row.min)}–${fmt2(row.max)}`, row.unit, row.target ?? '']),
+    ),
   ].join('\n');
 }
 
@@ -303,7 +316,10 @@ export function renderResults(results) {
     '',
     '## Targets (issue 5)',
     '',
-    table(['target', 'measured', 'verdict'], judged.map((row) => [row.target, row.measured, verdict(row.met)])),
+    table(
+      ['target', 'measured', 'verdict'],
+      judged.map((row) => [row.target, row.measured, verdict(row.met)]),
+    ),
     '',
   ];
   if (results.throughput) parts.push(renderThroughput(results.throughput), '');

@@ -92,9 +92,7 @@ export class ServerProcess {
   constructor(spec, { timeOutput } = {}) {
     this.spec = spec;
     this.timeOutput = timeOutput;
-    const [command, args] = timeOutput
-      ? ['/usr/bin/time', ['-f', '%M %U %S', '-o', timeOutput, spec.command, ...spec.args]]
-      : [spec.command, spec.args];
+    const [command, args] = timeOutput ? ['/usr/bin/time', ['-f', '%M %U %S', '-o', timeOutput, spec.command, ...spec.args]] : [spec.command, spec.args];
     this.spawnedAt = performance.now();
     this.child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], env: spec.env ?? process.env });
     this.pid = this.child.pid;

@@ -36,8 +36,9 @@ export function renderSteeredSearch(steered) {
     '',
     '| abstracts | revision | result in the response, bytes | MiB | share of 8 MiB | results | response sent |',
     '| --- | --- | --- | --- | --- | --- | --- |',
-    ...steered.sizes.map((row) =>
-      `| ${row.script} | ${row.revision} | ${row.resultBytes.toLocaleString('en-US')} | ${mib(row.resultBytes)} | ${((100 * row.resultBytes) / MAX_RESPONSE_BYTES).toFixed(0)} % | ${row.results} | ${row.replaced ? `**replaced by tool-output-too-large** (${row.bytes} bytes)` : `${row.bytes.toLocaleString('en-US')} bytes`} |`,
+    ...steered.sizes.map(
+      (row) =>
+        `| ${row.script} | ${row.revision} | ${row.resultBytes.toLocaleString('en-US')} | ${mib(row.resultBytes)} | ${((100 * row.resultBytes) / MAX_RESPONSE_BYTES).toFixed(0)} % | ${row.results} | ${row.replaced ? `**replaced by tool-output-too-large** (${row.bytes} bytes)` : `${row.bytes.toLocaleString('en-US')} bytes`} |`,
     ),
     '',
     'Dedupe + filter + rank + sort of the same 1,000 records (English abstracts, cleaning included), median of many iterations after warm-up:',
@@ -47,4 +48,3 @@ export function renderSteeredSearch(steered) {
     ...steered.rows.map((row) => `| ${row.name} | ${fmt(row.value)} | ${fmt(row.min)}–${fmt(row.max)} | ${row.unit} | ${row.target} |`),
   ].join('\n');
 }
-

@@ -70,7 +70,12 @@ for (const { era, method } of scenarios) {
 
 const cold = await runColdSession(profiled('cold-session'), { fixture, timeoutMs: 60_000 });
 log(`cold session: ${cold.wallMs?.toFixed(1)} ms under the profiler`);
-sections.push(renderSummary(summariseProfile(join(dir, 'cold-session.cpuprofile')), { top, title: `cold session (spawn, initialize, one call, end of input) — ${cold.wallMs?.toFixed(1)} ms with the profiler on` }));
+sections.push(
+  renderSummary(summariseProfile(join(dir, 'cold-session.cpuprofile')), {
+    top,
+    title: `cold session (spawn, initialize, one call, end of input) — ${cold.wallMs?.toFixed(1)} ms with the profiler on`,
+  }),
+);
 
 // Start-up pieces: each measured in fresh processes, median of --import-runs.
 const importRuns = Number(values['import-runs']);
@@ -120,7 +125,9 @@ for (const file of bundleFiles) {
   }
   const total = [...sizes.values()].reduce((sum, size) => sum + size, 0);
   const rows = [...sizes.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12);
-  composition.push(`**${file.slice(REPO_ROOT.length)}** — ${(total / 1024).toFixed(0)} KiB: ${rows.map(([name, size]) => `${name} ${(size / 1024).toFixed(0)} KiB`).join(', ')}`);
+  composition.push(
+    `**${file.slice(REPO_ROOT.length)}** — ${(total / 1024).toFixed(0)} KiB: ${rows.map(([name, size]) => `${name} ${(size / 1024).toFixed(0)} KiB`).join(', ')}`,
+  );
 }
 
 const machine = describeMachine();

@@ -112,10 +112,7 @@ export function summariseProfile(path) {
       inclusive.set(frameKey, (inclusive.get(frameKey) ?? 0) + delta);
     }
   }
-  const rows = (map) =>
-    [...map.entries()]
-      .map(([name, us]) => ({ name, ms: us / 1000, share: totalUs === 0 ? 0 : us / totalUs }))
-      .sort((a, b) => b.ms - a.ms);
+  const rows = (map) => [...map.entries()].map(([name, us]) => ({ name, ms: us / 1000, share: totalUs === 0 ? 0 : us / totalUs })).sort((a, b) => b.ms - a.ms);
   return { totalMs: totalUs / 1000, samples: samples.length, self: rows(self), inclusive: rows(inclusive), modules: rows(modules) };
 }
 
@@ -125,7 +122,11 @@ const IDLE = new Set(['(idle)', '(root)', '(program)']);
 export function renderSummary(summary, { top = 25, title = 'profile' } = {}) {
   const pct = (share) => `${(share * 100).toFixed(1)} %`;
   const table = (rows, header) =>
-    [`| ${header} | ms | share |`, '| --- | --- | --- |', ...rows.map((row) => `| \`${row.name.replaceAll('|', '\\|')}\` | ${row.ms.toFixed(1)} | ${pct(row.share)} |`)].join('\n');
+    [
+      `| ${header} | ms | share |`,
+      '| --- | --- | --- |',
+      ...rows.map((row) => `| \`${row.name.replaceAll('|', '\\|')}\` | ${row.ms.toFixed(1)} | ${pct(row.share)} |`),
+    ].join('\n');
   const idle = summary.self.filter((row) => row.name === '(idle)').reduce((sum, row) => sum + row.ms, 0);
   const busyInclusive = summary.inclusive.filter((row) => !IDLE.has(row.name) && !row.name.startsWith('(root)'));
   return [

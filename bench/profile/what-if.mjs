@@ -61,7 +61,10 @@ const PATCHES = {
     patch('const oneLine = payload.includes("\\n") ? payload.replaceAll("\\n", " ") : payload;', 'const oneLine = payload;'),
   ],
   'skip redaction entirely (upper bound of a static "no credential keys in this output schema" proof)': [
-    patch('function redactCredentials(value, rule = "standard") {\n  return redactValue(value, rule);', 'function redactCredentials(value, rule = "standard") {\n  return value;'),
+    patch(
+      'function redactCredentials(value, rule = "standard") {\n  return redactValue(value, rule);',
+      'function redactCredentials(value, rule = "standard") {\n  return value;',
+    ),
   ],
 };
 PATCHES['all three of: Object.assign preview, error map only on failure, no newline scan'] = [
@@ -112,7 +115,10 @@ const fixture = await captureFixture(serverSpecs({ bundle: DEFAULT_BUNDLE, fixtu
 writeFixture(fixture, fixturePath);
 const specOf = (entry) => serverSpecs({ bundle: entry, fixturePath }).qiongli;
 
-const fmt0 = (stats) => (stats === undefined ? '–' : `${Math.round(stats.median).toLocaleString('en-US')} (${Math.round(stats.min).toLocaleString('en-US')}–${Math.round(stats.max).toLocaleString('en-US')})`);
+const fmt0 = (stats) =>
+  stats === undefined
+    ? '–'
+    : `${Math.round(stats.median).toLocaleString('en-US')} (${Math.round(stats.min).toLocaleString('en-US')}–${Math.round(stats.max).toLocaleString('en-US')})`;
 const fmt1 = (stats) => (stats === undefined ? '–' : `${stats.median.toFixed(1)} (${stats.min.toFixed(1)}–${stats.max.toFixed(1)})`);
 
 /**
@@ -162,7 +168,9 @@ for (const v of callVariants) {
   const legacy = callOf(v, 'legacy', 'tools/call');
   const modern = callOf(v, 'modern', 'tools/call');
   log(`${v.name}: legacy ${legacy.rate?.median.toFixed(0)} req/s, modern ${modern.rate?.median.toFixed(0)} req/s`);
-  callRows.push(`| ${v.name} | ${fmt0(legacy.rate)} | ${fmt0(modern.rate)} | ${fmt1(legacy.cpu)} / ${fmt1(modern.cpu)} | ${fmt1(legacy.peak)} / ${fmt1(modern.peak)} |${legacy.complete && modern.complete ? '' : ' **incomplete**'}`);
+  callRows.push(
+    `| ${v.name} | ${fmt0(legacy.rate)} | ${fmt0(modern.rate)} | ${fmt1(legacy.cpu)} / ${fmt1(modern.cpu)} | ${fmt1(legacy.peak)} / ${fmt1(modern.peak)} |${legacy.complete && modern.complete ? '' : ' **incomplete**'}`,
+  );
 }
 sections.push(
   `## tools/call, ${requests.toLocaleString('en-US')} pipelined, median (min–max) of ${runs} interleaved runs`,
@@ -203,7 +211,11 @@ const writeStrategies = ['string', 'string-no-scan', 'buffer'];
 const writeResults = new Map(writeStrategies.map((strategy) => [strategy, []]));
 for (let r = 0; r < runs; r++) {
   for (const strategy of writeStrategies.map((_, index) => writeStrategies[(index + r) % writeStrategies.length])) {
-    const writer = new ServerProcess({ name: strategy, command: process.execPath, args: [join(REPO_ROOT, 'bench', 'profile', 'write-path-writer.mjs'), strategy, String(requests), resultPath] });
+    const writer = new ServerProcess({
+      name: strategy,
+      command: process.execPath,
+      args: [join(REPO_ROOT, 'bench', 'profile', 'write-path-writer.mjs'), strategy, String(requests), resultPath],
+    });
     const tracker = writer.track(1, requests);
     const cpuBefore = cpuMillis(writer.pid);
     const start = performance.now();
@@ -258,12 +270,15 @@ const builds = [
 const coldRows = [];
 const coldResults = new Map(builds.map((b) => [b.name, []]));
 for (let r = 0; r < coldRuns; r++) {
-  for (const b of builds.map((_, index) => builds[(index + r) % builds.length])) coldResults.get(b.name).push(await runColdSession(specOf(b.entry), { fixture, timeoutMs: 60_000 }));
+  for (const b of builds.map((_, index) => builds[(index + r) % builds.length]))
+    coldResults.get(b.name).push(await runColdSession(specOf(b.entry), { fixture, timeoutMs: 60_000 }));
 }
 for (const b of builds) {
   const results = coldResults.get(b.name);
   const size = readFileSync(b.entry).length;
-  coldRows.push(`| ${b.name} (${Math.round(size / 1024)} KiB entry) | ${fmt1(summarise(results.map((run) => run.wallMs)))} | ${fmt1(summarise(results.map((run) => run.firstAnswerMs)))} | ${fmt1(summarise(results.map((run) => run.cpuMs)))} | ${fmt1(summarise(results.map((run) => run.peakKiB / 1024)))} |${results.every((run) => run.complete) ? '' : ' **incomplete**'}`);
+  coldRows.push(
+    `| ${b.name} (${Math.round(size / 1024)} KiB entry) | ${fmt1(summarise(results.map((run) => run.wallMs)))} | ${fmt1(summarise(results.map((run) => run.firstAnswerMs)))} | ${fmt1(summarise(results.map((run) => run.cpuMs)))} | ${fmt1(summarise(results.map((run) => run.peakKiB / 1024)))} |${results.every((run) => run.complete) ? '' : ' **incomplete**'}`,
+  );
 }
 sections.push(
   `## Cold session of fresh builds of the current source, median (min–max) of ${coldRuns} runs`,

@@ -73,7 +73,14 @@ async function exportLag(probeLag, runs, smoke) {
     const blocks = [];
     for (let run = 0; run < runs + 1; run++) blocks.push((await probeLag(() => runCall({ tool, args }, '2025-06-18', context, '{}'))).longestBlockMs);
     blocks.shift();
-    rows.push({ name: `longest event-loop block, ${name}, checked to encoded`, value: median(blocks), min: Math.min(...blocks), max: Math.max(...blocks), unit: 'ms', target: '≤ 50' });
+    rows.push({
+      name: `longest event-loop block, ${name}, checked to encoded`,
+      value: median(blocks),
+      min: Math.min(...blocks),
+      max: Math.max(...blocks),
+      unit: 'ms',
+      target: '≤ 50',
+    });
   }
   return rows;
 }

@@ -139,7 +139,12 @@ export async function runSearchBulk({ smoke = false } = {}) {
     implemented: true,
     slowestProviderMs: slowest,
     rows: [
-      row('literature search, five loopback providers (100 ms each; PubMed = 2 round trips)', search, 'ms', `≤ ${1.2 * slowest} (1.2 × slowest provider, ${slowest} ms)`),
+      row(
+        'literature search, five loopback providers (100 ms each; PubMed = 2 round trips)',
+        search,
+        'ms',
+        `≤ ${1.2 * slowest} (1.2 × slowest provider, ${slowest} ms)`,
+      ),
       row('dedupe + rank of 1,000 records', merge, 'ms', '≤ 5'),
       row(`evidence export of 1,000 records (${exports.evidence.bytes} bytes of JSON)`, exports.evidence.times, 'ms', ''),
       row(`Zotero export of 1,000 records, four files (${exports.zotero.bytes} bytes of JSON)`, exports.zotero.times, 'ms', ''),

@@ -86,7 +86,12 @@ async function responseSizes(smoke) {
       });
       const transport = new FakeTransport();
       new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), { finished() {}, failed() {} }).start();
-      transport.receive({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: revision, capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+      transport.receive({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: revision, capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+      });
       transport.receive({ jsonrpc: '2.0', method: 'notifications/initialized' });
       const args = { query: 'evidence platform governance', include_abstracts: true, per_provider_limit: 200, total_limit: 1000 };
       transport.receive({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'qiongli_literature_search', arguments: args } });
@@ -101,7 +106,10 @@ async function responseSizes(smoke) {
       const replaced = answer.error?.data?.reason_code === 'tool-output-too-large';
       // What the response would have held: the result's JSON text as content text (escaped once
       // more) and, from 2025-06-18, as structuredContent.
-      const outcome = await container.get(ToolRegistryId).find('qiongli_literature_search').run(args, { signal: new AbortController().signal, reportProgress() {} });
+      const outcome = await container
+        .get(ToolRegistryId)
+        .find('qiongli_literature_search')
+        .run(args, { signal: new AbortController().signal, reportProgress() {} });
       const text = JSON.stringify(outcome.value);
       const resultBytes = Buffer.byteLength(JSON.stringify(text), 'utf8') + (revision === '2025-03-26' ? 0 : Buffer.byteLength(text, 'utf8'));
       rows.push({ script, revision, bytes, resultBytes, results: outcome.value.results.length, replaced });

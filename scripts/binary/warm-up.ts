@@ -64,7 +64,12 @@ function serveInMemory(frames: readonly unknown[]): Promise<unknown[]> {
       exit: (code) => {
         if (code !== 0) return reject(new Error(`warm-up session exited ${code}`));
         const text = Buffer.concat(output).toString('utf8');
-        resolve(text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as unknown));
+        resolve(
+          text
+            .split('\n')
+            .filter((line) => line !== '')
+            .map((line) => JSON.parse(line) as unknown),
+        );
       },
       onSignal: () => undefined,
       onUncaught: () => undefined,

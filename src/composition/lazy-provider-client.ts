@@ -1,10 +1,5 @@
 import type { Dispatcher } from 'undici';
-import {
-  ProviderRuntimeUnavailableError,
-  type ProviderClient,
-  type ProviderSearchOutcome,
-  type ProviderSearchRequest,
-} from '../ports/provider-client.port.js';
+import { ProviderRuntimeUnavailableError, type ProviderClient, type ProviderSearchOutcome, type ProviderSearchRequest } from '../ports/provider-client.port.js';
 import { VERSION } from './version.js';
 
 /**

@@ -19,9 +19,7 @@ export interface NativeSettings {
 }
 
 /** What the configuration source can say: settings, or that configuration is unavailable. */
-export type SettingsReading =
-  | { readonly status: 'available'; readonly settings: NativeSettings }
-  | { readonly status: 'unavailable' };
+export type SettingsReading = { readonly status: 'available'; readonly settings: NativeSettings } | { readonly status: 'unavailable' };
 
 /**
  * Source of the native provider settings. Read once per process, lazily, on first need.

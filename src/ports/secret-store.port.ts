@@ -3,10 +3,7 @@ import { portToken, type PortToken } from './port-token.js';
 export type SecretReference = string;
 
 /** Result of resolving one secret reference. */
-export type SecretResolution =
-  | { readonly status: 'resolved'; readonly value: string }
-  | { readonly status: 'missing' }
-  | { readonly status: 'unavailable' };
+export type SecretResolution = { readonly status: 'resolved'; readonly value: string } | { readonly status: 'missing' } | { readonly status: 'unavailable' };
 
 /**
  * Resolves secret references to secret values. Lite binds the *unavailable* store, which

@@ -6,12 +6,7 @@ import { portToken, type PortToken } from './port-token.js';
 export type Framing = 'line' | 'content-length';
 
 /** Reason codes of fatal transport failures (docs/protocol.md#framing); printed as `error: <code>`. */
-export type TransportFailure =
-  | 'invalid-mcp-message'
-  | 'incomplete-mcp-message'
-  | 'read-failure'
-  | 'write-failure'
-  | 'stdout-closed';
+export type TransportFailure = 'invalid-mcp-message' | 'incomplete-mcp-message' | 'read-failure' | 'write-failure' | 'stdout-closed';
 
 /** What a transport reports to the protocol layer that drives it. */
 export interface TransportListener {

@@ -63,15 +63,7 @@ describe('admission over stdio (docs/protocol.md#admission)', () => {
   });
 
   it('refuses ids that are not short strings or safe integers, answering with id null (step 3)', async () => {
-    const { responses } = await exchange(
-      ping('i'.repeat(129)),
-      ping(1.5),
-      ping(2 ** 53),
-      ping({ a: 1 }),
-      ping(true),
-      ping('i'.repeat(128)),
-      ping(-42),
-    );
+    const { responses } = await exchange(ping('i'.repeat(129)), ping(1.5), ping(2 ** 53), ping({ a: 1 }), ping(true), ping('i'.repeat(128)), ping(-42));
     for (const response of responses.slice(0, 5)) {
       assert.equal(response.id, null);
       assert.equal(response.error.code, -32600);

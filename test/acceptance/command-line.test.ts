@@ -69,7 +69,12 @@ describe('the built program’s command line (docs/command-line.md)', () => {
 
   it('serves only the granted tools; an ungranted tool answers exactly like an unknown tool', async () => {
     const args = ['mcp', 'serve', '--profile', 'lite', '--transport', 'stdio', '--capabilities', 'zotero'];
-    const messages = [initialize(1), request(2, 'tools/list'), request(3, 'tools/call', { name: 'qiongli_task_plan', arguments: {} }), request(4, 'tools/call', { name: 'qiongli_nope', arguments: {} })];
+    const messages = [
+      initialize(1),
+      request(2, 'tools/list'),
+      request(3, 'tools/call', { name: 'qiongli_task_plan', arguments: {} }),
+      request(4, 'tools/call', { name: 'qiongli_nope', arguments: {} }),
+    ];
     const run = await runProgram({ args, input: lines(...messages) });
     const responses = parseLines(run.stdout) as any[];
     const names: string[] = responses[1].result.tools.map((tool: any) => tool.name);

@@ -27,7 +27,12 @@ function npm(args: string[], cwd: string): Promise<{ stdout: string }> {
 }
 
 /** Starts a server command, sends the messages, and returns its answers once it exits. */
-function serve(command: string, args: readonly string[], env: NodeJS.ProcessEnv, input: string): Promise<{ code: number | null; stderr: string; responses: any[] }> {
+function serve(
+  command: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  input: string,
+): Promise<{ code: number | null; stderr: string; responses: any[] }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
@@ -52,7 +57,9 @@ async function quietly<T>(action: () => Promise<T> | T): Promise<T> {
 }
 
 describe('the MCP Bundle (npm run pack:mcpb)', () => {
-  it('validates, and its server starts from the unpacked bundle exactly as manifest.json says, with the settings folder the user chose', { timeout: 60_000 }, async () => {
+  it('validates, and its server starts from the unpacked bundle exactly as manifest.json says, with the settings folder the user chose', {
+    timeout: 60_000,
+  }, async () => {
     const mcpbFile = join(work, 'qiongli.mcpb');
     await execFileAsync(process.execPath, [join(PROJECT_ROOT, 'scripts', 'pack-mcpb.mjs'), '--out', mcpbFile, '--quiet']);
     const mcpb = await import('@anthropic-ai/mcpb');
@@ -70,19 +77,41 @@ describe('the MCP Bundle (npm run pack:mcpb)', () => {
     const settingsFolder = isolatedConfigHome();
     writeFileSync(
       join(settingsFolder, 'settings.json'),
-      JSON.stringify({ document_kind: 'qiongli-global-settings', schema_version: 1, revision: 1, providers: { crossref: { enabled: true, email: 'reader@example.org' } } }),
+      JSON.stringify({
+        document_kind: 'qiongli-global-settings',
+        schema_version: 1,
+        revision: 1,
+        providers: { crossref: { enabled: true, email: 'reader@example.org' } },
+      }),
       { mode: 0o600 },
     );
     const config = (await resolve({ config_home: settingsFolder }))!;
     assert.equal(config.env?.['QIONGLI_CONFIG_HOME'], settingsFolder);
 
-    const run = await serve(config.command, config.args ?? [], { PATH: NODE_PATH, ...config.env }, lines(initialize(1), initialized, request(2, 'tools/list'), call(3, 'qiongli_config_status', {})));
+    const run = await serve(
+      config.command,
+      config.args ?? [],
+      { PATH: NODE_PATH, ...config.env },
+      lines(initialize(1), initialized, request(2, 'tools/list'), call(3, 'qiongli_config_status', {})),
+    );
     assert.equal(run.code, 0);
     assert.equal(run.stderr, '');
     const tools = run.responses.find((response) => response.id === 2).result.tools;
-    assert.deepEqual(manifest.tools.map((tool: { name: string }) => tool.name), [...FROZEN_TOOL_ORDER], 'the manifest lists the served tools in order');
-    assert.deepEqual(manifest.tools.map((tool: { description: string }) => tool.description), tools.map((tool: { title: string }) => tool.title), 'each described by its served title');
-    assert.equal(run.responses.find((response) => response.id === 3).result.structuredContent.providers.crossref, 'configured', 'the settings folder chosen in the host is the one read');
+    assert.deepEqual(
+      manifest.tools.map((tool: { name: string }) => tool.name),
+      [...FROZEN_TOOL_ORDER],
+      'the manifest lists the served tools in order',
+    );
+    assert.deepEqual(
+      manifest.tools.map((tool: { description: string }) => tool.description),
+      tools.map((tool: { title: string }) => tool.title),
+      'each described by its served title',
+    );
+    assert.equal(
+      run.responses.find((response) => response.id === 3).result.structuredContent.providers.crossref,
+      'configured',
+      'the settings folder chosen in the host is the one read',
+    );
   });
 });
 
@@ -111,7 +140,15 @@ function projectUsing(tarball: string, integrity: string): string {
   const lock = readJson(join(PROJECT_ROOT, 'package-lock.json'));
   const runtime = Object.entries(lock.packages as Record<string, any>).filter(([path, entry]) => path !== '' && !entry.dev && !entry.devOptional);
   const root = { name: 'qiongli-install-check', version: '1.0.0', private: true, dependencies: { qiongli: `file:${tarball}` } };
-  const qiongli = { version: PACKAGE.version, resolved: `file:${tarball}`, integrity, license: PACKAGE.license, dependencies: PACKAGE.dependencies, bin: PACKAGE.bin, engines: PACKAGE.engines };
+  const qiongli = {
+    version: PACKAGE.version,
+    resolved: `file:${tarball}`,
+    integrity,
+    license: PACKAGE.license,
+    dependencies: PACKAGE.dependencies,
+    bin: PACKAGE.bin,
+    engines: PACKAGE.engines,
+  };
   mkdirSync(dir);
   writeFileSync(join(dir, 'package.json'), JSON.stringify(root));
   writeFileSync(
@@ -132,7 +169,12 @@ describe('the npm package (npm pack)', () => {
     const project = projectUsing(join(work, packed!.filename), packed!.integrity);
     await npm(['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], project);
     const command = join(project, 'node_modules', '.bin', 'qiongli');
-    const run = await serve(command, SERVE_ARGS, { PATH: NODE_PATH, QIONGLI_CONFIG_HOME: isolatedConfigHome() }, lines(initialize(1), initialized, request(2, 'tools/list')));
+    const run = await serve(
+      command,
+      SERVE_ARGS,
+      { PATH: NODE_PATH, QIONGLI_CONFIG_HOME: isolatedConfigHome() },
+      lines(initialize(1), initialized, request(2, 'tools/list')),
+    );
     assert.equal(run.code, 0);
     assert.equal(run.stderr, '');
     assert.equal(run.responses.find((response) => response.id === 1).result.serverInfo.version, PACKAGE.version);

@@ -23,7 +23,12 @@ describe('legacy era (docs/protocol.md#before-an-era-is-chosen, docs/protocol.md
 
   it('refuses malformed initialize params with -32602 and pins nothing', async () => {
     const noClientInfo = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {} } };
-    const badClientInfo = { jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 1, version: '1' } } };
+    const badClientInfo = {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 1, version: '1' } },
+    };
     const { responses } = await exchange(noClientInfo, badClientInfo, initialize(3, '2025-03-26'));
     assert.equal(responses[0].error.code, -32602);
     assert.equal(responses[1].error.code, -32602);
@@ -118,7 +123,10 @@ describe('2025-03-26 batches (docs/protocol.md#the-legacy-era)', () => {
   it('answers a batch with one array of responses in the same framing', async () => {
     const { responses } = await exchange(initialize(1, '2025-03-26'), [ping(2), initialized, call(3, 'qiongli_zotero_status')]);
     assert.ok(Array.isArray(responses[1]));
-    assert.deepEqual(responses[1].map((response: any) => response.id), [2, 3]);
+    assert.deepEqual(
+      responses[1].map((response: any) => response.id),
+      [2, 3],
+    );
     assert.equal(responses[1][1].result.content[0].type, 'text');
   });
 
@@ -141,7 +149,10 @@ describe('2025-03-26 batches (docs/protocol.md#the-legacy-era)', () => {
 
   it('admits each element on its own', async () => {
     const { responses } = await exchange(initialize(1, '2025-03-26'), [{ jsonrpc: '1.0', id: 2, method: 'ping' }, 5, ping(3)]);
-    assert.deepEqual(responses[1].map((response: any) => response.error?.code ?? 'ok'), [-32600, -32600, 'ok']);
+    assert.deepEqual(
+      responses[1].map((response: any) => response.error?.code ?? 'ok'),
+      [-32600, -32600, 'ok'],
+    );
   });
 
   for (const version of ['2025-06-18', '2025-11-25']) {

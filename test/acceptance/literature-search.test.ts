@@ -11,7 +11,11 @@ const UNREACHABLE_PROVIDERS = join(fileURLToPath(new URL('.', import.meta.url)),
 describe('literature search over stdio without network (docs/providers.md#requests, docs/providers.md#how-a-search-runs)', () => {
   it('answers status error with arxiv transport_error when arXiv (the default) cannot be reached', { timeout: 15_000 }, async () => {
     // The default settings enable arXiv only; the harness makes it unreachable on any machine.
-    const { responses, run } = await exchangeWith({ program: UNREACHABLE_PROVIDERS }, initialize(1), call(2, 'qiongli_literature_search', { query: 'graph neural networks' }));
+    const { responses, run } = await exchangeWith(
+      { program: UNREACHABLE_PROVIDERS },
+      initialize(1),
+      call(2, 'qiongli_literature_search', { query: 'graph neural networks' }),
+    );
     const result = responses[1].result.structuredContent;
     assert.equal(result.status, 'error');
     assert.equal(result.diagnostics.status, 'failed');

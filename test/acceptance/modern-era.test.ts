@@ -47,7 +47,12 @@ describe('modern era (docs/protocol.md#before-an-era-is-chosen, docs/protocol.md
 
   it('refuses a malformed envelope with -32602 and pins nothing', async () => {
     const noCapabilities = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } };
-    const badVersionType = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: envelope('2026-07-28', { 'io.modelcontextprotocol/protocolVersion': 2026 }) } };
+    const badVersionType = {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/list',
+      params: { _meta: envelope('2026-07-28', { 'io.modelcontextprotocol/protocolVersion': 2026 }) },
+    };
     const { responses } = await exchange(noCapabilities, badVersionType, initialize(3));
     assert.equal(responses[0].error.code, -32602);
     assert.equal(responses[1].error.code, -32602);
@@ -58,7 +63,12 @@ describe('modern era (docs/protocol.md#before-an-era-is-chosen, docs/protocol.md
     const meta = envelope();
     delete (meta as Record<string, unknown>)['io.modelcontextprotocol/clientInfo'];
     const withoutInfo = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta } };
-    const badInfo = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: envelope('2026-07-28', { 'io.modelcontextprotocol/clientInfo': { name: 'x' } }) } };
+    const badInfo = {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/list',
+      params: { _meta: envelope('2026-07-28', { 'io.modelcontextprotocol/clientInfo': { name: 'x' } }) },
+    };
     const { responses } = await exchange(withoutInfo, badInfo);
     assert.equal(responses[0].result.resultType, 'complete');
     assert.equal(responses[1].error.code, -32602);
@@ -88,7 +98,10 @@ describe('modern era (docs/protocol.md#before-an-era-is-chosen, docs/protocol.md
   it('answers ping, logging/setLevel, subscriptions/listen and unknown methods with -32601', async () => {
     const methods = ['ping', 'logging/setLevel', 'subscriptions/listen', 'resources/list'];
     const { responses } = await exchange(...methods.map((method, index) => modern(index + 1, method)));
-    assert.deepEqual(responses.map((response) => response.error.code), [-32601, -32601, -32601, -32601]);
+    assert.deepEqual(
+      responses.map((response) => response.error.code),
+      [-32601, -32601, -32601, -32601],
+    );
   });
 
   it('checks the envelope of every request, relying on no earlier one', async () => {

@@ -17,19 +17,22 @@ const VALID = [
 const frame = fc.oneof(
   fc.json().map((text) => text.replace(/\n/g, ' ')),
   fc.string({ unit: 'binary' }).map((text) => text.replace(/\n/g, ' ')),
-  fc.record({ base: fc.constantFrom(...VALID), at: fc.nat(), insert: fc.string({ maxLength: 3 }), cut: fc.nat({ max: 3 }) }).map(
-    ({ base, at, insert, cut }) => {
+  fc
+    .record({ base: fc.constantFrom(...VALID), at: fc.nat(), insert: fc.string({ maxLength: 3 }), cut: fc.nat({ max: 3 }) })
+    .map(({ base, at, insert, cut }) => {
       const position = at % (base.length + 1);
       return (base.slice(0, position) + insert + base.slice(position + cut)).replace(/\n/g, ' ');
-    },
-  ),
+    }),
 );
 
 /** Every output line must be one JSON-RPC response or notification (or a batch of responses). */
 function assertValidOutput(stdout: Buffer): unknown[] {
   const text = stdout.toString('utf8');
   assert.ok(text === '' || text.endsWith('\n'), 'output ends with a newline');
-  const messages = text.split('\n').filter((line) => line.length > 0).map((line) => JSON.parse(line) as any);
+  const messages = text
+    .split('\n')
+    .filter((line) => line.length > 0)
+    .map((line) => JSON.parse(line) as any);
   for (const message of messages.flat()) {
     assert.equal(message.jsonrpc, '2.0');
     assert.ok('result' in message || 'error' in message || typeof message.method === 'string');

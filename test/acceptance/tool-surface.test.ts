@@ -26,7 +26,10 @@ const CANARY_CALLS: [string, Record<string, unknown>][] = [
   ['qiongli_search_plan', { query: 'q', searchMode: C }],
   ['qiongli_literature_search', { query: 'q', providers: [C] }],
   ['qiongli_literature_search', { query: 'q', [C]: C }],
-  ['qiongli_literature_export_evidence', { cwd: `/home/${C}`, results: [{ title: 't', api_key: C, nested: { sessionCookie: C, Authorization: `Bearer ${C}` } }] }],
+  [
+    'qiongli_literature_export_evidence',
+    { cwd: `/home/${C}`, results: [{ title: 't', api_key: C, nested: { sessionCookie: C, Authorization: `Bearer ${C}` } }] },
+  ],
   ['qiongli_literature_export_evidence', { search_plan: { token: C }, provider_status: { openalex: { client_secret: C } } }],
   ['qiongli_zotero_status', { [C]: true }],
   ['qiongli_zotero_export_import_files', { records: [], formats: [C] }],
@@ -50,7 +53,10 @@ async function callEveryTool(env: NodeJS.ProcessEnv) {
 describe('the Lite tool surface over stdio (docs/tools.md)', () => {
   it('lists all twelve tools in frozen order', async () => {
     const { responses } = await callEveryTool(testEnv());
-    assert.deepEqual(responses[1].result.tools.map((tool: any) => tool.name), [...FROZEN_TOOL_ORDER]);
+    assert.deepEqual(
+      responses[1].result.tools.map((tool: any) => tool.name),
+      [...FROZEN_TOOL_ORDER],
+    );
   });
 
   it('never lets a canary in values, unknown keys, hosts, providers or platforms reach stdout or stderr', async () => {
@@ -94,7 +100,8 @@ describe('configuration unavailable (docs/configuration.md)', () => {
     {
       label: 'an unreadable settings file',
       prepare: (home) => {
-        if (isRoot) mkdirSync(join(home, 'settings.json')); // root reads any mode: a directory cannot be read as a file
+        if (isRoot)
+          mkdirSync(join(home, 'settings.json')); // root reads any mode: a directory cannot be read as a file
         else {
           writeFileSync(join(home, 'settings.json'), '{}', { mode: 0o600 });
           chmodSync(join(home, 'settings.json'), 0o000);

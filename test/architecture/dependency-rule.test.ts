@@ -79,7 +79,10 @@ describe('the inward dependency rule (docs/architecture.md)', () => {
       const text = readFileSync(file, 'utf8');
       return /console\.|process\.stdout/.test(text);
     });
-    assert.deepEqual(violations.map((file) => relative(SRC, file)), []);
+    assert.deepEqual(
+      violations.map((file) => relative(SRC, file)),
+      [],
+    );
   });
 
   it('detects a violation when one is present (the checker itself can fail)', () => {

@@ -19,7 +19,9 @@ describe('embedding the composition root (package exports)', () => {
     const body = readFileSync(join(PROJECT_ROOT, 'test', 'fixtures', 'providers', 'crossref-works-query.json'));
     agent
       .get('https://api.crossref.org')
-      .intercept({ path: (path) => path.startsWith('/works?') && ['query=ecology', 'rows=25', 'mailto=lab%40example.org'].every((part) => path.includes(part)) })
+      .intercept({
+        path: (path) => path.startsWith('/works?') && ['query=ecology', 'rows=25', 'mailto=lab%40example.org'].every((part) => path.includes(part)),
+      })
       .reply(200, body, { headers: { 'content-type': 'application/json' } });
     const container = createContainer('lite', {
       dispatcher: agent,
@@ -44,7 +46,10 @@ describe('embedding the composition root (package exports)', () => {
       const agent = new MockAgent();
       agent.disableNetConnect();
       const body = readFileSync(join(PROJECT_ROOT, 'test', 'fixtures', 'providers', 'crossref-works-query.json'));
-      agent.get('https://api.crossref.org').intercept({ path: (path) => path.startsWith('/works?') }).reply(200, body);
+      agent
+        .get('https://api.crossref.org')
+        .intercept({ path: (path) => path.startsWith('/works?') })
+        .reply(200, body);
       const container = createContainer('lite', {
         dispatcher: agent,
         configSource: FakeConfigSource.withProviders({ crossref: { enabled: true, email: 'lab@example.org' }, arxiv: { enabled: false } }),

@@ -58,7 +58,10 @@ describe('literature search through the composed server and real undici (docs/pr
       await until(() => transport.responseTo(1) !== undefined);
       const messages = transport.messages().slice(1);
       const progress = messages.filter((message) => message.method === 'notifications/progress');
-      assert.deepEqual(progress.map((message) => message.params.progress), [1, 2, 3, 4, 5]);
+      assert.deepEqual(
+        progress.map((message) => message.params.progress),
+        [1, 2, 3, 4, 5],
+      );
       assert.ok(progress.every((message) => message.params.total === 5 && message.params.progressToken === 'p-1'));
       assert.equal(messages.at(-1).id, 1, 'the response comes after every progress notification');
       const result = transport.responseTo(1).result.structuredContent;

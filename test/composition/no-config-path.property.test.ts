@@ -14,7 +14,12 @@ import { SAMPLE_ARGUMENTS } from '../support/official-client.js';
 import { initialize, request } from '../support/messages.js';
 
 const SETTINGS = {
-  valid: JSON.stringify({ document_kind: 'qiongli-global-settings', schema_version: 1, revision: 3, providers: { crossref: { enabled: true, email: 'lab@example.org' }, arxiv: { enabled: false } } }),
+  valid: JSON.stringify({
+    document_kind: 'qiongli-global-settings',
+    schema_version: 1,
+    revision: 3,
+    providers: { crossref: { enabled: true, email: 'lab@example.org' }, arxiv: { enabled: false } },
+  }),
   invalid: '{"document_kind": "qiongli-global-settings", "unexpected": true}',
 };
 
@@ -26,9 +31,9 @@ const argumentsFor = (name: string) =>
     fc.constant(SAMPLE_ARGUMENTS[name] ?? {}),
   );
 
-const toolCall = fc.constantFrom(...FROZEN_TOOL_ORDER.filter((name) => name !== 'qiongli_literature_search')).chain((name) =>
-  argumentsFor(name).map((args) => ({ name, args })),
-);
+const toolCall = fc
+  .constantFrom(...FROZEN_TOOL_ORDER.filter((name) => name !== 'qiongli_literature_search'))
+  .chain((name) => argumentsFor(name).map((args) => ({ name, args })));
 
 describe('no tool input makes any output contain the configuration root path (property, docs/tools.md#redaction)', () => {
   for (const [label, content] of Object.entries(SETTINGS)) {

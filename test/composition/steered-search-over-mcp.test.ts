@@ -110,7 +110,10 @@ describe('steered literature search through tools/call, real undici adapters ove
       for (const provider of ['openalex', 'semantic_scholar', 'crossref', 'pubmed', 'arxiv'])
         assert.equal(content.diagnostics.providers[provider].status, 'ok', provider);
       assert.deepEqual(content.results.map(withoutNewFields), BEFORE.results);
-      assert.ok(content.results.every((record: any) => !('abstract' in record)), 'no abstract unless asked for');
+      assert.ok(
+        content.results.every((record: any) => !('abstract' in record)),
+        'no abstract unless asked for',
+      );
       assert.ok(content.results.some((record: any) => 'cited_by_count' in record));
       assert.ok(content.results.some((record: any) => 'open_access_url' in record));
       assert.equal(paramsSeenBy(loopback, 'semantic_scholar').get('fields')?.split(',').includes('abstract'), false);
@@ -136,7 +139,10 @@ describe('steered literature search through tools/call, real undici adapters ove
         const pdf: string = paper.openAccessPdf?.url ?? '';
         assert.equal(record.open_access_url, pdf.startsWith('https:') ? pdf : undefined, paper.paperId);
       }
-      assert.ok(S2_LIST.data.slice(0, 25).some((paper: any) => paper.openAccessPdf?.url?.startsWith('http:')), 'the body has an http: link to refuse');
+      assert.ok(
+        S2_LIST.data.slice(0, 25).some((paper: any) => paper.openAccessPdf?.url?.startsWith('http:')),
+        'the body has an http: link to refuse',
+      );
       for (const work of CROSSREF_LIST.message.items) {
         const record = results.find((candidate: any) => candidate.doi === work.DOI.toLowerCase());
         assert.equal(record?.cited_by_count, work['is-referenced-by-count'], work.DOI);
@@ -145,7 +151,10 @@ describe('steered literature search through tools/call, real undici adapters ove
       for (const record of results.filter((candidate: any) => candidate.provider === 'arxiv'))
         assert.equal(record.open_access_url, `https://arxiv.org/pdf/${record.identifiers.arxiv}`);
       assert.ok(results.every((record: any) => record.open_access_url === undefined || record.open_access_url.startsWith('https://')));
-      assert.ok(results.every((record: any) => !('retracted' in record)), 'no list body flags a retraction, and false is never written');
+      assert.ok(
+        results.every((record: any) => !('retracted' in record)),
+        'no list body flags a retraction, and false is never written',
+      );
     });
   });
 
@@ -159,7 +168,10 @@ describe('steered literature search through tools/call, real undici adapters ove
       assert.deepEqual([pubmed.get('datetype'), pubmed.get('mindate'), pubmed.get('maxdate')], ['pdat', '2020', '2023']);
       assert.equal(paramsSeenBy(loopback, 'arxiv').get('search_query'), `all:${QUERY} AND submittedDate:[202001010000 TO 202312312359]`);
       const inRange = (record: any) => record.year !== undefined && record.year >= 2020 && record.year <= 2023;
-      assert.ok(BEFORE.results.some((record) => !inRange(record)), 'the bodies hold records outside the years');
+      assert.ok(
+        BEFORE.results.some((record) => !inRange(record)),
+        'the bodies hold records outside the years',
+      );
       const { results } = result.structuredContent;
       assert.ok(results.length > 0);
       assert.ok(results.every(inRange));
@@ -243,7 +255,9 @@ describe('steered literature search through tools/call, real undici adapters ove
       assert.equal(record.retracted, true);
       assert.deepEqual(record.providers, ['crossref', 'pubmed']);
       assert.equal(record.identifiers.pmid, '9500320');
-      assert.ok(loopback.requests.some((request) => request.provider === 'pubmed-summary' && new URL(request.path, 'http://l').searchParams.get('id') === '9500320'));
+      assert.ok(
+        loopback.requests.some((request) => request.provider === 'pubmed-summary' && new URL(request.path, 'http://l').searchParams.get('id') === '9500320'),
+      );
       for (const provider of ['crossref', 'pubmed']) {
         const alone = await search({ query: '10.1016/s0140-6736(97)11096-0', search_mode: 'doi', providers: [provider] });
         assert.equal(alone.structuredContent.results[0]?.retracted, true, `${provider} alone flags it`);
@@ -255,7 +269,12 @@ describe('steered literature search through tools/call, real undici adapters ove
     await withServer(async ({ search }, loopback) => {
       const result = await search({ query: '10.1000/../../admin?x=1#frag', search_mode: 'doi' });
       assert.equal(result.isError, undefined);
-      const hosts = { openalex: 'api.openalex.org', semantic_scholar: 'api.semanticscholar.org', crossref: 'api.crossref.org', pubmed: 'eutils.ncbi.nlm.nih.gov' };
+      const hosts = {
+        openalex: 'api.openalex.org',
+        semantic_scholar: 'api.semanticscholar.org',
+        crossref: 'api.crossref.org',
+        pubmed: 'eutils.ncbi.nlm.nih.gov',
+      };
       assert.deepEqual(Object.fromEntries(loopback.requests.map((request) => [request.provider, request.host])), hosts);
       const pathOf = (provider: string) => loopback.requests.find((request) => request.provider === provider)!.path;
       assert.ok(pathOf('openalex').startsWith('/works/doi:10.1000%2F..%2F..%2Fadmin%3Fx%3D1%23frag'), pathOf('openalex'));
@@ -269,10 +288,16 @@ describe('steered literature search through tools/call, real undici adapters ove
     await withServer(async ({ search }, loopback) => {
       const { results } = (await search({ query: QUERY, venue_filter: '  methods in ECOLOGY ' })).structuredContent;
       const wanted = (record: any) => record.venue === 'Methods in Ecology and Evolution';
-      assert.ok(BEFORE.results.some((record) => record.venue !== undefined && !wanted(record)), 'other venues exist');
+      assert.ok(
+        BEFORE.results.some((record) => record.venue !== undefined && !wanted(record)),
+        'other venues exist',
+      );
       assert.ok(results.length > 0);
       assert.deepEqual(results.map(keyOf), BEFORE.results.filter(wanted).map(keyOf));
-      assert.ok(loopback.requests.every((request) => !decodeURIComponent(request.path).toLowerCase().includes('ecology')), 'the venue is filtered here, not sent');
+      assert.ok(
+        loopback.requests.every((request) => !decodeURIComponent(request.path).toLowerCase().includes('ecology')),
+        'the venue is filtered here, not sent',
+      );
     });
   });
 
@@ -283,8 +308,14 @@ describe('steered literature search through tools/call, real undici adapters ove
       const withAbstract = results.filter((record: any) => record.abstract !== undefined);
       assert.ok(withAbstract.length > 10);
       assert.ok(withAbstract.every((record: any) => record.abstract.length > 0 && [...record.abstract].length <= 2000));
-      assert.ok(withAbstract.some((record: any) => [...record.abstract].length === 2000 && record.abstract.endsWith('…')), 'a long Crossref abstract is cut');
-      assert.ok(withAbstract.every((record: any) => !/<\/?jats:|\s{2}/u.test(record.abstract)), 'no JATS markup, whitespace collapsed');
+      assert.ok(
+        withAbstract.some((record: any) => [...record.abstract].length === 2000 && record.abstract.endsWith('…')),
+        'a long Crossref abstract is cut',
+      );
+      assert.ok(
+        withAbstract.every((record: any) => !/<\/?jats:|\s{2}/u.test(record.abstract)),
+        'no JATS markup, whitespace collapsed',
+      );
       for (const work of OPENALEX_LIST.results) {
         const record = results.find((candidate: any) => candidate.title === work.display_name);
         assert.equal(record.abstract, invertedIndexWords(work.abstract_inverted_index).replace(/\s+/gu, ' ').trim());

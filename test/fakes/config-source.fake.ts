@@ -1,10 +1,4 @@
-import type {
-  ConfigSource,
-  NativeSettings,
-  ProviderId,
-  ProviderSettings,
-  SettingsReading,
-} from '../../src/ports/config-source.port.js';
+import type { ConfigSource, NativeSettings, ProviderId, ProviderSettings, SettingsReading } from '../../src/ports/config-source.port.js';
 import { DEFAULT_SETTINGS } from '../../src/domain/provider-readiness/provider-readiness.js';
 
 /**

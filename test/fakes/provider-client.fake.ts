@@ -12,9 +12,7 @@ export interface FakeTiming {
   readonly delayMs?: number;
 }
 
-type Script =
-  | { readonly kind: 'answer'; readonly outcome: ProviderSearchOutcome; readonly delayMs: number }
-  | { readonly kind: 'hang' };
+type Script = { readonly kind: 'answer'; readonly outcome: ProviderSearchOutcome; readonly delayMs: number } | { readonly kind: 'hang' };
 
 /** One request the fake received, and what its signal looked like. */
 export interface ReceivedRequest {

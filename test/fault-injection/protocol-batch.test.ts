@@ -27,8 +27,7 @@ async function batchSession(line: string, program: 'bundle' | 'injected' = 'bund
   return exitWithin(server, 60_000);
 }
 
-const batchOf = (count: number, element: (id: number) => unknown): string =>
-  JSON.stringify(Array.from({ length: count }, (_, index) => element(index + 1)));
+const batchOf = (count: number, element: (id: number) => unknown): string => JSON.stringify(Array.from({ length: count }, (_, index) => element(index + 1)));
 
 /** Exit 0, nothing on stderr, peak memory within the bound, the ping after the batch answered. */
 function assertSurvived(exit: ServerExit): void {
@@ -54,10 +53,16 @@ describe('fault injection: batches at and past their bounds (docs/robustness.md)
     const array = exit.stdout.split('\n').find((line) => line.startsWith('['))!;
     assert.ok(Buffer.byteLength(array) <= 8 * MiB);
     const answers = JSON.parse(array);
-    assert.deepEqual(answers.map((answer: any) => answer.id), Array.from({ length: 1024 }, (_, index) => index + 1));
+    assert.deepEqual(
+      answers.map((answer: any) => answer.id),
+      Array.from({ length: 1024 }, (_, index) => index + 1),
+    );
     const replaced = answers.filter((answer: any) => answer.error?.data?.reason_code === 'tool-output-too-large');
     assert.ok(replaced.length > 0 && replaced.length < 1024, 'answers past the bound are replaced, the others kept');
-    assert.ok(answers.slice(0, 100).every((answer: any) => 'result' in answer), 'earlier elements come first');
+    assert.ok(
+      answers.slice(0, 100).every((answer: any) => 'result' in answer),
+      'earlier elements come first',
+    );
   });
 
   it('refuses a batch of 1,025 elements with one -32600 and runs none of them', async () => {
@@ -118,6 +123,9 @@ describe('fault injection: batches at and past their bounds (docs/robustness.md)
     assert.equal(answers.length, count);
     const kept = answers.filter((answer: any) => 'result' in answer).length;
     assert.ok(kept >= 1 && kept <= 8, `${kept} answers kept`);
-    assert.ok(answers.slice(0, kept).every((answer: any) => 'result' in answer), 'the earliest elements keep their answers');
+    assert.ok(
+      answers.slice(0, kept).every((answer: any) => 'result' in answer),
+      'the earliest elements keep their answers',
+    );
   });
 });

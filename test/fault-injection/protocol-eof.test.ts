@@ -9,7 +9,10 @@ const clFramed = (message: unknown): string => {
 };
 
 /** Ids answered, sorted, as text (for compact comparisons). */
-const answeredIds = (stdout: string): string[] => responsesIn(stdout).map((response) => String(response.id)).sort();
+const answeredIds = (stdout: string): string[] =>
+  responsesIn(stdout)
+    .map((response) => String(response.id))
+    .sort();
 
 describe('fault injection: end of input at every state of the reader (docs/robustness.md)', () => {
   it('answers 64 pipelined calls and exits 0 when end of input comes while the in-flight bound holds reading', async () => {

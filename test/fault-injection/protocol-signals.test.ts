@@ -40,6 +40,9 @@ describe('fault injection: signals with a stalled peer (docs/robustness.md)', ()
     const { exit, elapsedMs } = await timeToExit(server, 'SIGTERM');
     assert.equal(exit.code, 0);
     assert.ok(elapsedMs <= SIGNAL_EXIT_LIMIT_MS, `exited ${Math.round(elapsedMs)} ms after the signal`);
-    assert.equal(responsesIn(exit.stdout).some((response) => response.id === 'slow'), false);
+    assert.equal(
+      responsesIn(exit.stdout).some((response) => response.id === 'slow'),
+      false,
+    );
   });
 });

@@ -1,7 +1,17 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { configStatus, exitWithin, frame, initializeFrame, listTools, PEAK_RSS_LIMIT_MIB, ping, responsesIn, ServerProcess } from './protocol-harness/server-process.js';
+import {
+  configStatus,
+  exitWithin,
+  frame,
+  initializeFrame,
+  listTools,
+  PEAK_RSS_LIMIT_MIB,
+  ping,
+  responsesIn,
+  ServerProcess,
+} from './protocol-harness/server-process.js';
 
 describe('fault injection: a slow reader and 50,000 pipelined requests (docs/robustness.md)', () => {
   it('answers every request, keeps memory bounded and exits 0 at end of input', async () => {

@@ -19,7 +19,10 @@ async function arxivAnswering(body: Buffer, headers: Record<string, string>, chu
     response.end();
   });
   const { dispatcher, agent } = loopbackDispatcher(server.origin);
-  cleanups.push(() => server.close(), () => (agent as Agent).destroy());
+  cleanups.push(
+    () => server.close(),
+    () => (agent as Agent).destroy(),
+  );
   const client = new UndiciProviderClient({ version: '1.0.0', dispatcher, timeouts: { connectMs: 1000, requestMs: 10_000 } });
   const outcome = await client.search(searchRequest('arxiv'));
   return outcome.ok ? outcome.records.map((record) => record.title) : outcome.kind;
@@ -30,7 +33,9 @@ const feed = (title: string) =>
 
 describe('charsets over a real connection (docs/provider-data.md)', { timeout: 60_000 }, () => {
   it('decodes ISO-8859-1 as declared: Café, not Caf\\uFFFD', async () => {
-    assert.deepEqual(await arxivAnswering(Buffer.from(feed('Café crème'), 'latin1'), { 'content-type': 'application/atom+xml; charset=ISO-8859-1' }), ['Café crème']);
+    assert.deepEqual(await arxivAnswering(Buffer.from(feed('Café crème'), 'latin1'), { 'content-type': 'application/atom+xml; charset=ISO-8859-1' }), [
+      'Café crème',
+    ]);
   });
 
   it('decodes UTF-8 by default even when a multi-byte character is split across network chunks', async () => {

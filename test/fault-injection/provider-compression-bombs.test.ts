@@ -45,7 +45,10 @@ const endlessBomb = (coding: Coding): Readable =>
 async function clientAnswering(handler: Parameters<typeof startLoopback>[0]) {
   const server = await startLoopback(handler);
   const { dispatcher, agent } = loopbackDispatcher(server.origin);
-  cleanups.push(() => server.close(), () => (agent as Agent).destroy());
+  cleanups.push(
+    () => server.close(),
+    () => (agent as Agent).destroy(),
+  );
   return { server, client: new UndiciProviderClient({ version: '1.0.0', dispatcher, timeouts: { connectMs: 1000, requestMs: 10_000 } }) };
 }
 
@@ -82,7 +85,10 @@ describe('compression bombs stop at the 4 MiB bound (docs/provider-data.md)', { 
       const source = letters(12 * 1024 * 1024);
       const compressed = await new Promise<Buffer>((resolve) => {
         const parts: Buffer[] = [];
-        Readable.from([source]).pipe(compressor(coding)).on('data', (part: Buffer) => parts.push(part)).on('end', () => resolve(Buffer.concat(parts)));
+        Readable.from([source])
+          .pipe(compressor(coding))
+          .on('data', (part: Buffer) => parts.push(part))
+          .on('end', () => resolve(Buffer.concat(parts)));
       });
       const ratio = source.length / compressed.length;
       assert.ok(ratio > 2, `ratio ${ratio.toFixed(1)}`);
@@ -100,7 +106,7 @@ describe('compression bombs stop at the 4 MiB bound (docs/provider-data.md)', { 
       // What the pulled input inflates to, at the measured ratio: the bound plus the streams' buffers.
       const inflatable = (pulled * ratio) / 1048576;
       assert.ok(inflatable < 6, `pulled ${pulled} compressed bytes (≈ ${inflatable.toFixed(1)} MiB inflated)`);
-      assert.ok(pulled < compressed.length / 2, "stopped long before the end of the input");
+      assert.ok(pulled < compressed.length / 2, 'stopped long before the end of the input');
     });
   }
 

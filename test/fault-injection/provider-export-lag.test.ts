@@ -30,9 +30,21 @@ const zoteroExportTool = registry.find('qiongli_zotero_export_import_files')!;
 const CASES: [name: string, tool: ToolDefinition, args: () => Record<string, unknown>][] = [
   ['evidence export of 1000 search records', exportEvidenceTool, () => ({ query: 'q', results: Array.from({ length: 1000 }, (_, index) => record(index)) })],
   ['evidence export of 1000 results of 95 distinct keys', exportEvidenceTool, () => ({ results: wideObjects(1000, 95) })],
-  ['Zotero export of 1000 search records (same first author and year)', zoteroExportTool, () => ({ records: Array.from({ length: 1000 }, (_, index) => record(index)) })],
-  ['Zotero export of one record with 49,000 authors', zoteroExportTool, () => ({ records: [{ title: 'T', authors: Array.from({ length: 49_000 }, (_, index) => ({ literal: `A${index}` })) }] })],
-  ['Zotero export of 1000 records with 90 unknown keys each', zoteroExportTool, () => ({ records: wideObjects(1000, 90).map((extra, index) => ({ title: `T${index}`, ...extra })) })],
+  [
+    'Zotero export of 1000 search records (same first author and year)',
+    zoteroExportTool,
+    () => ({ records: Array.from({ length: 1000 }, (_, index) => record(index)) }),
+  ],
+  [
+    'Zotero export of one record with 49,000 authors',
+    zoteroExportTool,
+    () => ({ records: [{ title: 'T', authors: Array.from({ length: 49_000 }, (_, index) => ({ literal: `A${index}` })) }] }),
+  ],
+  [
+    'Zotero export of 1000 records with 90 unknown keys each',
+    zoteroExportTool,
+    () => ({ records: wideObjects(1000, 90).map((extra, index) => ({ title: `T${index}`, ...extra })) }),
+  ],
 ];
 
 // What the tool call does once its frame is decoded and admitted: argument checks, the export

@@ -58,7 +58,13 @@ export function arxivBodies(): NamedBody[] {
       return real.slice(0, real.indexOf('<entry>')) + entries.repeat(20) + '</feed>\n';
     }),
     body('empty elements', () => fill(FEED_HEAD, '<a/>', '</feed>')),
-    body('minimal entries', () => fill(FEED_HEAD, (i) => `<entry><id>http://arxiv.org/abs/2101.${i}v1</id><title>T ${i}</title><published>2021-01-01</published><author><name>A</name></author></entry>`, '</feed>')),
+    body('minimal entries', () =>
+      fill(
+        FEED_HEAD,
+        (i) => `<entry><id>http://arxiv.org/abs/2101.${i}v1</id><title>T ${i}</title><published>2021-01-01</published><author><name>A</name></author></entry>`,
+        '</feed>',
+      ),
+    ),
     body('entity-dense title', () => fill(`${FEED_HEAD}${ENTRY_HEAD}`, '&amp;&#233;', '</title></entry></feed>')),
     body('whitespace-dense title', () => fill(`${FEED_HEAD}${ENTRY_HEAD}`, 'a \n', '</title></entry></feed>')),
     body('authors of one entry', () => fill(`${FEED_HEAD}${ENTRY_HEAD}T</title>`, '<author><name>A B</name></author>', '</entry></feed>')),
@@ -86,7 +92,9 @@ export function jsonBodies(): NamedBody[] {
       return `{"results":[${repeat(100, (i) => JSON.stringify(works[i % 2]))}]}`;
     }),
     b('openalex', 'minimal records', () => fill('{"results":[', (i) => `${i ? ',' : ''}{"display_name":"T ${i}","publication_year":2021}`, ']}')),
-    b('openalex', 'authors of one record', () => fill('{"results":[{"display_name":"T","authorships":[', (i) => `${i ? ',' : ''}{"author":{"display_name":"A B"}}`, ']}]}')),
+    b('openalex', 'authors of one record', () =>
+      fill('{"results":[{"display_name":"T","authorships":[', (i) => `${i ? ',' : ''}{"author":{"display_name":"A B"}}`, ']}]}'),
+    ),
     b('openalex', 'numbers instead of records', () => fill('{"results":[0', ',0', ']}')),
     b('openalex', 'empty objects', () => fill('{"results":[{}', ',{}', ']}')),
     b('openalex', 'whitespace-dense title', () => fill('{"results":[{"display_name":"', 'a \\n', '"}]}')),
@@ -98,7 +106,9 @@ export function jsonBodies(): NamedBody[] {
       return `{"message":{"items":[${repeat(200, (i) => JSON.stringify(items[i % 20]))}]}}`;
     }),
     b('crossref', 'minimal records', () => fill('{"message":{"items":[', (i) => `${i ? ',' : ''}{"title":["T ${i}"],"issued":{"date-parts":[[2021]]}}`, ']}}')),
-    b('crossref', 'authors of one record', () => fill('{"message":{"items":[{"title":["T"],"author":[', (i) => `${i ? ',' : ''}{"family":"F","given":"G"}`, ']}]}}')),
+    b('crossref', 'authors of one record', () =>
+      fill('{"message":{"items":[{"title":["T"],"author":[', (i) => `${i ? ',' : ''}{"family":"F","given":"G"}`, ']}]}}'),
+    ),
     b('pubmed-search', 'ids at the bound', () => fill('{"esearchresult":{"idlist":["1"', (i) => `,"${i}"`, ']}}')),
     b('pubmed-summary', 'realistic 200 records', () => {
       const summary = firstSummary();
@@ -106,7 +116,9 @@ export function jsonBodies(): NamedBody[] {
     }),
     b('pubmed-summary', 'uids at the bound', () => fill('{"result":{"1":{"title":"T"},"uids":["1"', ',"1"', ']}}')),
     b('pubmed-summary', 'minimal records', pubmedMinimal),
-    b('pubmed-summary', 'article ids of one record', () => fill('{"result":{"uids":["1"],"1":{"title":"T","articleids":[', (i) => `${i ? ',' : ''}{"idtype":"pmc","value":"x"}`, ']}}}')),
+    b('pubmed-summary', 'article ids of one record', () =>
+      fill('{"result":{"uids":["1"],"1":{"title":"T","articleids":[', (i) => `${i ? ',' : ''}{"idtype":"pmc","value":"x"}`, ']}}}'),
+    ),
   ];
 }
 

@@ -35,10 +35,14 @@ async function pingWhileParsing(body: string): Promise<Attempt> {
   agent
     .get('https://export.arxiv.org')
     .intercept({ path: () => true, method: 'GET' })
-    .reply(200, () => {
-      bodyServedAt = performance.now();
-      return body;
-    }, { headers: { 'content-type': 'application/atom+xml; charset=utf-8' } });
+    .reply(
+      200,
+      () => {
+        bodyServedAt = performance.now();
+        return body;
+      },
+      { headers: { 'content-type': 'application/atom+xml; charset=utf-8' } },
+    );
   const container = createContainer('lite', {
     configSource: FakeConfigSource.withProviders({ arxiv: { enabled: true } }),
     dispatcher: agent,

@@ -5,7 +5,10 @@ import { LTS_CLIENTS_DIR, loadLtsPackage } from './lts-install.js';
 
 /** What the suite uses of `@ai-sdk/mcp` 2.x and of its `mcp-stdio` entry. */
 interface AiSdkV2 {
-  createMCPClient(config: { transport: object; protocolVersionDiscovery: boolean }): Promise<AiSdkClient & { readonly initializeResult: { readonly protocolVersion: string } }>;
+  createMCPClient(config: {
+    transport: object;
+    protocolVersionDiscovery: boolean;
+  }): Promise<AiSdkClient & { readonly initializeResult: { readonly protocolVersion: string } }>;
 }
 interface AiSdkV2Stdio {
   Experimental_StdioMCPTransport: new (config: ReturnType<typeof serverCommand> & { stderr: 'pipe' }) => object;

@@ -61,7 +61,8 @@ async function answer(argv: readonly string[], configHome: string): Promise<{ re
   return { failed: message };
 }
 
-const seen = (outcome: Awaited<ReturnType<typeof answer>>): Seen => ('result' in outcome ? seenInResult(outcome.result) : { outcome: 'thrown', message: outcome.failed });
+const seen = (outcome: Awaited<ReturnType<typeof answer>>): Seen =>
+  'result' in outcome ? seenInResult(outcome.result) : { outcome: 'thrown', message: outcome.failed };
 
 /** A session: one Inspector run per method, each starting Qiongli anew; `initialize` tells the revision. */
 async function open(era: Era, configHome: string): Promise<InteropSession> {

@@ -13,7 +13,9 @@ describeInteropRows(LTS_INTEROP_CLIENTS);
 
 describe('the Inspector 2 launcher the suite starts', () => {
   it('is the `inspector` bin of the installed package, the file `npx @modelcontextprotocol/inspector` runs', () => {
-    const manifest = JSON.parse(readFileSync(join(LTS_CLIENTS_DIR, 'node_modules', '@modelcontextprotocol', 'inspector', 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(LTS_CLIENTS_DIR, 'node_modules', '@modelcontextprotocol', 'inspector', 'package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+    };
     assert.equal(join(manifest.bin['inspector']!), INSPECTOR_V2_BIN);
   });
 });

@@ -10,7 +10,10 @@ interface MastraTool {
 
 /** What the suite uses of `@mastra/mcp` 2.x. */
 interface MastraV2 {
-  MCPClient: new (options: { id: string; servers: Record<string, ReturnType<typeof serverCommand> & { protocolVersion?: 'legacy' }> }) => {
+  MCPClient: new (options: {
+    id: string;
+    servers: Record<string, ReturnType<typeof serverCommand> & { protocolVersion?: 'legacy' }>;
+  }) => {
     listTools(): Promise<Record<string, MastraTool>>;
     getServerProtocolVersions(): Record<string, string | undefined>;
     disconnect(): Promise<void>;

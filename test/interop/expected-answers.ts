@@ -19,8 +19,7 @@ export const USABLE: Record<string, (value: Record<string, any>) => boolean> = {
 };
 
 /** An error object as Qiongli sends it (compact JSON, keys in this order). */
-const errorText = (error_kind: string, reason_code: string, message: string): string =>
-  JSON.stringify({ status: 'error', error_kind, reason_code, message });
+const errorText = (error_kind: string, reason_code: string, message: string): string => JSON.stringify({ status: 'error', error_kind, reason_code, message });
 
 /** The three configuration tools: valid input, always `capability-unavailable`. */
 export const CONFIG_TOOL_ERRORS: Record<string, string> = {

@@ -30,7 +30,34 @@ export function isolationUnavailable(): string | undefined {
 export function everyNodeOnTheMachine(): string[] {
   const found = spawnSync(
     'find',
-    ['/', '-xdev', '(', '-path', '/proc', '-o', '-path', '/sys', '-o', '-path', '/dev', ')', '-prune', '-o', '-type', 'f', '(', '-name', 'node', '-o', '-name', 'nodejs', ')', '-perm', '/111', '-print'],
+    [
+      '/',
+      '-xdev',
+      '(',
+      '-path',
+      '/proc',
+      '-o',
+      '-path',
+      '/sys',
+      '-o',
+      '-path',
+      '/dev',
+      ')',
+      '-prune',
+      '-o',
+      '-type',
+      'f',
+      '(',
+      '-name',
+      'node',
+      '-o',
+      '-name',
+      'nodejs',
+      ')',
+      '-perm',
+      '/111',
+      '-print',
+    ],
     { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
   ).stdout.split('\n');
   const onPath = (process.env.PATH ?? '').split(':').flatMap((dir) => [join(dir, 'node'), join(dir, 'nodejs')]);
@@ -79,8 +106,19 @@ export function runIsolatedBinary(input: string, hidden: readonly string[], { no
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('error', reject);
     child.on('close', (code) => {
-      const read = (file: string): string[] => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line !== '') : []);
-      const result = { code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8'), execs: read(trace).filter((line) => /\bexecve(at)?\(/.test(line)), stillVisible: read(visible) };
+      const read = (file: string): string[] =>
+        existsSync(file)
+          ? readFileSync(file, 'utf8')
+              .split('\n')
+              .filter((line) => line !== '')
+          : [];
+      const result = {
+        code,
+        stdout: Buffer.concat(out),
+        stderr: Buffer.concat(err).toString('utf8'),
+        execs: read(trace).filter((line) => /\bexecve(at)?\(/.test(line)),
+        stillVisible: read(visible),
+      };
       rmSync(home, { recursive: true, force: true });
       rmSync(traceDir, { recursive: true, force: true });
       resolve(result);

@@ -33,8 +33,7 @@ export const request = (id: number | string | null, method: string, params?: Rec
   params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
 
 /** A tools/call request on a legacy connection. */
-export const call = (id: number | string, name: string, args: Record<string, unknown> = {}) =>
-  request(id, 'tools/call', { name, arguments: args });
+export const call = (id: number | string, name: string, args: Record<string, unknown> = {}) => request(id, 'tools/call', { name, arguments: args });
 
 /**
  * The error object of an `isError` tool result: error results carry it only as text (its

@@ -54,9 +54,7 @@ export function runProgram(options: RunOptions = {}): Promise<ProgramRun> {
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('error', reject);
-    child.on('close', (code, signal) =>
-      resolve({ code, signal, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }),
-    );
+    child.on('close', (code, signal) => resolve({ code, signal, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }));
     child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
   });

@@ -1,14 +1,8 @@
-import {
-  ALL_CAPABILITY_GROUPS,
-  isCapabilityGroup,
-  type CapabilityGroup,
-} from '../../domain/shared/capability-groups.js';
+import { ALL_CAPABILITY_GROUPS, isCapabilityGroup, type CapabilityGroup } from '../../domain/shared/capability-groups.js';
 import { USAGE_MESSAGES, type UsageMessage } from './usage-messages.js';
 
 /** The groups a `--capabilities` value grants, or the static message of why it is bad. */
-export type CapabilitiesResult =
-  | { readonly ok: true; readonly grants: ReadonlySet<CapabilityGroup> }
-  | { readonly ok: false; readonly message: UsageMessage };
+export type CapabilitiesResult = { readonly ok: true; readonly grants: ReadonlySet<CapabilityGroup> } | { readonly ok: false; readonly message: UsageMessage };
 
 /** Every group, granted when `--capabilities` is absent (docs/command-line.md). */
 export const grantAllGroups = (): ReadonlySet<CapabilityGroup> => new Set(ALL_CAPABILITY_GROUPS);

@@ -4,8 +4,7 @@ import { parseServeOptions } from './serve-options.js';
 import { USAGE_MESSAGES } from './usage-messages.js';
 
 /** The deepest command level the arguments reach, whose usage a usage error shows. */
-const topicOf = (argv: readonly string[]): HelpTopic =>
-  argv[0] !== 'mcp' ? 'root' : argv[1] === 'serve' ? 'serve' : 'mcp';
+const topicOf = (argv: readonly string[]): HelpTopic => (argv[0] !== 'mcp' ? 'root' : argv[1] === 'serve' ? 'serve' : 'mcp');
 
 /** Arguments after `qiongli mcp`. */
 function parseMcp(args: readonly string[]): ParsedCommand {

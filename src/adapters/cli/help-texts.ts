@@ -50,11 +50,9 @@ const SERVE_OPTIONS_SECTION = [
   '  --help                alone: print the help of mcp serve.',
 ].join('\n');
 
-const GLOBAL_OPTIONS_SECTION = [
-  'options:',
-  '  --version             print the version and exit.',
-  '  --help                print this help and exit.',
-].join('\n');
+const GLOBAL_OPTIONS_SECTION = ['options:', '  --version             print the version and exit.', '  --help                print this help and exit.'].join(
+  '\n',
+);
 
 const COMMANDS_SECTION = ['commands:', '  mcp serve             serve MCP over stdin/stdout.'].join('\n');
 

@@ -10,9 +10,7 @@ const LITE_PROFILE_NAMES: readonly string[] = ['lite', 'marketplace-lite'];
 
 const isServeOption = (name: string): name is ServeOption => (SERVE_OPTIONS as readonly string[]).includes(name);
 
-type Collected =
-  | { readonly ok: true; readonly values: ReadonlyMap<ServeOption, string> }
-  | { readonly ok: false; readonly message: UsageMessage };
+type Collected = { readonly ok: true; readonly values: ReadonlyMap<ServeOption, string> } | { readonly ok: false; readonly message: UsageMessage };
 
 const fail = (message: UsageMessage): Collected => ({ ok: false, message });
 

@@ -14,12 +14,10 @@ const MAX_PROFILE_CHARACTERS = 64;
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Email: 1–320 characters (Unicode code points), no control characters (docs/configuration.md). */
-const email = z
-  .string()
-  .refine((value) => {
-    const characters = [...value].length;
-    return characters >= 1 && characters <= MAX_EMAIL_CHARACTERS && !CONTROL_CHARACTER.test(value);
-  });
+const email = z.string().refine((value) => {
+  const characters = [...value].length;
+  return characters >= 1 && characters <= MAX_EMAIL_CHARACTERS && !CONTROL_CHARACTER.test(value);
+});
 
 /** Secret reference: `qsr1_` + 32 lowercase hex digits (docs/configuration.md; one canonical spelling). */
 const secretReference = z.string().regex(/^qsr1_[0-9a-f]{32}$/);

@@ -13,10 +13,7 @@ export interface FileSafetyPolicy {
 }
 
 /** Outcome of fetching the raw settings bytes. */
-export type SettingsBytes =
-  | { readonly kind: 'missing' }
-  | { readonly kind: 'refused' }
-  | { readonly kind: 'bytes'; readonly bytes: Uint8Array };
+export type SettingsBytes = { readonly kind: 'missing' } | { readonly kind: 'refused' } | { readonly kind: 'bytes'; readonly bytes: Uint8Array };
 
 const MISSING: SettingsBytes = { kind: 'missing' };
 const REFUSED: SettingsBytes = { kind: 'refused' };

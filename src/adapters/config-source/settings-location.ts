@@ -20,9 +20,7 @@ export interface ConfigEnvironment {
 }
 
 /** Where the settings document lives, or that no trustworthy location can be named. */
-export type SettingsLocation =
-  | { readonly kind: 'located'; readonly root: string; readonly file: string }
-  | { readonly kind: 'invalid' };
+export type SettingsLocation = { readonly kind: 'located'; readonly root: string; readonly file: string } | { readonly kind: 'invalid' };
 
 const INVALID: SettingsLocation = { kind: 'invalid' };
 
@@ -70,9 +68,7 @@ export function locateSettings(environment: ConfigEnvironment): SettingsLocation
   }
   if (environment.platform === 'darwin') {
     const homeDir = home();
-    return homeDir === undefined
-      ? INVALID
-      : located(flavour.join(homeDir, 'Library', 'Application Support', CONFIG_DIRECTORY_NAME));
+    return homeDir === undefined ? INVALID : located(flavour.join(homeDir, 'Library', 'Application Support', CONFIG_DIRECTORY_NAME));
   }
   const xdg = environment.env['XDG_CONFIG_HOME'];
   if (xdg !== undefined && absolute(xdg)) return located(flavour.join(xdg, CONFIG_DIRECTORY_NAME));
@@ -81,5 +77,4 @@ export function locateSettings(environment: ConfigEnvironment): SettingsLocation
 }
 
 /** `C:\…`, `C:/…` or a UNC/device path `\\…`; not `\dir` (current drive) nor `C:dir`. */
-const isFullyQualifiedWindowsPath = (candidate: string): boolean =>
-  /^[A-Za-z]:[\\/]/.test(candidate) || /^[\\/]{2}[^\\/]/.test(candidate);
+const isFullyQualifiedWindowsPath = (candidate: string): boolean => /^[A-Za-z]:[\\/]/.test(candidate) || /^[\\/]{2}[^\\/]/.test(candidate);

@@ -32,8 +32,7 @@ export function decodeFrame(payload: Uint8Array): DecodedFrame {
   }
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const reject = (id: RequestId | null, code: number, message: string): Admission => ({ kind: 'rejected', id, code, message });
 
@@ -57,8 +56,7 @@ export function admitMessage(value: unknown, encodedBytes: number | undefined, p
   const hasId = 'id' in object;
   if (params !== undefined) {
     const budget = paramsBudget(object);
-    const tooLarge =
-      encodedBytes === undefined || encodedBytes > budget ? utf8ByteLength(JSON.stringify(params)) > budget : false;
+    const tooLarge = encodedBytes === undefined || encodedBytes > budget ? utf8ByteLength(JSON.stringify(params)) > budget : false;
     if (tooLarge) return hasId ? reject(echoId, ErrorCode.InvalidParams, Message.paramsTooLarge) : { kind: 'ignored' };
   }
   if (!hasId) return { kind: 'notification', method, params };

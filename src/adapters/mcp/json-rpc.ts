@@ -13,8 +13,7 @@ export function isValidId(id: unknown): id is RequestId {
 const encodeId = (id: RequestId | null): string => (id === null ? 'null' : JSON.stringify(id));
 
 /** A success response around an already-encoded result. */
-export const resultFrame = (id: RequestId | null, resultJson: string): string =>
-  `{"jsonrpc":"2.0","id":${encodeId(id)},"result":${resultJson}}`;
+export const resultFrame = (id: RequestId | null, resultJson: string): string => `{"jsonrpc":"2.0","id":${encodeId(id)},"result":${resultJson}}`;
 
 /** An error response; `message` is always static text and `data` never holds peer input. */
 export function errorFrame(id: RequestId | null, code: number, message: string, data?: unknown): string {
@@ -23,8 +22,7 @@ export function errorFrame(id: RequestId | null, code: number, message: string, 
 }
 
 /** A server notification. */
-export const notificationFrame = (method: string, params: unknown): string =>
-  JSON.stringify({ jsonrpc: '2.0', method, params });
+export const notificationFrame = (method: string, params: unknown): string => JSON.stringify({ jsonrpc: '2.0', method, params });
 
 /** The `-32603` answer that replaces one too large to send: `data: {reason_code: "tool-output-too-large"}`. */
 export const tooLargeFrame = (id: RequestId | null): string =>

@@ -1,11 +1,9 @@
 import { LATEST_LEGACY_REVISION, LEGACY_REVISIONS, META, MODERN_REVISION, type LegacyRevision } from './protocol-constants.js';
 import type { Params } from './admission.js';
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const isImplementation = (value: unknown): boolean =>
-  isPlainObject(value) && typeof value.name === 'string' && typeof value.version === 'string';
+const isImplementation = (value: unknown): boolean => isPlainObject(value) && typeof value.name === 'string' && typeof value.version === 'string';
 
 /** Whether a request claims the modern era: `params._meta` holds the protocol-version key (docs/protocol.md#protocol-eras). */
 export function hasModernClaim(params: Params | undefined): boolean {
@@ -32,12 +30,7 @@ export function checkEnvelope(params: Params | undefined): EnvelopeVerdict {
 
 /** Whether legacy `initialize` params are well formed (docs/protocol.md#before-an-era-is-chosen). */
 export function isValidInitialize(params: Params | undefined): boolean {
-  return (
-    params !== undefined &&
-    typeof params.protocolVersion === 'string' &&
-    isPlainObject(params.capabilities) &&
-    isImplementation(params.clientInfo)
-  );
+  return params !== undefined && typeof params.protocolVersion === 'string' && isPlainObject(params.capabilities) && isImplementation(params.clientInfo);
 }
 
 /** Echoes a known legacy revision, otherwise answers the latest legacy one. */

@@ -39,10 +39,9 @@ export function encodeFixedResults(identity: ServerIdentity): FixedResults {
     initialize(revision) {
       let encoded = initializeByRevision.get(revision);
       if (encoded === undefined) {
-        const serverInfo =
-          traitsOf(revision).titles
-            ? { name: identity.name, title: identity.title, version: identity.version }
-            : { name: identity.name, version: identity.version };
+        const serverInfo = traitsOf(revision).titles
+          ? { name: identity.name, title: identity.title, version: identity.version }
+          : { name: identity.name, version: identity.version };
         encoded = JSON.stringify({
           protocolVersion: revision,
           capabilities: { tools: { listChanged: false } },

@@ -20,8 +20,7 @@ export interface AcceptedCall {
 /** Why a `tools/call` was refused before running (answered with `-32602`). */
 export type CallRefusal = 'malformed' | 'unknown-tool';
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Checks `tools/call` params: name (string), arguments (object, default {}), _meta (object), nothing else. */
 export function acceptCall(params: Record<string, unknown> | undefined, find: (name: string) => ToolDefinition | undefined): AcceptedCall | CallRefusal {

@@ -22,7 +22,10 @@ export function abstractText(value: string | undefined, truncated = false): stri
   if (text === '') return undefined;
   const chars = Array.from(text);
   if (chars.length <= MAX_ABSTRACT_CHARS && !more) return text;
-  const kept = chars.slice(0, MAX_ABSTRACT_CHARS - ABSTRACT_CUT.length).join('').trimEnd();
+  const kept = chars
+    .slice(0, MAX_ABSTRACT_CHARS - ABSTRACT_CUT.length)
+    .join('')
+    .trimEnd();
   return `${kept}${ABSTRACT_CUT}`;
 }
 
@@ -59,9 +62,38 @@ export function invertedIndexText(index: JsonObject | undefined): string | undef
 
 /** JATS and HTML elements that sit inside running text: removed without a space. */
 const INLINE_ELEMENTS = new Set([
-  'italic', 'bold', 'sup', 'sub', 'sc', 'styled-content', 'ext-link', 'monospace', 'underline', 'overline', 'roman',
-  'sans-serif', 'strike', 'inline-formula', 'named-content', 'xref', 'uri', 'email', 'abbrev',
-  'i', 'b', 'em', 'strong', 'span', 'a', 'u', 'small', 'code', 'tt', 'mml:mi', 'mml:mo', 'mml:mn',
+  'italic',
+  'bold',
+  'sup',
+  'sub',
+  'sc',
+  'styled-content',
+  'ext-link',
+  'monospace',
+  'underline',
+  'overline',
+  'roman',
+  'sans-serif',
+  'strike',
+  'inline-formula',
+  'named-content',
+  'xref',
+  'uri',
+  'email',
+  'abbrev',
+  'i',
+  'b',
+  'em',
+  'strong',
+  'span',
+  'a',
+  'u',
+  'small',
+  'code',
+  'tt',
+  'mml:mi',
+  'mml:mo',
+  'mml:mn',
 ]);
 
 /** A leading heading that only names the section (`Abstract`, `Summary`). */

@@ -99,4 +99,8 @@ function arxivRecord(entry: AtomEntry): ProviderRecord | undefined {
 }
 
 /** arXiv: one GET per search, at most one request start every 3 seconds. */
-export const arxivProtocol = singleRequestProtocol(arxivRequest, () => arxivRecords, () => 3000);
+export const arxivProtocol = singleRequestProtocol(
+  arxivRequest,
+  () => arxivRecords,
+  () => 3000,
+);

@@ -50,11 +50,7 @@ function inflaterFor(contentEncoding: string | string[] | undefined): Inflater |
  * charset decoding runs on the event loop, a chunk at a time. Any refusal → {@link BodyRefused}; errors of
  * the body stream itself (reset, timeout, abort) are rethrown as they are.
  */
-export async function readBodyText(
-  body: Readable,
-  headers: Readonly<Record<string, string | string[] | undefined>>,
-  maxBytes: number,
-): Promise<string> {
+export async function readBodyText(body: Readable, headers: Readonly<Record<string, string | string[] | undefined>>, maxBytes: number): Promise<string> {
   let decoder: ChunkDecoder;
   try {
     decoder = charsetDecoder(headerText(headers['content-type']));

@@ -25,17 +25,13 @@ import { doiPathSegment, withQuery, yearBounds } from './steering.js';
 export const CROSSREF_WORKS_ENDPOINT = 'https://api.crossref.org/works';
 
 /** `mailto` when a contact email is set (docs/providers.md#providers-and-readiness). */
-const mailtoParams = ({ credentials }: ProviderQuery): string[] =>
-  credentials.email ? [`mailto=${encodeURIComponent(credentials.email)}`] : [];
+const mailtoParams = ({ credentials }: ProviderQuery): string[] => (credentials.email ? [`mailto=${encodeURIComponent(credentials.email)}`] : []);
 
 /** `filter=from-pub-date:<from>,until-pub-date:<to>` (either bound alone when only one is set). */
 function yearFilter(query: ProviderQuery): string[] {
   const years = yearBounds(query);
   if (years === undefined) return [];
-  const filters = [
-    ...(years.from === undefined ? [] : [`from-pub-date:${years.from}`]),
-    ...(years.to === undefined ? [] : [`until-pub-date:${years.to}`]),
-  ];
+  const filters = [...(years.from === undefined ? [] : [`from-pub-date:${years.from}`]), ...(years.to === undefined ? [] : [`until-pub-date:${years.to}`])];
   return [`filter=${encodeURIComponent(filters.join(','))}`];
 }
 

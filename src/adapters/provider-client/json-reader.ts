@@ -141,7 +141,6 @@ export function* readJson(text: string, shape: JsonShape = anyValue, maxDepth: n
     else frame.next = !frame.done && index < (shape.max ?? Infinity) ? shape.items : undefined;
     return frame.next;
   }
-
 }
 
 /** Puts a finished value into its container, as the container's shape says. */

@@ -46,10 +46,11 @@ export const anyValue: AnyShape = { kind: 'any' };
 export const scalar: ScalarShape = { kind: 'scalar' };
 
 /** An object shape keeping `fields` (and, with `others`, up to `maxOthers` further fields). */
-export const objectOf = (
-  fields: Readonly<Record<string, JsonShape>>,
-  options: { others?: JsonShape; maxOthers?: number } = {},
-): ObjectShape => ({ kind: 'object', fields: new Map(Object.entries(fields)), ...options });
+export const objectOf = (fields: Readonly<Record<string, JsonShape>>, options: { others?: JsonShape; maxOthers?: number } = {}): ObjectShape => ({
+  kind: 'object',
+  fields: new Map(Object.entries(fields)),
+  ...options,
+});
 
 /** An array shape of `items` (at most `max` built, or each handed to `each`). */
 export const listOf = (items: JsonShape, options: { max?: number; each?: (item: unknown) => boolean | void } = {}): ArrayShape => ({

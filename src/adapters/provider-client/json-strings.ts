@@ -62,4 +62,3 @@ function isEscaped(text: string, index: number): boolean {
   while (text.charCodeAt(index - 1 - slashes) === 0x5c) slashes += 1;
   return slashes % 2 === 1;
 }
-

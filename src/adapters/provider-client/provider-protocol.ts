@@ -32,10 +32,9 @@ export type FetchText = (get: ProviderGet) => Promise<Step<string | undefined>>;
  * The part of a search request a provider module needs (the signal also stops parsing),
  * steering fields included (docs/providers.md#steered-requests).
  */
-export type ProviderQuery = Pick<
-  ProviderSearchRequest,
-  'query' | 'limit' | 'credentials' | 'searchBy' | 'years' | 'includeAbstracts'
-> & { readonly signal?: AbortSignal };
+export type ProviderQuery = Pick<ProviderSearchRequest, 'query' | 'limit' | 'credentials' | 'searchBy' | 'years' | 'includeAbstracts'> & {
+  readonly signal?: AbortSignal;
+};
 
 /** What a parser keeps beyond the always-on fields. */
 export interface RecordOptions {

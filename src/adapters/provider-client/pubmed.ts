@@ -16,8 +16,7 @@ export const PUBMED_ESUMMARY_ENDPOINT = 'https://eutils.ncbi.nlm.nih.gov/entrez/
 /** Gaps between request starts NCBI asks for: 3 per second without a key, 10 with one. */
 const PUBMED_INTERVAL_MS = { withoutKey: 334, withKey: 100 } as const;
 
-const withKey = (url: string, apiKey: string | undefined): string =>
-  apiKey ? `${url}&api_key=${encodeURIComponent(apiKey)}` : url;
+const withKey = (url: string, apiKey: string | undefined): string => (apiKey ? `${url}&api_key=${encodeURIComponent(apiKey)}` : url);
 
 /** The esearch `term` of a search form: `<q>`, `<q>[ti]` for titles, `<doi>[doi]` for one DOI. */
 function searchTerm(query: ProviderQuery): string {
@@ -93,8 +92,7 @@ export function* pubMedSearchIds(body: string, rows: number): Stepwise<Step<read
 }
 
 /** {@link pubMedSearchIds} run in time slices; every id unless `rows` is given. */
-export const parsePubMedSearchResponse = (body: string, rows = Infinity): Promise<Step<readonly string[]>> =>
-  parseInSlices(pubMedSearchIds(body, rows));
+export const parsePubMedSearchResponse = (body: string, rows = Infinity): Promise<Step<readonly string[]>> => parseInSlices(pubMedSearchIds(body, rows));
 
 /**
  * Maps an esummary answer to at most `rows` records in `result.uids` order (docs/providers.md#the-literature-record),

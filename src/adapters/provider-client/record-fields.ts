@@ -146,11 +146,7 @@ export function buildRecord(found: FoundFields): ProviderRecord | undefined {
  * non-object items are skipped) into `records` until it holds `rows`, then asks the reader to
  * skip the rest (the search asked for `rows`).
  */
-export function collectInto(
-  records: ProviderRecord[],
-  rows: number,
-  toRecord: (item: JsonObject) => ProviderRecord | undefined,
-): (item: unknown) => boolean {
+export function collectInto(records: ProviderRecord[], rows: number, toRecord: (item: JsonObject) => ProviderRecord | undefined): (item: unknown) => boolean {
   return (item) => {
     const object = asObject(item);
     const record = object === undefined ? undefined : toRecord(object);

@@ -35,8 +35,7 @@ export const SEMANTIC_SCHOLAR_FIELDS = 'title,year,venue,externalIds,authors,url
  */
 export const SEMANTIC_SCHOLAR_MAX_ROWS = 100;
 
-const fieldsFor = (query: ProviderQuery): string =>
-  query.includeAbstracts === true ? `${SEMANTIC_SCHOLAR_FIELDS},abstract` : SEMANTIC_SCHOLAR_FIELDS;
+const fieldsFor = (query: ProviderQuery): string => (query.includeAbstracts === true ? `${SEMANTIC_SCHOLAR_FIELDS},abstract` : SEMANTIC_SCHOLAR_FIELDS);
 
 /** The API key travels only in the `x-api-key` header, never in the URL (docs/providers.md#providers-and-readiness). */
 function headersFor({ credentials }: ProviderQuery): Record<string, string> {
@@ -59,7 +58,9 @@ export function buildSemanticScholarRequest(query: ProviderQuery): ProviderGet {
   const url =
     `${SEMANTIC_SCHOLAR_SEARCH_ENDPOINT}?query=${encodeURIComponent(query.query)}` +
     `&limit=${rowsFor(query.limit, SEMANTIC_SCHOLAR_MAX_ROWS)}&fields=${fieldsFor(query)}` +
-    yearParam(query).map((param) => `&${param}`).join('');
+    yearParam(query)
+      .map((param) => `&${param}`)
+      .join('');
   return { url, headers: headersFor(query) };
 }
 

@@ -7,8 +7,7 @@ export interface YearBounds {
   readonly to?: number;
 }
 
-const isYear = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= YEAR_RANGE.min && value <= YEAR_RANGE.max;
+const isYear = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= YEAR_RANGE.min && value <= YEAR_RANGE.max;
 
 /**
  * The year bounds a provider is asked for (docs/providers.md#steered-requests), or `undefined`

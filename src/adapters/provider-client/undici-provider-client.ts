@@ -1,11 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { ProviderId } from '../../ports/config-source.port.js';
-import type {
-  ProviderClient,
-  ProviderFailureKind,
-  ProviderSearchOutcome,
-  ProviderSearchRequest,
-} from '../../ports/provider-client.port.js';
+import type { ProviderClient, ProviderFailureKind, ProviderSearchOutcome, ProviderSearchRequest } from '../../ports/provider-client.port.js';
 import { AnswerCache, DEFAULT_CACHE_ENTRIES, answerKey } from './answer-cache.js';
 import { sleepUnlessAborted, systemClock, type ProviderClock } from './clock.js';
 import { DEFAULT_TIMEOUTS, sharedAgent, type ProviderTimeouts } from './http-policy.js';

@@ -22,7 +22,8 @@ const TOKENS_PER_STEP = 128;
 const CHARS_PER_STEP = 16 * 1024;
 
 // XML 1.0 (fifth edition) NameStartChar and NameChar, as a sticky pattern.
-const START = ':A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
+const START =
+  ':A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
 const NAME = new RegExp(`[${START}][${START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F\\u2040]*`, 'uy');
 const SPACE = /[ \t\r\n]*/y;
 
@@ -62,7 +63,8 @@ export function* readXml(text: string, events: XmlEvents): Stepwise<void> {
       if (end < 0) throw new XmlReadError();
       events.text(text.slice(lt + 9, end));
       at = end + 3;
-    } else if (text.startsWith('<!', lt)) throw new XmlReadError(); // a DTD, or any other declaration
+    } else if (text.startsWith('<!', lt))
+      throw new XmlReadError(); // a DTD, or any other declaration
     else if (text.startsWith('<?', lt)) {
       if (readName(text, lt + 2).toLowerCase() === 'xml') throw new XmlReadError();
       at = after(text, '?>', lt + 2);

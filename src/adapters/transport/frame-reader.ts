@@ -113,12 +113,23 @@ export class FrameReader {
         return;
       }
       switch (this.mode) {
-        case 'line': position = this.readLine(bytes, position); break;
-        case 'line-skip': position = this.skipLine(bytes, position); break;
-        case 'header': position = this.readHeader(bytes, position); break;
-        case 'payload': position = this.readPayload(bytes, position); break;
-        case 'payload-skip': position = this.skipPayload(bytes, position); break;
-        case 'closed': return;
+        case 'line':
+          position = this.readLine(bytes, position);
+          break;
+        case 'line-skip':
+          position = this.skipLine(bytes, position);
+          break;
+        case 'header':
+          position = this.readHeader(bytes, position);
+          break;
+        case 'payload':
+          position = this.readPayload(bytes, position);
+          break;
+        case 'payload-skip':
+          position = this.skipPayload(bytes, position);
+          break;
+        case 'closed':
+          return;
       }
     }
   }

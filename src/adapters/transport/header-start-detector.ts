@@ -2,8 +2,7 @@ const HEADER_NAME = 'content-length';
 const COLON = 0x3a;
 
 /** ASCII whitespace accepted between the header name and its colon (JS `\s`, ASCII part). */
-const isAsciiSpace = (byte: number): boolean =>
-  byte === 0x20 || byte === 0x09 || byte === 0x0b || byte === 0x0c || byte === 0x0d;
+const isAsciiSpace = (byte: number): boolean => byte === 0x20 || byte === 0x09 || byte === 0x0b || byte === 0x0c || byte === 0x0d;
 
 /** Lower-cases an ASCII letter byte; other bytes are returned unchanged. */
 const lowerAscii = (byte: number): number => (byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte);

@@ -10,10 +10,7 @@ export const MANAGED_CONFIG_PATH = '<managed-native-config>';
 /** Arguments of `qiongli_config_status` (docs/tools.md#1-qiongli_config_status): `cwd` is accepted and ignored. */
 export const configStatusInput = z.strictObject(
   {
-    cwd: z
-      .string({ error: 'cwd must be a string' })
-      .describe('Working directory of the client, as a hint. Accepted and ignored.')
-      .optional(),
+    cwd: z.string({ error: 'cwd must be a string' }).describe('Working directory of the client, as a hint. Accepted and ignored.').optional(),
   },
   { error: UNSUPPORTED_ARGUMENT },
 );

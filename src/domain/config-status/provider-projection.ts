@@ -17,8 +17,7 @@ const slot = z.enum(CONFIGURED_STATES);
  * before the result leaves the server, so the schema lets it be absent.
  */
 const apiKeySlot = slot.optional();
-const providerEntry = <F extends z.ZodRawShape>(fields: F) =>
-  z.strictObject({ enabled: z.boolean(), configured: z.boolean(), fields: z.strictObject(fields) });
+const providerEntry = <F extends z.ZodRawShape>(fields: F) => z.strictObject({ enabled: z.boolean(), configured: z.boolean(), fields: z.strictObject(fields) });
 
 /** `providers`: every provider, `configured` when ready, else `missing`. */
 export const providerSummarySchema = z.strictObject({

@@ -92,5 +92,4 @@ function* keptKeys(object: Record<string, unknown>, rule: RedactionRule): Stepwi
   return kept;
 }
 
-const encodable = (value: unknown): boolean =>
-  value !== undefined && typeof value !== 'function' && typeof value !== 'symbol';
+const encodable = (value: unknown): boolean => value !== undefined && typeof value !== 'function' && typeof value !== 'symbol';

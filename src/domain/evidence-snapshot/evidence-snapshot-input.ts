@@ -48,11 +48,7 @@ export const evidenceMessagePrecedence: readonly string[] = [
 const jsonObject = (message: string, description: string) => anyJsonObject(message).optional().describe(description);
 
 const resultList = (typeMessage: string, tooMany: string, description: string) =>
-  z
-    .array(anyJsonObject(typeMessage), { error: typeMessage })
-    .max(MAX_EVIDENCE_RESULTS, { error: tooMany })
-    .optional()
-    .describe(description);
+  z.array(anyJsonObject(typeMessage), { error: typeMessage }).max(MAX_EVIDENCE_RESULTS, { error: tooMany }).optional().describe(description);
 
 const m = EVIDENCE_FIELD_MESSAGES;
 
@@ -96,7 +92,5 @@ export type EvidenceSnapshotArguments = z.output<typeof evidenceSnapshotInput>;
 /** Whether any canonical evidence field is present together with its compatibility alias. */
 export function hasAliasConflict(args: unknown): boolean {
   if (args === null || typeof args !== 'object') return false;
-  return Object.entries(EVIDENCE_ALIASES).some(
-    ([canonical, alias]) => Object.hasOwn(args, canonical) && Object.hasOwn(args, alias),
-  );
+  return Object.entries(EVIDENCE_ALIASES).some(([canonical, alias]) => Object.hasOwn(args, canonical) && Object.hasOwn(args, alias));
 }

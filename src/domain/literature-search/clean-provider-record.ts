@@ -45,8 +45,7 @@ const IDENTIFIER_KEYS = ['arxiv', 'pmid', 'openalex', 'semantic_scholar'] as con
 export const RECORD_YEARS = { min: 1000, max: 9999 } as const;
 
 /** Whether a value may be a record's `year`: an integer in {@link RECORD_YEARS}. */
-const isRecordYear = (year: unknown): year is number =>
-  Number.isInteger(year) && (year as number) >= RECORD_YEARS.min && (year as number) <= RECORD_YEARS.max;
+const isRecordYear = (year: unknown): year is number => Number.isInteger(year) && (year as number) >= RECORD_YEARS.min && (year as number) <= RECORD_YEARS.max;
 
 /** Whether a value may be a record's `cited_by_count`: a non-negative safe integer. */
 const isCitationCount = (count: unknown): count is number => Number.isSafeInteger(count) && (count as number) >= 0;

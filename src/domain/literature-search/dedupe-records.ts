@@ -39,9 +39,7 @@ const SEARCH_POSITION = new Map<ProviderId, number>(PROVIDER_IDS.map((id, index)
  * One pass with a hash map: linear in the number of records; stepwise, a pause every few records.
  */
 export function* dedupeRecordsStepwise(batches: readonly ProviderBatch[], options: CleaningOptions = {}): Stepwise<MergedRecord[]> {
-  const ordered = [...batches].sort(
-    (a, b) => (SEARCH_POSITION.get(a.provider) ?? 0) - (SEARCH_POSITION.get(b.provider) ?? 0),
-  );
+  const ordered = [...batches].sort((a, b) => (SEARCH_POSITION.get(a.provider) ?? 0) - (SEARCH_POSITION.get(b.provider) ?? 0));
   const merged: MergedRecord[] = [];
   const byKey = new Map<string, MergedRecord>();
   let seen = 0;

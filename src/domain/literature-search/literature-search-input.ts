@@ -112,9 +112,7 @@ export const literatureSearchInput = z
         .optional()
         .describe('Restrict the search to these ready providers (canonical ids). Absent = every ready provider.'),
       limit: perProviderLimit().optional().describe('Deprecated alias of per_provider_limit.'),
-      per_provider_limit: perProviderLimit()
-        .optional()
-        .describe('Records kept per provider, 1-200. Default 25, or 50 in the review modes.'),
+      per_provider_limit: perProviderLimit().optional().describe('Records kept per provider, 1-200. Default 25, or 50 in the review modes.'),
       total_limit: z
         .number({ error: M.totalType })
         .int({ error: M.totalType })
@@ -136,7 +134,7 @@ export const literatureSearchInput = z
       include_abstracts: z
         .boolean({ error: M.includeAbstracts })
         .optional()
-        .describe('Also return each record\'s abstract (at most 2000 characters) where a provider has one. Default false: abstracts make results much larger.'),
+        .describe("Also return each record's abstract (at most 2000 characters) where a provider has one. Default false: abstracts make results much larger."),
       sort: z
         .enum(RESULT_SORTS, { error: M.sort })
         .optional()

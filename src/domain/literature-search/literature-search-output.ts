@@ -46,4 +46,3 @@ export const literatureSearchOutput = z.strictObject({
 
 /** A literature search result, as returned to the client. */
 export type LiteratureSearchResult = z.output<typeof literatureSearchOutput>;
-

@@ -34,9 +34,5 @@ export function* mergeSearchResultsStepwise(
 }
 
 /** {@link mergeSearchResultsStepwise} run to its end at once. */
-export const mergeSearchResults = (
-  batches: readonly ProviderBatch[],
-  query: string,
-  totalLimit: number,
-  options: ResultOptions = {},
-): LiteratureRecord[] => finishNow(mergeSearchResultsStepwise(batches, query, totalLimit, options));
+export const mergeSearchResults = (batches: readonly ProviderBatch[], query: string, totalLimit: number, options: ResultOptions = {}): LiteratureRecord[] =>
+  finishNow(mergeSearchResultsStepwise(batches, query, totalLimit, options));

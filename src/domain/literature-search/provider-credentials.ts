@@ -6,7 +6,6 @@ import { hasSetting } from '../shared/provider-catalogue.js';
 /** The credentials handed to one provider request. */
 export type ProviderCredentials = ProviderSearchRequest['credentials'];
 
-
 async function resolveKey(secrets: SecretStore, reference: string | undefined): Promise<string | undefined> {
   if (reference === undefined) return undefined;
   try {

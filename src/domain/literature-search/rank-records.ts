@@ -39,8 +39,7 @@ export function* rankRecordsStepwise(records: readonly MergedRecord[], query: st
         matchedWords += 1;
       }
     }
-    const exact =
-      queryKey.compactLength > 0 && titleKey.compactLength === queryKey.compactLength && titleKey.compact === queryKey.compact;
+    const exact = queryKey.compactLength > 0 && titleKey.compactLength === queryKey.compactLength && titleKey.compact === queryKey.compact;
     keyed.push({ record, exact, matchedWords });
   }
   keyed.sort(

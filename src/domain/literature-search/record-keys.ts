@@ -148,8 +148,7 @@ function needsCollapse(text: string): boolean {
 }
 
 /** Collapses every whitespace run to one space and trims (untouched when already clean). */
-export const collapseWhitespace = (text: string): string =>
-  needsCollapse(text) ? text.replace(/\s+/g, ' ').trim() : text;
+export const collapseWhitespace = (text: string): string => (needsCollapse(text) ? text.replace(/\s+/g, ' ').trim() : text);
 
 /**
  * The dedupe key of a record (docs/providers.md#how-a-search-runs step 5), given its already normalised DOI:

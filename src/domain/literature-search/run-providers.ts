@@ -45,11 +45,7 @@ const CANCELLED: ProviderSearchOutcome = { ok: false, kind: 'cancelled' };
  * Rejects only with {@link ProviderRuntimeUnavailableError}, when the client cannot be built
  * (no progress is reported for a provider that could not run). Returns the runs in search order.
  */
-export async function runProviders(
-  client: ProviderClient,
-  plan: ProviderRunPlan,
-  context: LiteratureSearchContext,
-): Promise<ProviderRun[]> {
+export async function runProviders(client: ProviderClient, plan: ProviderRunPlan, context: LiteratureSearchContext): Promise<ProviderRun[]> {
   const { signal } = context;
   const total = plan.attempted.size;
   let finished = 0;

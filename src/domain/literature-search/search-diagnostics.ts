@@ -41,9 +41,7 @@ export function summariseRuns(runs: readonly ProviderRun[], resultCount: number,
   for (const { provider, outcome } of runs) {
     if (outcome.ok) {
       succeeded += 1;
-      providers[provider] = outcome.cached
-        ? { status: 'ok', count: outcome.records.length, cached: true }
-        : { status: 'ok', count: outcome.records.length };
+      providers[provider] = outcome.cached ? { status: 'ok', count: outcome.records.length, cached: true } : { status: 'ok', count: outcome.records.length };
     } else {
       const warning = `${provider}: ${outcome.kind}`;
       providers[provider] = { status: 'error', count: 0, error_kind: outcome.kind, warning };

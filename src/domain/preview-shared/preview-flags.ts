@@ -38,9 +38,7 @@ type ConstantSchema<T> = T extends string | number | boolean
 /** The shape of a strict object schema that accepts exactly `value`. */
 function constantShape<T extends Record<string, unknown>>(value: T): { -readonly [K in keyof T]: ConstantSchema<T[K]> } {
   const schemaOf = (item: unknown): z.ZodType =>
-    item !== null && typeof item === 'object'
-      ? z.strictObject(constantShape(item as Record<string, unknown>))
-      : z.literal(item as string | number | boolean);
+    item !== null && typeof item === 'object' ? z.strictObject(constantShape(item as Record<string, unknown>)) : z.literal(item as string | number | boolean);
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, schemaOf(item)])) as { -readonly [K in keyof T]: ConstantSchema<T[K]> };
 }
 

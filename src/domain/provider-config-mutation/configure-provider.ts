@@ -51,9 +51,7 @@ export type ConfigureProviderArguments = z.output<typeof configureProviderInput>
  * What a started wizard would return. Lite never starts one, so no call ever produces it; the
  * schema exists because every tool declares an output schema.
  */
-export const configureProviderOutput = z
-  .strictObject({})
-  .describe('Never produced in Lite: every valid call answers the tool error capability-unavailable.');
+export const configureProviderOutput = z.strictObject({}).describe('Never produced in Lite: every valid call answers the tool error capability-unavailable.');
 
 /**
  * The `qiongli_configure_provider` / `qiongli_open_config_wizard` use case. Lite has no wizard:

@@ -59,9 +59,7 @@ export type SaveProviderConfigArguments = z.output<typeof saveProviderConfigInpu
  * What a successful save would return. Lite never saves, so no call ever produces it; the schema
  * exists because every tool declares an output schema.
  */
-export const saveProviderConfigOutput = z
-  .strictObject({})
-  .describe('Never produced in Lite: every valid call answers the tool error capability-unavailable.');
+export const saveProviderConfigOutput = z.strictObject({}).describe('Never produced in Lite: every valid call answers the tool error capability-unavailable.');
 
 /**
  * The `qiongli_save_provider_config` use case. Lite cannot write provider configuration, so a

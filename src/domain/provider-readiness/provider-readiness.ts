@@ -6,9 +6,10 @@ export type Readiness = 'disabled' | 'ready' | 'needs_secret' | 'needs_public_se
 
 /** The settings Lite uses when no settings document exists: only the providers enabled by default (arXiv). */
 export const DEFAULT_SETTINGS: NativeSettings = {
-  providers: Object.fromEntries(
-    SEARCH_ORDER.map((id): [ProviderId, ProviderSettings] => [id, { enabled: PROVIDER_CATALOGUE[id].enabledByDefault }]),
-  ) as Record<ProviderId, ProviderSettings>,
+  providers: Object.fromEntries(SEARCH_ORDER.map((id): [ProviderId, ProviderSettings] => [id, { enabled: PROVIDER_CATALOGUE[id].enabledByDefault }])) as Record<
+    ProviderId,
+    ProviderSettings
+  >,
 };
 
 /**
@@ -31,5 +32,4 @@ export function assessReadiness(settings: NativeSettings, secretStoreAvailable: 
 }
 
 /** Ready provider ids in search order. */
-export const readyProviders = (readiness: Record<ProviderId, Readiness>): ProviderId[] =>
-  SEARCH_ORDER.filter((id) => readiness[id] === 'ready');
+export const readyProviders = (readiness: Record<ProviderId, Readiness>): ProviderId[] => SEARCH_ORDER.filter((id) => readiness[id] === 'ready');

@@ -15,10 +15,7 @@ export const routePreviewInput = z.strictObject(
         tooLong: 'request exceeds the byte limit',
       },
     ).describe('What the user wants done, in their words (at most 4096 bytes). Returned unchanged.'),
-    platform: z
-      .enum(PREVIEW_PLATFORMS, { error: 'unsupported platform' })
-      .default('unknown')
-      .describe('The client platform asking for the route.'),
+    platform: z.enum(PREVIEW_PLATFORMS, { error: 'unsupported platform' }).default('unknown').describe('The client platform asking for the route.'),
   },
   { error: UNSUPPORTED_ARGUMENT },
 );

@@ -8,8 +8,11 @@ export const MAX_CONTEXT_CHARACTERS = 4096;
  * at most 4096 characters. It is validated, then ignored: Lite reads no project directory.
  */
 export const contextDirectory = () =>
-  boundedString({ max: MAX_CONTEXT_CHARACTERS, unit: 'characters', nonBlank: true }, {
-    type: 'cwd must be a string',
-    blank: 'cwd must not be empty',
-    tooLong: 'cwd must be at most 4096 characters',
-  }).describe('Working directory of the client, as a hint (at most 4096 characters). Validated, then ignored.');
+  boundedString(
+    { max: MAX_CONTEXT_CHARACTERS, unit: 'characters', nonBlank: true },
+    {
+      type: 'cwd must be a string',
+      blank: 'cwd must not be empty',
+      tooLong: 'cwd must be at most 4096 characters',
+    },
+  ).describe('Working directory of the client, as a hint (at most 4096 characters). Validated, then ignored.');

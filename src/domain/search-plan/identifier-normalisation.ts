@@ -5,7 +5,10 @@
  * Idempotent. A name made only of separators normalises to the empty string.
  */
 export function normaliseIdentifier(value: string): string {
-  const collapsed = value.trim().replace(/[\s_-]+/g, '_').toLowerCase();
+  const collapsed = value
+    .trim()
+    .replace(/[\s_-]+/g, '_')
+    .toLowerCase();
   const withoutLeading = collapsed.startsWith('_') ? collapsed.slice(1) : collapsed;
   return withoutLeading.endsWith('_') ? withoutLeading.slice(0, -1) : withoutLeading;
 }

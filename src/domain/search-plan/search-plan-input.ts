@@ -25,11 +25,14 @@ const lowerTrimmed = (value: string): string => value.trim().toLowerCase();
 
 /** A list of non-blank strings, bounded in count and in characters, unique under `key`. */
 function stringList(name: string, maxItems: number, maxCharacters: number, key: (value: string) => string, validIdentifier = false) {
-  let item = boundedString({ max: maxCharacters, unit: 'characters', nonBlank: true }, {
-    type: `${name} must contain strings`,
-    blank: `${name} must not contain empty values`,
-    tooLong: `${name} items must be at most ${maxCharacters} characters`,
-  });
+  let item = boundedString(
+    { max: maxCharacters, unit: 'characters', nonBlank: true },
+    {
+      type: `${name} must contain strings`,
+      blank: `${name} must not contain empty values`,
+      tooLong: `${name} items must be at most ${maxCharacters} characters`,
+    },
+  );
   if (validIdentifier) {
     item = item.refine((value) => normaliseIdentifier(value) !== '', { error: `${name} must contain valid identifiers` });
   }
@@ -59,8 +62,7 @@ const boolean = (name: string) => z.boolean({ error: `${name} must be a boolean`
 
 /** The schema of each canonical argument; aliases reuse it (fresh instances, same checks). */
 const ARGUMENT_SCHEMAS = {
-  native_search_available: () =>
-    boolean('native_search_available').describe('Whether the client can run a platform-native web search itself. Default false.'),
+  native_search_available: () => boolean('native_search_available').describe('Whether the client can run a platform-native web search itself. Default false.'),
   native_search_tools: () =>
     stringList('native_search_tools', 8, 256, normaliseIdentifier, true).describe(
       'Names of the native search tools the client can run (at most 8, each at most 256 characters, unique after normalisation). Default: one tool chosen from the platform.',
@@ -79,10 +81,13 @@ const ARGUMENT_SCHEMAS = {
       })
       .describe('Kind of search. Default topic.'),
   venue_filter: () =>
-    boundedString({ max: 256, unit: 'characters', nonBlank: false }, {
-      type: 'venue_filter must be a string',
-      tooLong: 'venue_filter must be at most 256 characters',
-    }).describe('Journal or conference to prefer (at most 256 characters; blank means none).'),
+    boundedString(
+      { max: 256, unit: 'characters', nonBlank: false },
+      {
+        type: 'venue_filter must be a string',
+        tooLong: 'venue_filter must be at most 256 characters',
+      },
+    ).describe('Journal or conference to prefer (at most 256 characters; blank means none).'),
   document_types: () =>
     stringList('document_types', 32, 256, lowerTrimmed).describe(
       'Document types to prefer, e.g. journal-article (at most 32, each at most 256 characters, unique ignoring case).',
@@ -120,18 +125,24 @@ function aliasedShape(): Record<string, z.ZodOptional<z.ZodType>> {
  */
 export const searchPlanInput = z.strictObject(
   {
-    query: boundedString({ max: 4096, unit: 'characters', nonBlank: true }, {
-      missing: 'Missing query',
-      type: 'query must be a string',
-      blank: 'query must not be empty',
-      tooLong: 'query must be at most 4096 characters',
-    }).describe('The research question or search terms (at most 4096 characters).'),
+    query: boundedString(
+      { max: 4096, unit: 'characters', nonBlank: true },
+      {
+        missing: 'Missing query',
+        type: 'query must be a string',
+        blank: 'query must not be empty',
+        tooLong: 'query must be at most 4096 characters',
+      },
+    ).describe('The research question or search terms (at most 4096 characters).'),
     cwd: contextDirectory().optional(),
-    platform: boundedString({ max: 64, unit: 'characters', nonBlank: true }, {
-      type: 'platform must be a string',
-      blank: 'platform must not be empty',
-      tooLong: 'platform must be at most 64 characters',
-    })
+    platform: boundedString(
+      { max: 64, unit: 'characters', nonBlank: true },
+      {
+        type: 'platform must be a string',
+        blank: 'platform must not be empty',
+        tooLong: 'platform must be at most 64 characters',
+      },
+    )
       .regex(PLATFORM_PATTERN, { error: 'platform must be an ASCII identifier' })
       .describe('The client platform, e.g. "Claude Code" or "codex" (normalised to claude_code, codex). Default unknown.')
       .optional(),

@@ -73,9 +73,7 @@ export function resolveSearchPlanRequest(args: SearchPlanArguments): Outcome<Sea
 }
 
 /** A year given as an integer or a four-digit string, as a number. */
-const toYearNumber = (value: number | string | undefined): number | undefined =>
-  value === undefined ? undefined : Number(value);
+const toYearNumber = (value: number | string | undefined): number | undefined => (value === undefined ? undefined : Number(value));
 
 /** `{ [key]: value }` when the value is present, else `{}` (results never carry `undefined`). */
-const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
-  (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };

@@ -37,11 +37,7 @@ export const ARGUMENT_BOUND_MESSAGES: Readonly<Record<JsonBound, string>> = {
 };
 
 /** The three bound messages in the order they are reported when several could apply. */
-export const ARGUMENT_BOUND_PRECEDENCE: readonly string[] = [
-  ARGUMENT_BOUND_MESSAGES.depth,
-  ARGUMENT_BOUND_MESSAGES.values,
-  ARGUMENT_BOUND_MESSAGES.bytes,
-];
+export const ARGUMENT_BOUND_PRECEDENCE: readonly string[] = [ARGUMENT_BOUND_MESSAGES.depth, ARGUMENT_BOUND_MESSAGES.values, ARGUMENT_BOUND_MESSAGES.bytes];
 
 const UNBOUNDED: JsonBounds = { maxDepth: Infinity, maxValues: Infinity, maxBytes: Infinity };
 
@@ -71,8 +67,7 @@ export function* measureJsonStepwise(value: unknown, bounds: JsonBounds = UNBOUN
   let deepest = 0;
   let values = 0;
   let bytes = 0;
-  const result = (exceeded?: JsonBound): JsonMeasurement =>
-    exceeded ? { depth: deepest, values, bytes, exceeded } : { depth: deepest, values, bytes };
+  const result = (exceeded?: JsonBound): JsonMeasurement => (exceeded ? { depth: deepest, values, bytes, exceeded } : { depth: deepest, values, bytes });
 
   while (pending.length > 0) {
     const current = pending.pop();
@@ -117,8 +112,7 @@ export function* measureJsonStepwise(value: unknown, bounds: JsonBounds = UNBOUN
 }
 
 /** The bound `value` crosses first, or `undefined` when it is within `bounds`. */
-export const exceededJsonBound = (value: unknown, bounds: JsonBounds): JsonBound | undefined =>
-  measureJson(value, bounds).exceeded;
+export const exceededJsonBound = (value: unknown, bounds: JsonBounds): JsonBound | undefined => measureJson(value, bounds).exceeded;
 
 const ARGUMENT_BOUNDS = new WeakMap<z.ZodType, JsonBounds>();
 
@@ -137,8 +131,7 @@ export function withArgumentBounds<S extends z.ZodType>(schema: S, bounds: JsonB
 /** The whole-argument bounds registered for a schema by {@link withArgumentBounds}. */
 export const argumentBoundsOf = (schema: z.ZodType): JsonBounds | undefined => ARGUMENT_BOUNDS.get(schema);
 
-const encodable = (value: unknown): boolean =>
-  value !== undefined && typeof value !== 'function' && typeof value !== 'symbol';
+const encodable = (value: unknown): boolean => value !== undefined && typeof value !== 'function' && typeof value !== 'symbol';
 
 function primitiveBytes(value: unknown): number {
   if (typeof value === 'string') return jsonStringBytes(value);

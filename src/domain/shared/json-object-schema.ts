@@ -12,4 +12,7 @@ const isPlainObject = (value: unknown): boolean => value !== null && typeof valu
  * passed through as it is; the whole-argument bounds still walk it once.
  */
 export const anyJsonObject = (message: string): z.ZodType<Record<string, unknown>> =>
-  z.unknown().refine(isPlainObject, { error: message }).meta({ ...ANY_OBJECT_JSON_SCHEMA }) as unknown as z.ZodType<Record<string, unknown>>;
+  z
+    .unknown()
+    .refine(isPlainObject, { error: message })
+    .meta({ ...ANY_OBJECT_JSON_SCHEMA }) as unknown as z.ZodType<Record<string, unknown>>;

@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { PROVIDER_IDS } from '../../ports/config-source.port.js';
 
 /** An author: `{family, given?}` or `{literal}` (docs/providers.md#the-literature-record). */
-export const recordAuthorSchema = z.union([
-  z.strictObject({ family: z.string(), given: z.string().optional() }),
-  z.strictObject({ literal: z.string() }),
-]);
+export const recordAuthorSchema = z.union([z.strictObject({ family: z.string(), given: z.string().optional() }), z.strictObject({ literal: z.string() })]);
 
 /** External identifiers of a record. */
 export const recordIdentifiersSchema = z.strictObject({

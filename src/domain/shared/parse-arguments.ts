@@ -26,11 +26,7 @@ export const parseArguments = <S extends z.ZodType>(schema: S, args: unknown, pr
  * {@link parseArguments}, stepwise: the whole-argument bounds of a bulk tool (up to 100,000
  * values) are measured with pauses; the schema then runs as one last step.
  */
-export function* parseArgumentsStepwise<S extends z.ZodType>(
-  schema: S,
-  args: unknown,
-  precedence?: readonly string[],
-): Stepwise<Outcome<z.output<S>>> {
+export function* parseArgumentsStepwise<S extends z.ZodType>(schema: S, args: unknown, precedence?: readonly string[]): Stepwise<Outcome<z.output<S>>> {
   const bounds = argumentBoundsOf(schema);
   const exceeded = bounds === undefined ? undefined : (yield* measureJsonStepwise(args, bounds)).exceeded;
   if (exceeded !== undefined) return invalidArguments(ARGUMENT_BOUND_MESSAGES[exceeded]);

@@ -30,10 +30,7 @@ export function citationKeys(records: readonly ExportRecord[]): string[] {
 
 function keyName(record: ExportRecord): string {
   const author = record.authors[0];
-  const candidates = [
-    author?.kind === 'person' ? author.family : firstWord(author?.literal),
-    firstWord(record.title),
-  ];
+  const candidates = [author?.kind === 'person' ? author.family : firstWord(author?.literal), firstWord(record.title)];
   for (const candidate of candidates) {
     const ascii = asciiWord(candidate ?? '');
     if (ascii !== '') return ascii;

@@ -77,5 +77,4 @@ function toExportAuthor(author: ExportAuthorInput): ExportAuthor[] {
   return literal !== undefined ? [{ kind: 'literal', literal }] : [];
 }
 
-const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
-  (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };

@@ -51,11 +51,7 @@ const m = ZOTERO_EXPORT_MESSAGES;
  * Order in which failing checks' messages win: the whole-argument bounds, an unknown argument,
  * then the record checks and the format checks in the order of {@link ZOTERO_EXPORT_MESSAGES}.
  */
-export const zoteroExportMessagePrecedence: readonly string[] = [
-  ...ARGUMENT_BOUND_PRECEDENCE,
-  UNSUPPORTED_ARGUMENT,
-  ...Object.values(ZOTERO_EXPORT_MESSAGES),
-];
+export const zoteroExportMessagePrecedence: readonly string[] = [...ARGUMENT_BOUND_PRECEDENCE, UNSUPPORTED_ARGUMENT, ...Object.values(ZOTERO_EXPORT_MESSAGES)];
 
 const providerId = (typeMessage: string) =>
   boundedString({ max: ZOTERO_RECORD_LIMITS.providerBytes, unit: 'bytes', nonBlank: false }, { type: typeMessage, tooLong: m.providerTooLong });
@@ -64,10 +60,7 @@ const authorText = z.string({ error: m.authors });
 
 /** An author as `{family, given?}` or `{literal}` (docs/providers.md#the-literature-record); other keys are ignored. */
 export const exportAuthorInput = z.union(
-  [
-    z.looseObject({ family: authorText, given: authorText.optional() }, { error: m.authors }),
-    z.looseObject({ literal: authorText }, { error: m.authors }),
-  ],
+  [z.looseObject({ family: authorText, given: authorText.optional() }, { error: m.authors }), z.looseObject({ literal: authorText }, { error: m.authors })],
   { error: m.authors },
 );
 
@@ -93,15 +86,15 @@ export const zoteroRecordInput = openObject(
     ).refine((title) => foldToOneLine(title) !== '', { error: m.titleBlank }),
     doi: boundedString({ max: ZOTERO_RECORD_LIMITS.doiBytes, unit: 'bytes', nonBlank: false }, { type: m.doiType, tooLong: m.doiTooLong }).optional(),
     provider: providerId(m.providerType).optional(),
-    providers: z
-      .array(providerId(m.providers), { error: m.providers })
-      .max(ZOTERO_RECORD_LIMITS.providers, { error: m.providersTooMany })
-      .optional(),
+    providers: z.array(providerId(m.providers), { error: m.providers }).max(ZOTERO_RECORD_LIMITS.providers, { error: m.providersTooMany }).optional(),
     year: z.number({ error: m.year }).int({ error: m.year }).optional(),
     venue: z.string({ error: m.venue }).optional(),
     authors: authorList(m.authors).optional(),
     url: z.string({ error: m.url }).optional(),
-    identifiers: openObject({ arxiv: identifierText, pmid: identifierText, openalex: identifierText, semantic_scholar: identifierText }, m.identifiers).optional(),
+    identifiers: openObject(
+      { arxiv: identifierText, pmid: identifierText, openalex: identifierText, semantic_scholar: identifierText },
+      m.identifiers,
+    ).optional(),
     record_type: z.enum(['article', 'preprint'], { error: m.recordType }).optional(),
     abstract: z.unknown().optional().describe('The abstract (a string); exported as CSL-JSON abstract, RIS AB and BibTeX abstract.'),
     retracted: z.unknown().optional().describe('true when the work is retracted; exported as a "Retracted" note in every file.'),

@@ -36,4 +36,3 @@ export const authorList = (message: string) =>
  * may carry thousands of them.
  */
 export const openObject = <S extends z.ZodRawShape>(shape: S, error: string) => z.object(shape, { error }).meta({ additionalProperties: {} });
-

@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
 
 /** The four import files the Zotero exporter can write (docs/tools.md#10-qiongli_zotero_export_import_files). */
-export const ZOTERO_IMPORT_FILES = [
-  'references.json',
-  'references.ris',
-  'bibliography.bib',
-  'zotero-import-report.md',
-] as const;
+export const ZOTERO_IMPORT_FILES = ['references.json', 'references.ris', 'bibliography.bib', 'zotero-import-report.md'] as const;
 
 /** `qiongli_zotero_status` takes no arguments (docs/tools.md#9-qiongli_zotero_status). */
 export const zoteroStatusInput = z.strictObject({}, { error: UNSUPPORTED_ARGUMENT });

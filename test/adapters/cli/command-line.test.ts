@@ -37,8 +37,19 @@ describe('parseCommandLine valid forms (docs/command-line.md)', () => {
   });
 
   it('accepts the options in any order (docs/command-line.md)', () => {
-    const options = [['--profile', 'lite'], ['--transport', 'stdio'], ['--capabilities', 'evidence']] as const;
-    const orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    const options = [
+      ['--profile', 'lite'],
+      ['--transport', 'stdio'],
+      ['--capabilities', 'evidence'],
+    ] as const;
+    const orders = [
+      [0, 1, 2],
+      [0, 2, 1],
+      [1, 0, 2],
+      [1, 2, 0],
+      [2, 0, 1],
+      [2, 1, 0],
+    ];
     for (const order of orders) {
       const argv = [...SERVE, ...order.flatMap((index) => options[index] ?? [])];
       assert.deepEqual(grantsOf(argv), ['evidence'], argv.join(' '));
@@ -46,16 +57,11 @@ describe('parseCommandLine valid forms (docs/command-line.md)', () => {
   });
 
   it('grants only the groups --capabilities names (docs/command-line.md)', () => {
-    assert.deepEqual(grantsOf([...SERVE, '--profile', 'lite', '--transport', 'stdio', '--capabilities', 'literature,evidence']), [
-      'literature',
-      'evidence',
-    ]);
+    assert.deepEqual(grantsOf([...SERVE, '--profile', 'lite', '--transport', 'stdio', '--capabilities', 'literature,evidence']), ['literature', 'evidence']);
   });
 
   it('grants a single group (docs/command-line.md)', () => {
-    assert.deepEqual(grantsOf([...SERVE, '--profile', 'lite', '--transport', 'stdio', '--capabilities', 'orchestration']), [
-      'orchestration',
-    ]);
+    assert.deepEqual(grantsOf([...SERVE, '--profile', 'lite', '--transport', 'stdio', '--capabilities', 'orchestration']), ['orchestration']);
   });
 
   it('grants every group when --capabilities names all five, in SPEC order whatever the input order (docs/command-line.md)', () => {
@@ -88,7 +94,23 @@ describe('parseCommandLine valid forms (docs/command-line.md)', () => {
 describe('parseCommandLine on arbitrary input (docs/command-line.md)', () => {
   const MARK = 'Q#';
   const word = fc.oneof(
-    fc.constantFrom('mcp', 'serve', '--profile', 'lite', 'marketplace-lite', 'full', '--transport', 'stdio', '--capabilities', 'config', '--help', '--version', '--profile=', '-h', ','),
+    fc.constantFrom(
+      'mcp',
+      'serve',
+      '--profile',
+      'lite',
+      'marketplace-lite',
+      'full',
+      '--transport',
+      'stdio',
+      '--capabilities',
+      'config',
+      '--help',
+      '--version',
+      '--profile=',
+      '-h',
+      ',',
+    ),
     fc.string().map((text) => `${MARK}${text}`),
     fc.string().map((text) => `--${MARK}${text}`),
     fc.string().map((text) => `--capabilities=config,${MARK}${text}`),

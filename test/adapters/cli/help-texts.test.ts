@@ -17,10 +17,7 @@ describe('help and usage texts (docs/command-line.md)', () => {
 
   it('renders a usage error as "error: <message>" followed by the usage of its topic (docs/command-line.md)', () => {
     const text = renderUsageError({ message: USAGE_MESSAGES.unknownOption, topic: 'serve' });
-    assert.equal(
-      text,
-      `error: unknown option\nusage: ${SERVE_SYNOPSIS}\n       qiongli mcp serve --help\n`,
-    );
+    assert.equal(text, `error: unknown option\nusage: ${SERVE_SYNOPSIS}\n       qiongli mcp serve --help\n`);
   });
 
   it('gives the root usage all three synopsis lines of docs/command-line.md (docs/command-line.md)', () => {
@@ -52,7 +49,9 @@ describe('help and usage texts (docs/command-line.md)', () => {
     });
 
     it(`keeps every ${topic} help line but the serve synopsis within 80 columns (docs/command-line.md)`, () => {
-      const lines = helpText(topic).split('\n').filter((line) => !line.endsWith(SERVE_SYNOPSIS));
+      const lines = helpText(topic)
+        .split('\n')
+        .filter((line) => !line.endsWith(SERVE_SYNOPSIS));
       for (const line of lines) assert.ok(line.length <= 80, line);
     });
   }

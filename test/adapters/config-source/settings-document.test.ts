@@ -37,23 +37,57 @@ describe('settings document schema (docs/configuration.md)', () => {
   });
 
   it('refuses unknown keys at every level (docs/configuration.md)', () => {
-    refused(fullDocumentWith((d) => (d.extra = true)), 'top level');
-    refused(fullDocumentWith((d) => (d.providers.zotero = { enabled: true })), 'unknown provider');
-    refused(fullDocumentWith((d) => (d.providers.openalex.api_key = 'sk-123')), 'unknown provider field');
-    refused(fullDocumentWith((d) => (d.providers.arxiv.email = 'a@example.org')), 'field of another provider');
-    refused(fullDocumentWith((d) => (d.providers.crossref.api_key_ref = REF_A)), 'crossref takes no key');
-    refused(fullDocumentWith((d) => (d.providers.semantic_scholar.email = 'a@example.org')), 'semantic scholar takes no email');
-    refused(fullDocumentWith((d) => (d.providers.pubmed.email = 'a@example.org')), 'pubmed takes no email');
+    refused(
+      fullDocumentWith((d) => (d.extra = true)),
+      'top level',
+    );
+    refused(
+      fullDocumentWith((d) => (d.providers.zotero = { enabled: true })),
+      'unknown provider',
+    );
+    refused(
+      fullDocumentWith((d) => (d.providers.openalex.api_key = 'sk-123')),
+      'unknown provider field',
+    );
+    refused(
+      fullDocumentWith((d) => (d.providers.arxiv.email = 'a@example.org')),
+      'field of another provider',
+    );
+    refused(
+      fullDocumentWith((d) => (d.providers.crossref.api_key_ref = REF_A)),
+      'crossref takes no key',
+    );
+    refused(
+      fullDocumentWith((d) => (d.providers.semantic_scholar.email = 'a@example.org')),
+      'semantic scholar takes no email',
+    );
+    refused(
+      fullDocumentWith((d) => (d.providers.pubmed.email = 'a@example.org')),
+      'pubmed takes no email',
+    );
     refused(JSON.stringify(fullDocument()).replace('"revision":7', '"revision":7,"__proto__":{}'), '__proto__');
   });
 
   it('refuses a wrong document_kind or schema_version (docs/configuration.md)', () => {
     for (const kind of ['qiongli-settings', 'Qiongli-Global-Settings', '', 1]) {
-      refused(fullDocumentWith((d) => (d.document_kind = kind)), String(kind));
+      refused(
+        fullDocumentWith((d) => (d.document_kind = kind)),
+        String(kind),
+      );
     }
-    for (const version of [0, 2, '1', 1.5, null]) refused(fullDocumentWith((d) => (d.schema_version = version)), String(version));
-    refused(fullDocumentWith((d) => delete d.document_kind), 'no document_kind');
-    refused(fullDocumentWith((d) => delete d.schema_version), 'no schema_version');
+    for (const version of [0, 2, '1', 1.5, null])
+      refused(
+        fullDocumentWith((d) => (d.schema_version = version)),
+        String(version),
+      );
+    refused(
+      fullDocumentWith((d) => delete d.document_kind),
+      'no document_kind',
+    );
+    refused(
+      fullDocumentWith((d) => delete d.schema_version),
+      'no schema_version',
+    );
   });
 
   it('requires revision to be a non-negative safe integer (docs/configuration.md, decision)', () => {
@@ -61,9 +95,15 @@ describe('settings document schema (docs/configuration.md)', () => {
       assert.ok(parseSettingsDocument(fullDocumentWith((d) => (d.revision = revision))), String(revision));
     }
     for (const revision of [-1, 1.5, Number.MAX_SAFE_INTEGER + 1, '3', null]) {
-      refused(fullDocumentWith((d) => (d.revision = revision)), String(revision));
+      refused(
+        fullDocumentWith((d) => (d.revision = revision)),
+        String(revision),
+      );
     }
-    refused(fullDocumentWith((d) => delete d.revision), 'no revision');
+    refused(
+      fullDocumentWith((d) => delete d.revision),
+      'no revision',
+    );
   });
 
   it('accepts default_profile as a short profile name only (docs/configuration.md, decision)', () => {
@@ -72,16 +112,34 @@ describe('settings document schema (docs/configuration.md)', () => {
     }
     assert.ok(parseSettingsDocument(fullDocumentWith((d) => delete d.default_profile)), 'absent');
     for (const profile of ['', 'Lite', 'a'.repeat(65), 'lite pro', '-lite', 3, null]) {
-      refused(fullDocumentWith((d) => (d.default_profile = profile)), String(profile));
+      refused(
+        fullDocumentWith((d) => (d.default_profile = profile)),
+        String(profile),
+      );
     }
   });
 
   it('requires the providers object and enabled in every provider entry given (docs/configuration.md)', () => {
-    refused(fullDocumentWith((d) => delete d.providers), 'no providers');
-    refused(fullDocumentWith((d) => (d.providers = null)), 'null providers');
-    refused(fullDocumentWith((d) => delete d.providers.arxiv.enabled), 'no enabled');
-    refused(fullDocumentWith((d) => (d.providers.arxiv.enabled = 'true')), 'string enabled');
-    refused(fullDocumentWith((d) => (d.providers.arxiv = true)), 'provider not an object');
+    refused(
+      fullDocumentWith((d) => delete d.providers),
+      'no providers',
+    );
+    refused(
+      fullDocumentWith((d) => (d.providers = null)),
+      'null providers',
+    );
+    refused(
+      fullDocumentWith((d) => delete d.providers.arxiv.enabled),
+      'no enabled',
+    );
+    refused(
+      fullDocumentWith((d) => (d.providers.arxiv.enabled = 'true')),
+      'string enabled',
+    );
+    refused(
+      fullDocumentWith((d) => (d.providers.arxiv = true)),
+      'provider not an object',
+    );
   });
 
   it('accepts emails of 1–320 characters without control characters (docs/configuration.md)', () => {
@@ -89,8 +147,14 @@ describe('settings document schema (docs/configuration.md)', () => {
       assert.ok(parseSettingsDocument(fullDocumentWith((d) => (d.providers.crossref.email = email))), email);
     }
     for (const email of ['', 'x'.repeat(321), 'a\n@example.org', 'a\u0000b', 'tab\there', 'del\u007f', 'c1\u0085', 7, null]) {
-      refused(fullDocumentWith((d) => (d.providers.crossref.email = email)), JSON.stringify(email));
-      refused(fullDocumentWith((d) => (d.providers.openalex.email = email)), JSON.stringify(email));
+      refused(
+        fullDocumentWith((d) => (d.providers.crossref.email = email)),
+        JSON.stringify(email),
+      );
+      refused(
+        fullDocumentWith((d) => (d.providers.openalex.email = email)),
+        JSON.stringify(email),
+      );
     }
   });
 
@@ -110,7 +174,10 @@ describe('settings document schema (docs/configuration.md)', () => {
     ];
     for (const reference of bad) {
       for (const provider of ['openalex', 'semantic_scholar', 'pubmed']) {
-        refused(fullDocumentWith((d) => (d.providers[provider].api_key_ref = reference)), `${provider} ${String(reference)}`);
+        refused(
+          fullDocumentWith((d) => (d.providers[provider].api_key_ref = reference)),
+          `${provider} ${String(reference)}`,
+        );
       }
     }
   });

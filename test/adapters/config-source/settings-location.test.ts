@@ -49,10 +49,7 @@ describe('settings location (docs/configuration.md)', () => {
   });
 
   it('uses ~/Library/Application Support/qiongli on macOS and ignores $XDG_CONFIG_HOME (docs/configuration.md)', () => {
-    assert.equal(
-      fileOf(environment('darwin', { XDG_CONFIG_HOME: '/data/xdg' })),
-      '/Users/ada/Library/Application Support/qiongli/settings.json',
-    );
+    assert.equal(fileOf(environment('darwin', { XDG_CONFIG_HOME: '/data/xdg' })), '/Users/ada/Library/Application Support/qiongli/settings.json');
   });
 
   it('uses %APPDATA%\\qiongli on Windows, built with Windows separators (docs/configuration.md)', () => {

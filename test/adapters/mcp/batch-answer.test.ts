@@ -13,7 +13,10 @@ const answerOf = (id: number, size: number, wide: boolean) =>
 const batch = fc.array(fc.record({ size: fc.nat({ max: 2500 }), wide: fc.boolean(), silent: fc.boolean() }), { minLength: 1, maxLength: 12 });
 
 function run(elements: { size: number; wide: boolean; silent: boolean }[], order: number[]) {
-  const answer = new BatchAnswer(elements.map((_, id) => tooLargeFrame(id)), LIMIT);
+  const answer = new BatchAnswer(
+    elements.map((_, id) => tooLargeFrame(id)),
+    LIMIT,
+  );
   for (const index of order) {
     const element = elements[index]!;
     answer.settle(index, element.silent ? null : answerOf(index, element.size, element.wide));
@@ -31,7 +34,10 @@ describe('BatchAnswer: the answer array bounded in bytes', () => {
           const answering = elements.flatMap((element, id) => (element.silent ? [] : [id]));
           if (answering.length === 0) return assert.equal(encoded, null);
           assert.ok(Buffer.byteLength(encoded!) <= LIMIT);
-          assert.deepEqual(JSON.parse(encoded!).map((message: any) => message.id), answering);
+          assert.deepEqual(
+            JSON.parse(encoded!).map((message: any) => message.id),
+            answering,
+          );
         },
       ),
     );

@@ -25,9 +25,12 @@ describe('batch prescan: counting an array before parsing it', () => {
   });
 
   it('calls an oversized array that is not valid JSON not-json, whatever is wrong with it', () => {
-    for (const text of ['[1,2,3,4,]', '[1,,2,3,4]', '[1,2,3,4] x', '[1,2,3,4', '[1,2,3,tru]', '[1,2,3,"4]'])
-      assert.equal(scan(text), 'not-json', text);
-    assert.equal(prescanBatch(Buffer.from([0x5b, 0x31, 0x2c, 0x32, 0x2c, 0x33, 0x2c, 0x22, 0xff, 0x22, 0x5d]), { maxElements: 3, maxValues: 1_000_000 }), 'not-json', 'not UTF-8');
+    for (const text of ['[1,2,3,4,]', '[1,,2,3,4]', '[1,2,3,4] x', '[1,2,3,4', '[1,2,3,tru]', '[1,2,3,"4]']) assert.equal(scan(text), 'not-json', text);
+    assert.equal(
+      prescanBatch(Buffer.from([0x5b, 0x31, 0x2c, 0x32, 0x2c, 0x33, 0x2c, 0x22, 0xff, 0x22, 0x5d]), { maxElements: 3, maxValues: 1_000_000 }),
+      'not-json',
+      'not UTF-8',
+    );
   });
 
   it('checks validity across parse windows: a blank element filling a window is caught', () => {

@@ -45,7 +45,10 @@ describe('MCP connection: batches and their bounds (2025-03-26)', () => {
     const { transport } = batchConnection();
     transport.receive(Array.from({ length: 1024 }, (_, index) => request(index + 1, 'ping')));
     const { value } = lastFrame(transport.sent);
-    assert.deepEqual(value.map((answer: any) => answer.id), Array.from({ length: 1024 }, (_, index) => index + 1));
+    assert.deepEqual(
+      value.map((answer: any) => answer.id),
+      Array.from({ length: 1024 }, (_, index) => index + 1),
+    );
   });
 
   it('answers an oversized array that is not valid JSON with a parse error, not a batch error', () => {
@@ -59,7 +62,10 @@ describe('MCP connection: batches and their bounds (2025-03-26)', () => {
     transport.receive([call(1, { size: 3 * MiB }), call(2, { size: 3 * MiB }), call(3, { size: 3 * MiB }), request(4, 'ping')]);
     const { value, bytes } = lastFrame(transport.sent);
     assert.ok(bytes <= 8 * MiB);
-    assert.deepEqual(value.map((answer: any) => answer.id), [1, 2, 3, 4]);
+    assert.deepEqual(
+      value.map((answer: any) => answer.id),
+      [1, 2, 3, 4],
+    );
     assert.ok(value[0].result && value[1].result && value[3].result);
     assert.equal(value[2].error.code, -32603);
     assert.deepEqual(value[2].error.data, { reason_code: 'tool-output-too-large' });
@@ -71,7 +77,10 @@ describe('MCP connection: batches and their bounds (2025-03-26)', () => {
     transport.receive([1, 2, 3].map((id) => call(id, { size, char: '文' })));
     const { value, bytes } = lastFrame(transport.sent);
     assert.ok(bytes <= 8 * MiB);
-    assert.deepEqual(value.map((answer: any) => ('result' in answer ? 'result' : answer.error.code)), ['result', 'result', -32603]);
+    assert.deepEqual(
+      value.map((answer: any) => ('result' in answer ? 'result' : answer.error.code)),
+      ['result', 'result', -32603],
+    );
   });
 
   it('lets an earlier element that settles last displace a later answer, never the other way round', async () => {
@@ -111,6 +120,9 @@ describe('MCP connection: batches and their bounds (2025-03-26)', () => {
     releases.get(1)!();
     releases.get(2)!();
     await tick();
-    assert.deepEqual(lastFrame(transport.sent).value.map((answer: any) => answer.id), [2]);
+    assert.deepEqual(
+      lastFrame(transport.sent).value.map((answer: any) => answer.id),
+      [2],
+    );
   });
 });

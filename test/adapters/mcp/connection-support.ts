@@ -44,4 +44,3 @@ export function connect(tools: ToolDefinition[], revision = '2025-06-18') {
 
 /** Resolves after pending promise callbacks and immediates queued before it. */
 export const tick = () => new Promise((resolve) => setImmediate(resolve));
-

@@ -50,7 +50,10 @@ describe('MCP connection dispatch (docs/protocol.md#in-both-eras)', () => {
     transport.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 99 } });
     transport.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: '1' } });
     assert.notEqual(signals[0], signals[1]);
-    assert.deepEqual(signals.map((signal) => signal.aborted), [false, false]);
+    assert.deepEqual(
+      signals.map((signal) => signal.aborted),
+      [false, false],
+    );
     releases.forEach((release) => release());
     await tick();
     assert.ok(transport.responseTo(1) && transport.responseTo(2));
@@ -66,7 +69,10 @@ describe('MCP connection dispatch (docs/protocol.md#in-both-eras)', () => {
     transport.receive(request(5, 'tools/call', { name: 'qiongli_task_plan', _meta: { progressToken: 'tok' } }), 'content-length');
     await tick();
     const sent = transport.sent.slice(1);
-    assert.deepEqual(sent.map((frame) => frame.framing), ['content-length', 'content-length', 'content-length']);
+    assert.deepEqual(
+      sent.map((frame) => frame.framing),
+      ['content-length', 'content-length', 'content-length'],
+    );
     const [first, second, response] = sent.map((frame) => JSON.parse(frame.payload));
     assert.deepEqual(first.params, { progressToken: 'tok', progress: 1, total: 2 });
     assert.deepEqual(second.params, { progressToken: 'tok', progress: 2, total: 2 });
@@ -195,7 +201,12 @@ describe('MCP connection dispatch (docs/protocol.md#in-both-eras)', () => {
   it('applies the modern envelope to tools/call as well', () => {
     const fast = controllableTool('qiongli_task_plan', () => succeed({ ok: 1 }));
     const transport = new FakeTransport();
-    const connection = new McpConnection(transport, new ToolRegistry([fast], new Set(ALL_CAPABILITY_GROUPS)), { name: 'qiongli', version: '0', title: 'Q', instructions: 'i' }, { finished() {}, failed() {} });
+    const connection = new McpConnection(
+      transport,
+      new ToolRegistry([fast], new Set(ALL_CAPABILITY_GROUPS)),
+      { name: 'qiongli', version: '0', title: 'Q', instructions: 'i' },
+      { finished() {}, failed() {} },
+    );
     connection.start();
     transport.receive(modern(1, 'tools/call', { name: 'qiongli_task_plan', arguments: {} }));
     const result = transport.responseTo(1).result;

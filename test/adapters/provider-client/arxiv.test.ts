@@ -23,7 +23,6 @@ describe('arXiv request builder', () => {
 const parsed = await parseArxivResponse(fixtureText('arxiv-search-atom.xml'));
 
 describe('arXiv response parser', () => {
-
   it('maps the ten entries of a real Atom feed, reading namespaced elements by local name (docs/providers.md#the-literature-record)', () => {
     assert.ok(parsed.ok);
     assert.equal(parsed.value.length, 10);

@@ -75,7 +75,10 @@ describe('Crossref response parser', () => {
     list.message.items[0]!['title'] = [];
     const parsed = await parseCrossrefResponse(JSON.stringify(list));
     assert.ok(parsed.ok);
-    assert.deepEqual(parsed.value.map((record) => record.title), ['Chemical Ecology']);
+    assert.deepEqual(
+      parsed.value.map((record) => record.title),
+      ['Chemical Ecology'],
+    );
   });
 
   it('reports decode_error for the real validation-failure body and for malformed JSON (docs/providers.md#requests)', async () => {

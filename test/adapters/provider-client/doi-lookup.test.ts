@@ -62,7 +62,10 @@ describe('DOI lookups through the single-work endpoints (MockAgent, no network)'
         assert.equal(queryAt < 0 ? '' : path.slice(queryAt), search, path);
         assert.equal(decodeURIComponent(segment), doi, path);
         assert.doesNotMatch(segment, /[?#\s\\@\x00-\x1f\x7f]/u, path);
-        assert.ok(segment.split('/').every((part) => part !== '.' && part !== '..' && !/^(%2e|\.){1,2}$/iu.test(part)), path);
+        assert.ok(
+          segment.split('/').every((part) => part !== '.' && part !== '..' && !/^(%2e|\.){1,2}$/iu.test(part)),
+          path,
+        );
       });
     });
   }
@@ -92,19 +95,23 @@ describe('DOI lookups through the single-work endpoints (MockAgent, no network)'
       .get(ORIGINS.semantic_scholar)
       .intercept({ path: (path) => path.startsWith('/graph/v1/paper/DOI:10.48550/arxiv.2503.23674?fields='), method: 'GET' })
       .reply(200, fixtureText('semanticscholar-paper-doi.json'), JSON_HEADERS);
-    agent
-      .get(ORIGINS.crossref)
-      .intercept({ path: '/works/10.1111/ele.14024', method: 'GET' })
-      .reply(200, fixtureText('crossref-work-doi.json'), JSON_HEADERS);
+    agent.get(ORIGINS.crossref).intercept({ path: '/works/10.1111/ele.14024', method: 'GET' }).reply(200, fixtureText('crossref-work-doi.json'), JSON_HEADERS);
     const openalex = await client.search(searchRequest('openalex', { query: '10.1038/s42256-024-00832-8', searchBy: 'doi' }));
     const s2 = await client.search(searchRequest('semantic_scholar', { query: '10.48550/arxiv.2503.23674', searchBy: 'doi' }));
     const crossref = await client.search(searchRequest('crossref', { query: '10.1111/ele.14024', searchBy: 'doi' }));
     assert.ok(openalex.ok && s2.ok && crossref.ok);
-    assert.deepEqual(openalex.records.map((record) => [record.title, record.cited_by_count]), [
-      ['Augmenting large language models with chemistry tools', 236],
-    ]);
-    assert.deepEqual(s2.records.map((record) => [record.title, record.doi]), [['Large Language Models Pass the Turing Test', '10.48550/arXiv.2503.23674']]);
-    assert.deepEqual(crossref.records.map((record) => [record.doi, record.cited_by_count]), [['10.1111/ele.14024', 26]]);
+    assert.deepEqual(
+      openalex.records.map((record) => [record.title, record.cited_by_count]),
+      [['Augmenting large language models with chemistry tools', 236]],
+    );
+    assert.deepEqual(
+      s2.records.map((record) => [record.title, record.doi]),
+      [['Large Language Models Pass the Turing Test', '10.48550/arXiv.2503.23674']],
+    );
+    assert.deepEqual(
+      crossref.records.map((record) => [record.doi, record.cited_by_count]),
+      [['10.1111/ele.14024', 26]],
+    );
   });
 
   it('does not ask arXiv at all (no DOI lookup): no records, no request', async () => {
@@ -120,14 +127,20 @@ describe('DOI lookups through the single-work endpoints (MockAgent, no network)'
     const { agent, client } = track(mockedClient());
     const pool = agent.get(ORIGINS.pubmed);
     pool
-      .intercept({ path: '/entrez/eutils/esearch.fcgi?db=pubmed&term=10.1186%2Fs13321-016-0181-z%5Bdoi%5D&retmode=json&sort=relevance&retmax=10', method: 'GET' })
+      .intercept({
+        path: '/entrez/eutils/esearch.fcgi?db=pubmed&term=10.1186%2Fs13321-016-0181-z%5Bdoi%5D&retmode=json&sort=relevance&retmax=10',
+        method: 'GET',
+      })
       .reply(200, '{"esearchresult":{"count":"1","idlist":["27933103"]}}', JSON_HEADERS);
     pool
       .intercept({ path: '/entrez/eutils/esummary.fcgi?db=pubmed&id=27933103&retmode=json', method: 'GET' })
       .reply(200, fixtureText('pubmed-esummary-compact-single.json'), JSON_HEADERS);
     const outcome = await client.search(searchRequest('pubmed', { query: '10.1186/s13321-016-0181-z', searchBy: 'doi' }));
     assert.ok(outcome.ok);
-    assert.deepEqual(outcome.records.map((record) => record.doi), ['10.1186/s13321-016-0181-z']);
+    assert.deepEqual(
+      outcome.records.map((record) => record.doi),
+      ['10.1186/s13321-016-0181-z'],
+    );
   });
 });
 

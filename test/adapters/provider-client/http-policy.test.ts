@@ -41,9 +41,16 @@ describe('HTTP policy: retry on 429/503 (docs/providers.md#requests)', () => {
   });
 
   it('retries only once: a second 429 is rate_limited and a second 503 is http_error', async () => {
-    for (const [status, kind] of [[429, 'rate_limited'], [503, 'http_error']] as const) {
+    for (const [status, kind] of [
+      [429, 'rate_limited'],
+      [503, 'http_error'],
+    ] as const) {
       const { agent, client } = track(mockedClient());
-      agent.get(ORIGINS.openalex).intercept(anyPath).reply(status, 'again', { headers: { 'retry-after': '1' } }).times(2);
+      agent
+        .get(ORIGINS.openalex)
+        .intercept(anyPath)
+        .reply(status, 'again', { headers: { 'retry-after': '1' } })
+        .times(2);
       assert.deepEqual(await client.search(searchRequest('openalex')), { ok: false, kind });
     }
   });
@@ -72,7 +79,10 @@ describe('HTTP policy: error kinds (docs/providers.md#requests)', () => {
 
   it('does not follow a redirect: a 301 is http_error', async () => {
     const { agent, client } = track(mockedClient());
-    agent.get(ORIGINS.openalex).intercept(anyPath).reply(301, '', { headers: { location: 'https://api.openalex.org/elsewhere' } });
+    agent
+      .get(ORIGINS.openalex)
+      .intercept(anyPath)
+      .reply(301, '', { headers: { location: 'https://api.openalex.org/elsewhere' } });
     assert.deepEqual(await client.search(searchRequest('openalex')), { ok: false, kind: 'http_error' });
   });
 
@@ -93,7 +103,10 @@ describe('HTTP policy: error kinds (docs/providers.md#requests)', () => {
 
   it('answers rate_limited for arXiv\'s HTTP 200 body "Rate exceeded."', async () => {
     const { agent, client } = track(mockedClient());
-    agent.get(ORIGINS.arxiv).intercept(anyPath).reply(200, 'Rate exceeded.\n', { headers: { 'content-type': 'text/plain' } });
+    agent
+      .get(ORIGINS.arxiv)
+      .intercept(anyPath)
+      .reply(200, 'Rate exceeded.\n', { headers: { 'content-type': 'text/plain' } });
     assert.deepEqual(await client.search(searchRequest('arxiv')), { ok: false, kind: 'rate_limited' });
   });
 
@@ -130,7 +143,10 @@ describe('HTTP policy: error kinds (docs/providers.md#requests)', () => {
     ] as const;
     for (const [status, body] of replies) {
       const { agent, client } = track(mockedClient());
-      agent.get(ORIGINS.semantic_scholar).intercept(anyPath).reply(status, body, { headers: { location: `https://x/?k=${CANARY}` } });
+      agent
+        .get(ORIGINS.semantic_scholar)
+        .intercept(anyPath)
+        .reply(status, body, { headers: { location: `https://x/?k=${CANARY}` } });
       const outcome = await client.search(searchRequest('semantic_scholar', { credentials: { apiKey: CANARY } }));
       assert.ok(!JSON.stringify(outcome).includes(CANARY));
     }
@@ -173,7 +189,10 @@ describe('HTTP policy: cancellation and the dispatcher (docs/providers.md#reques
       sleep: async () => controller.abort(),
     };
     const { agent, client } = track(mockedClient({ clock: abortingClock }));
-    agent.get(ORIGINS.openalex).intercept(anyPath).reply(429, '', { headers: { 'retry-after': '1' } });
+    agent
+      .get(ORIGINS.openalex)
+      .intercept(anyPath)
+      .reply(429, '', { headers: { 'retry-after': '1' } });
     assert.deepEqual(await client.search(searchRequest('openalex', { signal: controller.signal })), { ok: false, kind: 'cancelled' });
   });
 

@@ -70,7 +70,10 @@ describe('OpenAlex response parser', () => {
     if (list.results[1]) list.results[1]['display_name'] = '  ChemCrow:\n  tools\t';
     const parsed = await parseOpenAlexResponse(JSON.stringify(list));
     assert.ok(parsed.ok);
-    assert.deepEqual(parsed.value.map((record) => record.title), ['ChemCrow: tools']);
+    assert.deepEqual(
+      parsed.value.map((record) => record.title),
+      ['ChemCrow: tools'],
+    );
   });
 
   it('omits absent values instead of writing null (docs/providers.md#the-literature-record)', async () => {

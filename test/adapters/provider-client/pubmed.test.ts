@@ -107,7 +107,10 @@ describe('PubMed response parsers', () => {
     answer.result['26622191']!['title'] = '';
     const parsed = await parsePubMedSummaryResponse(JSON.stringify(answer));
     assert.ok(parsed.ok);
-    assert.deepEqual(parsed.value.map((record) => record.identifiers?.pmid), ['17918089']);
+    assert.deepEqual(
+      parsed.value.map((record) => record.identifiers?.pmid),
+      ['17918089'],
+    );
   });
 
   it('recognises the real NCBI rate-limit body as rate_limited in both steps (docs/providers.md#requests)', async () => {

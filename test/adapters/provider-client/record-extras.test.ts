@@ -21,8 +21,8 @@ describe('abstracts, only when asked for (docs/providers.md#steered-requests)', 
     assert.ok(parsed.ok);
     const abstract = parsed.value[0]?.abstract ?? '';
     assert.ok(abstract.startsWith('Abstract Large language models (LLMs) have shown strong performance in tasks across domains'), abstract.slice(0, 120));
-    const index = (fixtureJson('openalex-works-title-search.json') as { results: { abstract_inverted_index: Record<string, number[]> }[] })
-      .results[0]!.abstract_inverted_index;
+    const index = (fixtureJson('openalex-works-title-search.json') as { results: { abstract_inverted_index: Record<string, number[]> }[] }).results[0]!
+      .abstract_inverted_index;
     const words = Object.values(index).reduce((sum, positions) => sum + positions.length, 0);
     assert.equal(abstract.split(' ').length, words);
     assert.ok(parsed.value[1]?.abstract?.startsWith('Over the last decades, excellent computational chemistry tools'));
@@ -94,17 +94,26 @@ describe('citation counts and open-access links, read here and kept by the domai
   it('read from the real bodies of OpenAlex, Semantic Scholar and Crossref', async () => {
     const openalex = await parseOpenAlexResponse(fixtureText('openalex-works-title-search.json'));
     assert.ok(openalex.ok);
-    assert.deepEqual(openalex.value.map((record) => [record.cited_by_count, record.open_access_url]), [
-      [236, 'https://www.nature.com/articles/s42256-024-00832-8.pdf'],
-      [106, 'https://arxiv.org/abs/2304.05376'],
-    ]);
+    assert.deepEqual(
+      openalex.value.map((record) => [record.cited_by_count, record.open_access_url]),
+      [
+        [236, 'https://www.nature.com/articles/s42256-024-00832-8.pdf'],
+        [106, 'https://arxiv.org/abs/2304.05376'],
+      ],
+    );
     const s2 = await parseSemanticScholarResponse(fixtureText('semanticscholar-paper-search.json'));
     assert.ok(s2.ok);
-    assert.deepEqual(s2.value.slice(0, 3).map(kept).map((record) => [record.cited_by_count, record.open_access_url]), [
-      [72, undefined],
-      [240, 'https://www.pnas.org/doi/pdf/10.1073/pnas.2313925121'],
-      [4606, undefined],
-    ]);
+    assert.deepEqual(
+      s2.value
+        .slice(0, 3)
+        .map(kept)
+        .map((record) => [record.cited_by_count, record.open_access_url]),
+      [
+        [72, undefined],
+        [240, 'https://www.pnas.org/doi/pdf/10.1073/pnas.2313925121'],
+        [4606, undefined],
+      ],
+    );
     assert.ok(s2.value.map(kept).every((record) => record.open_access_url === undefined || record.open_access_url.startsWith('https://')));
     const crossref = await parseCrossrefResponse(fixtureText('crossref-works-query-author.json'));
     assert.ok(crossref.ok);
@@ -121,19 +130,25 @@ describe('citation counts and open-access links, read here and kept by the domai
     ].map(([url, count], index) => ({ display_name: `T${index}`, open_access: { oa_url: url }, cited_by_count: count }));
     const parsed = await parseOpenAlexResponse(JSON.stringify({ results: works }));
     assert.ok(parsed.ok);
-    assert.deepEqual(parsed.value.map(kept).map((record) => [record.open_access_url, record.cited_by_count]), [
-      [undefined, 5],
-      [undefined, undefined],
-      [undefined, undefined],
-      [undefined, undefined],
-      ['https://example.org/ok.pdf', 0],
-    ]);
+    assert.deepEqual(
+      parsed.value.map(kept).map((record) => [record.open_access_url, record.cited_by_count]),
+      [
+        [undefined, 5],
+        [undefined, undefined],
+        [undefined, undefined],
+        [undefined, undefined],
+        ['https://example.org/ok.pdf', 0],
+      ],
+    );
   });
 
   it('PubMed: the pmc article id as the PubMed Central page; arXiv: the PDF', async () => {
     const pubmed = await parsePubMedSummaryResponse(fixtureText('pubmed-esummary.json'));
     assert.ok(pubmed.ok);
-    assert.deepEqual(pubmed.value.map((record) => record.open_access_url), ['https://pmc.ncbi.nlm.nih.gov/articles/PMC4638311/', undefined]);
+    assert.deepEqual(
+      pubmed.value.map((record) => record.open_access_url),
+      ['https://pmc.ncbi.nlm.nih.gov/articles/PMC4638311/', undefined],
+    );
     const arxiv = await parseArxivResponse(fixtureText('arxiv-search-atom.xml'));
     assert.ok(arxiv.ok);
     assert.ok(arxiv.value.every((record) => record.open_access_url === `https://arxiv.org/pdf/${record.identifiers?.arxiv}`));
@@ -157,7 +172,10 @@ describe('retractions (docs/providers.md#steered-requests)', () => {
   it('PubMed: pubtype Retracted Publication', async () => {
     const retracted = await parsePubMedSummaryResponse(fixtureText('pubmed-esummary-retracted.json'));
     assert.ok(retracted.ok);
-    assert.deepEqual(retracted.value.map((record) => [record.identifiers?.pmid, record.retracted]), [['9500320', true]]);
+    assert.deepEqual(
+      retracted.value.map((record) => [record.identifiers?.pmid, record.retracted]),
+      [['9500320', true]],
+    );
     const plain = await parsePubMedSummaryResponse(fixtureText('pubmed-esummary.json'));
     assert.ok(plain.ok && plain.value.every((record) => record.retracted === undefined));
   });

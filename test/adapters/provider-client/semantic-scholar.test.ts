@@ -1,9 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  buildSemanticScholarRequest,
-  parseSemanticScholarResponse,
-} from '../../../src/adapters/provider-client/semantic-scholar.js';
+import { buildSemanticScholarRequest, parseSemanticScholarResponse } from '../../../src/adapters/provider-client/semantic-scholar.js';
 import { fixtureJson, fixtureText } from './fixtures.js';
 
 const CANARY = 'S2-CANARY-KEY-5f1d';

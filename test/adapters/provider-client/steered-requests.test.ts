@@ -6,10 +6,7 @@ import { buildOpenAlexDoiRequest, buildOpenAlexRequest } from '../../../src/adap
 import { PROVIDER_PROTOCOLS } from '../../../src/adapters/provider-client/provider-protocols.js';
 import type { ProviderQuery } from '../../../src/adapters/provider-client/provider-protocol.js';
 import { buildPubMedSearchRequest } from '../../../src/adapters/provider-client/pubmed.js';
-import {
-  buildSemanticScholarDoiRequest,
-  buildSemanticScholarRequest,
-} from '../../../src/adapters/provider-client/semantic-scholar.js';
+import { buildSemanticScholarDoiRequest, buildSemanticScholarRequest } from '../../../src/adapters/provider-client/semantic-scholar.js';
 
 const query = (overrides: Partial<ProviderQuery> = {}): ProviderQuery => ({ query: 'graph neural networks', limit: 5, credentials: {}, ...overrides });
 const param = (url: string, name: string): string | null => new URL(url).searchParams.get(name);
@@ -56,7 +53,10 @@ describe('steered requests: years (docs/providers.md#steered-requests)', () => {
   it('arXiv: AND submittedDate:[…] inside search_query', () => {
     const url = buildArxivRequest(query({ years: { from: 2020, to: 2024 } })).url;
     assert.equal(param(url, 'search_query'), 'all:graph neural networks AND submittedDate:[202001010000 TO 202412312359]');
-    assert.equal(param(buildArxivRequest(query({ years: { from: 2021 } })).url, 'search_query'), 'all:graph neural networks AND submittedDate:[202101010000 TO 999912312359]');
+    assert.equal(
+      param(buildArxivRequest(query({ years: { from: 2021 } })).url, 'search_query'),
+      'all:graph neural networks AND submittedDate:[202101010000 TO 999912312359]',
+    );
   });
 
   it('ignores bounds that are not years of 1000–9999, so nothing but digits reaches a filter', () => {
@@ -80,10 +80,7 @@ describe('steered requests: title searches (docs/providers.md#steered-requests)'
   });
 
   it('Crossref: query.bibliographic; PubMed: <q>[ti]; arXiv: ti:<q>; Semantic Scholar: the usual query', () => {
-    assert.equal(
-      buildCrossrefRequest(query({ searchBy: 'title' })).url,
-      'https://api.crossref.org/works?query.bibliographic=graph%20neural%20networks&rows=5',
-    );
+    assert.equal(buildCrossrefRequest(query({ searchBy: 'title' })).url, 'https://api.crossref.org/works?query.bibliographic=graph%20neural%20networks&rows=5');
     assert.equal(param(buildPubMedSearchRequest(query({ searchBy: 'title' })).url, 'term'), 'graph neural networks[ti]');
     assert.equal(param(buildArxivRequest(query({ searchBy: 'title' })).url, 'search_query'), 'ti:graph neural networks');
     assert.equal(buildSemanticScholarRequest(query({ searchBy: 'title' })).url, buildSemanticScholarRequest(query()).url);

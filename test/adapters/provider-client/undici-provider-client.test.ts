@@ -54,7 +54,10 @@ describe('UndiciProviderClient success paths (MockAgent, no network)', () => {
       .reply(200, fixtureText('crossref-works-query.json'), JSON_HEADERS);
     const outcome = await client.search(searchRequest('crossref', { query: 'ecology', limit: 2, credentials: { email: 'me@example.org' } }));
     assert.ok(outcome.ok);
-    assert.deepEqual(outcome.records.map((record) => record.title), ['Communicating Ecology', 'Chemical Ecology']);
+    assert.deepEqual(
+      outcome.records.map((record) => record.title),
+      ['Communicating Ecology', 'Chemical Ecology'],
+    );
   });
 
   it('searches PubMed with esearch then esummary for the returned ids, comma-joined (docs/providers.md#requests)', async () => {
@@ -77,7 +80,10 @@ describe('UndiciProviderClient success paths (MockAgent, no network)', () => {
       .reply(200, fixtureText('pubmed-esummary.json'), JSON_HEADERS);
     const outcome = await client.search(searchRequest('pubmed', { query: 'APC', limit: 100 }));
     assert.ok(outcome.ok);
-    assert.deepEqual(outcome.records.map((record) => record.identifiers?.pmid), ['26622191', '17918089']);
+    assert.deepEqual(
+      outcome.records.map((record) => record.identifiers?.pmid),
+      ['26622191', '17918089'],
+    );
     const ids = summaryIds.at(-1)?.split(',') ?? [];
     assert.equal(ids.length, 100);
     assert.equal(ids[0], '42555032');
@@ -209,7 +215,10 @@ describe('UndiciProviderClient pacing (docs/providers.md#requests)', () => {
   });
 
   it('paces PubMed to 3 request starts per second without a key and 10 with one', async () => {
-    for (const [credentials, gap] of [[{}, 334], [{ apiKey: 'ncbi' }, 100]] as const) {
+    for (const [credentials, gap] of [
+      [{}, 334],
+      [{ apiKey: 'ncbi' }, 100],
+    ] as const) {
       const { agent, client, clock } = track(mockedClient());
       const pool = agent.get(ORIGINS.pubmed);
       pool.intercept({ path: (path) => path.includes('esearch.fcgi'), method: 'GET' }).reply(200, fixtureText('pubmed-esearch.json'));

@@ -47,7 +47,28 @@ describe('XML reader: what it refuses', () => {
   });
 
   it('refuses malformed structure', () => {
-    for (const text of ['', '   ', 'text', '<r>', '<r></s>', '<r><s></r></s>', '<r/><r/>', 'x<r/>', '<r/>x', '<r a="1" a="2"/>', '<r a=1/>', '<r a="<"/>', '<ra="1"/>', '</r>', '<r></ r>', '<r><![CDATA[x</r>', '<r><!-- x</r>', '<![CDATA[x]]><r/>', '<r/><?xml version="1.0"?>', '<1r/>'])
+    for (const text of [
+      '',
+      '   ',
+      'text',
+      '<r>',
+      '<r></s>',
+      '<r><s></r></s>',
+      '<r/><r/>',
+      'x<r/>',
+      '<r/>x',
+      '<r a="1" a="2"/>',
+      '<r a=1/>',
+      '<r a="<"/>',
+      '<ra="1"/>',
+      '</r>',
+      '<r></ r>',
+      '<r><![CDATA[x</r>',
+      '<r><!-- x</r>',
+      '<![CDATA[x]]><r/>',
+      '<r/><?xml version="1.0"?>',
+      '<1r/>',
+    ])
       refuses(text);
   });
 

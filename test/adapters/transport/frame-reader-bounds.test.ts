@@ -96,12 +96,7 @@ describe('FrameReader: size bounds', () => {
       return `${first}X: ${'p'.repeat(padding)}\r\n\r\n`;
     };
     assert.equal(Buffer.byteLength(block(64 * KiB)), 64 * KiB);
-    assert.deepEqual(decode([block(64 * KiB) + 'ok' + block(64 * KiB + 1) + 'no' + '{"b":2}']), [
-      cl('ok'),
-      oversize('content-length'),
-      line('{"b":2}'),
-      end,
-    ]);
+    assert.deepEqual(decode([block(64 * KiB) + 'ok' + block(64 * KiB + 1) + 'no' + '{"b":2}']), [cl('ok'), oversize('content-length'), line('{"b":2}'), end]);
   });
 
   it('reports an oversize last line without newline at end of input, then ends (docs/protocol.md#framing)', () => {

@@ -8,11 +8,7 @@ describe('FrameReader: Content-Length framing', () => {
   });
 
   it('accepts the header name in any case and trims the value (docs/protocol.md#framing)', () => {
-    assert.deepEqual(decode(['cOnTeNt-LeNgTh:    7  \r\n\r\n{"a":1}', 'CONTENT-LENGTH\t :7\n\n{"b":2}']), [
-      cl('{"a":1}'),
-      cl('{"b":2}'),
-      end,
-    ]);
+    assert.deepEqual(decode(['cOnTeNt-LeNgTh:    7  \r\n\r\n{"a":1}', 'CONTENT-LENGTH\t :7\n\n{"b":2}']), [cl('{"a":1}'), cl('{"b":2}'), end]);
   });
 
   it('accepts LF-only header endings (docs/protocol.md#framing)', () => {
@@ -44,15 +40,7 @@ describe('FrameReader: Content-Length framing', () => {
 
   it('interleaves both framings in one stream, in order, each with its framing (docs/protocol.md#framing)', () => {
     const input = ['{"n":1}\n', clFrame('{"n":2}'), '{"n":3}\r\n', '\n', clFrame('{"n":4}'), clFrame('{"n":5}'), '{"n":6}'];
-    assert.deepEqual(decode([input.join('')]), [
-      line('{"n":1}'),
-      cl('{"n":2}'),
-      line('{"n":3}'),
-      cl('{"n":4}'),
-      cl('{"n":5}'),
-      line('{"n":6}'),
-      end,
-    ]);
+    assert.deepEqual(decode([input.join('')]), [line('{"n":1}'), cl('{"n":2}'), line('{"n":3}'), cl('{"n":4}'), cl('{"n":5}'), line('{"n":6}'), end]);
   });
 
   it('skips blank lines before a header block (docs/protocol.md#framing)', () => {

@@ -6,10 +6,7 @@ import { RecordingListener, decode, end, fatal, line } from './recording-listene
 describe('FrameReader: fatal framing errors', () => {
   for (const value of ['abc', '', '   ', '-1', '+1', '1e3', '1.5', '0x10', '1 2', '٣', '9007199254740992', '99999999999999999999']) {
     it(`rejects the Content-Length value ${JSON.stringify(value)} as invalid-mcp-message (docs/protocol.md#framing)`, () => {
-      assert.deepEqual(decode([`{"n":1}\nContent-Length: ${value}\r\n\r\n{"n":2}\n`]), [
-        line('{"n":1}'),
-        fatal('invalid-mcp-message'),
-      ]);
+      assert.deepEqual(decode([`{"n":1}\nContent-Length: ${value}\r\n\r\n{"n":2}\n`]), [line('{"n":1}'), fatal('invalid-mcp-message')]);
     });
   }
 

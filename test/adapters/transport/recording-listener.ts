@@ -44,8 +44,7 @@ export const end: TransportEvent = { kind: 'end' };
 export const fatal = (reason: TransportFailure): TransportEvent => ({ kind: 'fatal', reason });
 
 /** A Content-Length frame as a peer writes it (`\r\n` header endings). */
-export const clFrame = (payload: string): string =>
-  `Content-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`;
+export const clFrame = (payload: string): string => `Content-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`;
 
 /** Feeds the chunks to a fresh FrameReader, ends the input and returns the events. */
 export const decode = (chunks: readonly (string | Uint8Array)[], bounds?: FrameBounds): TransportEvent[] => {

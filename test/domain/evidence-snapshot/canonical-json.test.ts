@@ -21,7 +21,12 @@ describe('canonical evidence JSON, written stepwise', () => {
   it('equals sorting every object’s keys as text after evidence redaction (property)', () => {
     const keys = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('api_key', 'token', 'password', '10', '9', '__proto__', 'Title', 'é'));
     const json = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 0 }), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(keys, tie('value'), { maxKeys: 5 })),
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue({ maxDepth: 0 }),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(keys, tie('value'), { maxKeys: 5 }),
+      ),
     })).value;
     fc.assert(
       fc.property(json, (value) => {

@@ -45,12 +45,7 @@ const credentialKey = fc
 
 const benignKey = fc.constantFrom('title', 'token_budget', 'public_key', 'items', 'status', 'data', 'count', 'provider');
 
-const benignLeaf = fc.oneof(
-  fc.string({ maxLength: 8 }),
-  fc.integer(),
-  fc.boolean(),
-  fc.constant(null),
-);
+const benignLeaf = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null));
 
 /** What a credential key may hold: the canary itself, or the canary buried in a container. */
 const secretValue = fc.constantFrom<unknown>(CANARY, { note: CANARY }, [CANARY], [{ deeper: [CANARY] }]);

@@ -49,16 +49,7 @@ describe('evidence snapshot (docs/tools.md#8-qiongli_literature_export_evidence)
   it('keeps the fixed key order at the top level and returns the parts it was given (docs/tools.md#8-qiongli_literature_export_evidence)', () => {
     const args = fullArguments();
     const result = snapshot(args);
-    assert.deepEqual(Object.keys(result), [
-      'status',
-      'artifact_type',
-      'query',
-      'provider_status',
-      'search_plan',
-      'result_count',
-      'results',
-      'diagnostics',
-    ]);
+    assert.deepEqual(Object.keys(result), ['status', 'artifact_type', 'query', 'provider_status', 'search_plan', 'result_count', 'results', 'diagnostics']);
     assert.equal(result.query, args.query);
     assert.deepEqual(result.provider_status, args.provider_status);
     assert.deepEqual(result.search_plan, args.search_plan);
@@ -154,15 +145,6 @@ describe('evidence snapshot (docs/tools.md#8-qiongli_literature_export_evidence)
 
   it('generates a valid, closed JSON Schema for the output (docs/tools.md#the-twelve-tools)', () => {
     const json = assertValidToolJsonSchema(evidenceSnapshotOutput, 'output');
-    assert.deepEqual(json['required'], [
-      'status',
-      'artifact_type',
-      'query',
-      'provider_status',
-      'search_plan',
-      'result_count',
-      'results',
-      'diagnostics',
-    ]);
+    assert.deepEqual(json['required'], ['status', 'artifact_type', 'query', 'provider_status', 'search_plan', 'result_count', 'results', 'diagnostics']);
   });
 });

@@ -10,7 +10,12 @@ const withAbstract = (abstract: string): LiteratureRecord => ({ title: 't', prov
 
 describe('the abstract budget of one result', () => {
   it('keeps every abstract while their UTF-8 bytes stay within 2 MiB, counting 1, 2, 3 and 4-byte characters', () => {
-    for (const [character, bytes] of [['a', 1], ['é', 2], ['证', 3], ['𝔸', 4]] as const) {
+    for (const [character, bytes] of [
+      ['a', 1],
+      ['é', 2],
+      ['证', 3],
+      ['𝔸', 4],
+    ] as const) {
       // As many characters as fit, in records of 2,048 and one with the rest.
       const fitting = Math.floor(MAX_ABSTRACT_BYTES / bytes);
       const full = () => {
@@ -40,7 +45,10 @@ describe('the abstract budget of one result', () => {
     const abstract = '证据平台治理'.repeat(400).slice(0, 2000);
     const client = new FakeProviderClient();
     for (const provider of ['openalex', 'semantic_scholar', 'crossref', 'pubmed', 'arxiv'] as const) {
-      client.respondWith(provider, Array.from({ length: 200 }, (_, n) => aRecord(`${provider} paper ${n}`, { doi: `10.1/${provider}.${n}`, abstract })));
+      client.respondWith(
+        provider,
+        Array.from({ length: 200 }, (_, n) => aRecord(`${provider} paper ${n}`, { doi: `10.1/${provider}.${n}`, abstract })),
+      );
     }
     const outcome = await searchLiterature(
       searchArgs({ query: 'paper', include_abstracts: true, per_provider_limit: 200, total_limit: 1000 }),
@@ -51,7 +59,10 @@ describe('the abstract budget of one result', () => {
     const { results, diagnostics } = outcome.value;
     const kept = results.filter((record) => record.abstract !== undefined).length;
     assert.equal(kept, Math.floor(MAX_ABSTRACT_BYTES / 6000));
-    assert.ok(results.slice(0, kept).every((record) => record.abstract === abstract), 'the first records keep theirs');
+    assert.ok(
+      results.slice(0, kept).every((record) => record.abstract === abstract),
+      'the first records keep theirs',
+    );
     assert.deepEqual(diagnostics.warnings, [abstractsLeftOutWarning(1000 - kept)]);
     assert.equal(outcome.value.status, 'ok');
     await assertValidForClient(outcome.value);

@@ -82,9 +82,10 @@ describe('dedupe and merge (docs/providers.md#how-a-search-runs step 5, docs/pro
       { provider: 'crossref', records: [aRecord('Cafe\u0301 Society', { year: 2021, venue: 'J' })] },
       { provider: 'arxiv', records: [aRecord('ＣＡＦÉ ｓｏｃｉｅｔｙ', { year: 2021 })] },
     ]);
-    assert.deepEqual(merged.map((record) => toLiteratureRecord(record)), [
-      { title: 'Café society', provider: 'openalex', providers: ['openalex', 'crossref', 'arxiv'], year: 2021, venue: 'J' },
-    ]);
+    assert.deepEqual(
+      merged.map((record) => toLiteratureRecord(record)),
+      [{ title: 'Café society', provider: 'openalex', providers: ['openalex', 'crossref', 'arxiv'], year: 2021, venue: 'J' }],
+    );
   });
 
   it('drops a year outside 1000–9999 from a provider record, so it neither shows nor keys a merge', () => {
@@ -117,7 +118,10 @@ describe('dedupe and merge (docs/providers.md#how-a-search-runs step 5, docs/pro
 
   it('lists a provider once even when it returned the same work twice', () => {
     const merged = dedupeRecords([{ provider: 'crossref', records: [aRecord('A', { doi: '10.1/a' }), aRecord('B', { doi: '10.1/A' })] }]);
-    assert.deepEqual(merged.map((record) => record.providers), [['crossref']]);
+    assert.deepEqual(
+      merged.map((record) => record.providers),
+      [['crossref']],
+    );
     assert.deepEqual(titles(merged), ['A']);
   });
 
@@ -143,16 +147,19 @@ describe('dedupe and merge (docs/providers.md#how-a-search-runs step 5, docs/pro
       extra: 'not copied',
     } as unknown as ProviderRecord;
     const merged = dedupeRecords([{ provider: 'pubmed', records: [aRecord('   '), messy, aRecord('\n')] }]);
-    assert.deepEqual(merged.map((record) => toLiteratureRecord(record)), [
-      {
-        title: 'Deep learning',
-        provider: 'pubmed',
-        providers: ['pubmed'],
-        authors: [{ family: 'Curie' }, { literal: 'WHO' }],
-        url: 'https://example.org/x',
-        identifiers: { arxiv: '1' },
-      },
-    ]);
+    assert.deepEqual(
+      merged.map((record) => toLiteratureRecord(record)),
+      [
+        {
+          title: 'Deep learning',
+          provider: 'pubmed',
+          providers: ['pubmed'],
+          authors: [{ family: 'Curie' }, { literal: 'WHO' }],
+          url: 'https://example.org/x',
+          identifiers: { arxiv: '1' },
+        },
+      ],
+    );
   });
 
   it('fills missing fields from later duplicates without overwriting present ones', () => {

@@ -78,9 +78,7 @@ describe('literature search orchestration (docs/providers.md#how-a-search-runs)'
   });
 
   it('passes cached: true through, and omits it otherwise', async () => {
-    const client = new FakeProviderClient()
-      .respondWith('arxiv', [aRecord('Cached one')], { cached: true })
-      .respondWith('crossref', [aRecord('Fresh one')]);
+    const client = new FakeProviderClient().respondWith('arxiv', [aRecord('Cached one')], { cached: true }).respondWith('crossref', [aRecord('Fresh one')]);
     const result = await resultOf(await run(client, { providers: ['arxiv', 'crossref'] }));
     assert.deepEqual(result.diagnostics.providers, {
       crossref: { status: 'ok', count: 1 },
@@ -139,11 +137,7 @@ describe('literature search orchestration (docs/providers.md#how-a-search-runs)'
 
   it('answers the alias conflict to a direct caller that bypassed the schema', async () => {
     const client = new FakeProviderClient();
-    const outcome = await searchLiterature(
-      { query: 'q', search_mode: 'auto', limit: 5, per_provider_limit: 5 },
-      searchDeps(client),
-      recordingContext(),
-    );
+    const outcome = await searchLiterature({ query: 'q', search_mode: 'auto', limit: 5, per_provider_limit: 5 }, searchDeps(client), recordingContext());
     assert.deepEqual(outcome, {
       ok: false,
       failure: { kind: 'invalid_arguments', message: 'conflicting aliases for per_provider_limit' },
@@ -225,7 +219,10 @@ describe('limits (docs/tools.md#7-qiongli_literature_search, docs/providers.md#h
   it('cuts to total_limit after ranking, keeping the most relevant', async () => {
     const client = new FakeProviderClient().respondWith('arxiv', [aRecord('Unrelated'), aRecord('Some evidence'), aRecord('Governance platform evidence')]);
     const result = await resultOf(await run(client, { providers: ['arxiv'], total_limit: 2 }));
-    assert.deepEqual(result.results.map((record) => record.title), ['Governance platform evidence', 'Some evidence']);
+    assert.deepEqual(
+      result.results.map((record) => record.title),
+      ['Governance platform evidence', 'Some evidence'],
+    );
     assert.deepEqual(result.diagnostics.providers.arxiv, { status: 'ok', count: 3 });
   });
 });

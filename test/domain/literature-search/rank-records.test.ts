@@ -4,8 +4,7 @@ import { dedupeRecords, type ProviderBatch } from '../../../src/domain/literatur
 import { rankRecords } from '../../../src/domain/literature-search/rank-records.js';
 import { aRecord } from './search-harness.js';
 
-const rankedTitles = (batches: ProviderBatch[], query: string) =>
-  rankRecords(dedupeRecords(batches), query).map((record) => record.fields.title);
+const rankedTitles = (batches: ProviderBatch[], query: string) => rankRecords(dedupeRecords(batches), query).map((record) => record.fields.title);
 
 describe('relevance order (docs/providers.md#how-a-search-runs step 6)', () => {
   it('puts an exact normalised-title match first', () => {
@@ -25,10 +24,7 @@ describe('relevance order (docs/providers.md#how-a-search-runs step 6)', () => {
   });
 
   it('counts a repeated query word once', () => {
-    const order = rankedTitles(
-      [{ provider: 'openalex', records: [aRecord('Graph graph graph'), aRecord('Graph neural')] }],
-      'graph graph neural',
-    );
+    const order = rankedTitles([{ provider: 'openalex', records: [aRecord('Graph graph graph'), aRecord('Graph neural')] }], 'graph graph neural');
     assert.deepEqual(order, ['Graph neural', 'Graph graph graph']);
   });
 
@@ -62,9 +58,7 @@ describe('relevance order (docs/providers.md#how-a-search-runs step 6)', () => {
   });
 
   it('is deterministic for the same input', () => {
-    const batches: ProviderBatch[] = [
-      { provider: 'openalex', records: Array.from({ length: 50 }, (_, i) => aRecord(`paper ${i % 7} about ${i % 3}`)) },
-    ];
+    const batches: ProviderBatch[] = [{ provider: 'openalex', records: Array.from({ length: 50 }, (_, i) => aRecord(`paper ${i % 7} about ${i % 3}`)) }];
     assert.deepEqual(rankedTitles(batches, 'paper about 2'), rankedTitles(batches, 'paper about 2'));
   });
 });

@@ -165,7 +165,10 @@ describe('result orders (docs/tools.md#7-qiongli_literature_search)', () => {
 
   it('keeps the relevance order by default and for relevance', () => {
     const relevance = ['Open science', 'Open science policy', 'Open data science', 'Open science retracted', 'Science'];
-    assert.deepEqual(mergeSearchResults(batches, 'open science', 10).map((record) => record.title), relevance);
+    assert.deepEqual(
+      mergeSearchResults(batches, 'open science', 10).map((record) => record.title),
+      relevance,
+    );
     assert.deepEqual(order('relevance'), relevance);
   });
 

@@ -4,16 +4,7 @@ import { searchLiterature } from '../../../src/domain/literature-search/literatu
 import { redactCredentials } from '../../../src/domain/shared/redaction.js';
 import { FakeSecretStore } from '../../fakes/secret-store.fake.js';
 import { FakeProviderClient } from '../../fakes/provider-client.fake.js';
-import {
-  CANARY_KEYS,
-  CONTACT_EMAIL,
-  KEY_REFS,
-  aRecord,
-  everyProviderReady,
-  recordingContext,
-  searchArgs,
-  searchDeps,
-} from './search-harness.js';
+import { CANARY_KEYS, CONTACT_EMAIL, KEY_REFS, aRecord, everyProviderReady, recordingContext, searchArgs, searchDeps } from './search-harness.js';
 
 describe('progress (docs/protocol.md#in-both-eras)', () => {
   it('reports once per finished provider, progress increasing, total = attempted, all before returning', async () => {
@@ -22,11 +13,7 @@ describe('progress (docs/protocol.md#in-both-eras)', () => {
       .failWith('crossref', 'http_error', { delayMs: 10 })
       .respondWith('arxiv', []);
     const context = recordingContext();
-    const outcome = await searchLiterature(
-      searchArgs({ query: 'q', providers: ['openalex', 'crossref', 'arxiv'] }),
-      searchDeps(client),
-      context,
-    );
+    const outcome = await searchLiterature(searchArgs({ query: 'q', providers: ['openalex', 'crossref', 'arxiv'] }), searchDeps(client), context);
     assert.ok(outcome.ok);
     assert.deepEqual(context.progress, [
       [1, 3],
@@ -45,9 +32,7 @@ describe('progress (docs/protocol.md#in-both-eras)', () => {
 
 describe('concurrency and cancellation (docs/protocol.md#in-both-eras, docs/providers.md#requests)', () => {
   it('starts every attempted provider before any answers, each with the call signal', async () => {
-    const client = new FakeProviderClient()
-      .respondWith('openalex', [], { delayMs: 20 })
-      .respondWith('crossref', [], { delayMs: 20 });
+    const client = new FakeProviderClient().respondWith('openalex', [], { delayMs: 20 }).respondWith('crossref', [], { delayMs: 20 });
     const controller = new AbortController();
     const pending = searchLiterature(searchArgs({ query: 'q', providers: ['openalex', 'crossref'] }), searchDeps(client), recordingContext(controller.signal));
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -108,9 +93,7 @@ describe('concurrency and cancellation (docs/protocol.md#in-both-eras, docs/prov
 
 describe('credentials (docs/providers.md#providers-and-readiness, docs/tools.md#redaction)', () => {
   it('hands resolved keys and emails to the provider requests and to no one else', async () => {
-    const client = new FakeProviderClient()
-      .respondWith('openalex', [aRecord('With key')])
-      .failWith('semantic_scholar', 'rate_limited');
+    const client = new FakeProviderClient().respondWith('openalex', [aRecord('With key')]).failWith('semantic_scholar', 'rate_limited');
     const outcome = await searchLiterature(searchArgs({ query: 'q' }), searchDeps(client), recordingContext());
     assert.deepEqual(client.requestTo('openalex')?.credentials, { apiKey: CANARY_KEYS.openalex, email: CONTACT_EMAIL });
     assert.deepEqual(client.requestTo('semantic_scholar')?.credentials, { apiKey: CANARY_KEYS.semantic_scholar });

@@ -110,7 +110,10 @@ describe('year and venue filters on the merged records (docs/tools.md#7-qiongli_
       .respondWith('openalex', [aRecord('Merged', { doi: '10.1/m' })])
       .respondWith('crossref', [aRecord('Merged', { doi: '10.1/m', year: 2019 })]);
     const result = await resultOf(await run(client, { providers: ['openalex', 'crossref'], to_year: 2019 }));
-    assert.deepEqual(result.results.map((record) => [record.title, record.year, record.providers]), [['Merged', 2019, ['openalex', 'crossref']]]);
+    assert.deepEqual(
+      result.results.map((record) => [record.title, record.year, record.providers]),
+      [['Merged', 2019, ['openalex', 'crossref']]],
+    );
   });
 
   it('keeps records whose normalised venue contains the normalised filter and drops records without a venue', async () => {

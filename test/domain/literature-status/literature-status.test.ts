@@ -108,10 +108,7 @@ describe('literature status (docs/tools.md#5-qiongli_literature_status)', () => 
   });
 
   it('refuses any other argument with "Unsupported argument", before other checks', () => {
-    assert.deepEqual(
-      parseArguments(literatureStatusInput, { cwd: '', query: 'x' }, literatureStatusMessagePrecedence),
-      invalid('Unsupported argument'),
-    );
+    assert.deepEqual(parseArguments(literatureStatusInput, { cwd: '', query: 'x' }, literatureStatusMessagePrecedence), invalid('Unsupported argument'));
   });
 
   it('generates closed JSON Schemas for its input and output (docs/tools.md#the-twelve-tools)', () => {
@@ -125,14 +122,6 @@ describe('literature status (docs/tools.md#5-qiongli_literature_status)', () => 
       },
     });
     const output = assertClosedJsonSchema(literatureStatusOutput, 'output');
-    assert.deepEqual(output['required'], [
-      'status',
-      'capability_mode',
-      'providers',
-      'active_providers',
-      'missing',
-      'provider_capabilities',
-      'redacted_config',
-    ]);
+    assert.deepEqual(output['required'], ['status', 'capability_mode', 'providers', 'active_providers', 'missing', 'provider_capabilities', 'redacted_config']);
   });
 });

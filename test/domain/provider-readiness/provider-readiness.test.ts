@@ -1,12 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ProviderId, ProviderSettings } from '../../../src/ports/config-source.port.js';
-import {
-  assessReadiness,
-  DEFAULT_SETTINGS,
-  readyProviders,
-  type Readiness,
-} from '../../../src/domain/provider-readiness/provider-readiness.js';
+import { assessReadiness, DEFAULT_SETTINGS, readyProviders, type Readiness } from '../../../src/domain/provider-readiness/provider-readiness.js';
 import { settingsWith } from '../../fakes/config-source.fake.js';
 import { secretReference } from '../../fakes/secret-store.fake.js';
 

@@ -134,7 +134,10 @@ describe('search plan building (docs/tools.md#6-qiongli_search_plan)', () => {
 
   it('routes provider queries to ready providers in plan order whatever order they are given in', () => {
     const plan = buildSearchPlan({ query: 'q', searchMode: 'topic' }, ['arxiv', 'pubmed', 'crossref', 'openalex', 'semantic_scholar', 'arxiv']);
-    assert.deepEqual(plan.provider_queries.map((q) => q.provider), [...PLAN_PROVIDER_ORDER]);
+    assert.deepEqual(
+      plan.provider_queries.map((q) => q.provider),
+      [...PLAN_PROVIDER_ORDER],
+    );
     assert.deepEqual(PLAN_PROVIDER_ORDER, ['semantic_scholar', 'openalex', 'crossref', 'pubmed', 'arxiv']);
   });
 
@@ -147,7 +150,11 @@ describe('search plan building (docs/tools.md#6-qiongli_search_plan)', () => {
     assert.equal(mode(false, false).search_execution_mode, 'strategy_only');
     assert.equal(mode(false, true).provider_capability_mode, 'strategy_only');
     assert.equal(mode(true, false).provider_capability_mode, 'provider_connected');
-    for (const [ready, native] of [[true, false], [false, true], [false, false]] as const) {
+    for (const [ready, native] of [
+      [true, false],
+      [false, true],
+      [false, false],
+    ] as const) {
       assert.equal(mode(ready, native).limitations.length, 1, 'one limitation when something is missing');
     }
   });
@@ -166,8 +173,7 @@ describe('search plan building (docs/tools.md#6-qiongli_search_plan)', () => {
   });
 
   it('defaults the native tool from the platform when native search is available and no tool is named', () => {
-    const tools = (platform: string) =>
-      buildSearchPlan({ query: 'q', searchMode: 'topic', platform, nativeSearchAvailable: true }, []).native_search_tools;
+    const tools = (platform: string) => buildSearchPlan({ query: 'q', searchMode: 'topic', platform, nativeSearchAvailable: true }, []).native_search_tools;
     assert.deepEqual(tools('codex'), ['codex_web_search']);
     assert.deepEqual(tools('Claude'), ['claude_web_search']);
     assert.deepEqual(tools('Claude Code'), ['claude_web_search']);
@@ -175,9 +181,7 @@ describe('search plan building (docs/tools.md#6-qiongli_search_plan)', () => {
     assert.deepEqual(tools('antigravity'), ['antigravity_search']);
     assert.deepEqual(tools('cursor'), ['platform_native_search']);
     assert.deepEqual(planOf({ query: 'q', native_search_available: true }).native_search_tools, ['platform_native_search']);
-    assert.deepEqual(planOf({ query: 'q', native_search_available: true, native_search_tools: [] }).native_search_tools, [
-      'platform_native_search',
-    ]);
+    assert.deepEqual(planOf({ query: 'q', native_search_available: true, native_search_tools: [] }).native_search_tools, ['platform_native_search']);
   });
 
   it('has an empty tool list, no native queries and no native steps when native search is not available', () => {
@@ -234,7 +238,10 @@ describe('search plan building (docs/tools.md#6-qiongli_search_plan)', () => {
       assert.equal(plan.platform, 'unknown');
       assert.equal(plan.native_search_available, false);
       assert.equal(plan.search_execution_mode, 'provider_connected');
-      assert.deepEqual(plan.provider_queries.map((q) => q.provider), ['crossref', 'arxiv']);
+      assert.deepEqual(
+        plan.provider_queries.map((q) => q.provider),
+        ['crossref', 'arxiv'],
+      );
       assert.deepEqual(plan.provider_queries[0]?.filters, { search_mode: searchMode });
       assert.ok(searchPlanOutput.safeParse(plan).success);
     }

@@ -1,10 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  defaultNativeSearchTool,
-  normaliseIdentifier,
-  PLATFORM_PATTERN,
-} from '../../../src/domain/search-plan/identifier-normalisation.js';
+import { defaultNativeSearchTool, normaliseIdentifier, PLATFORM_PATTERN } from '../../../src/domain/search-plan/identifier-normalisation.js';
 
 describe('identifier normalisation (docs/tools.md#6-qiongli_search_plan)', () => {
   it('turns "Claude Code" into claude_code and "CLAUDE--web  search_" into claude_web_search', () => {

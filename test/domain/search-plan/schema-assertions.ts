@@ -28,5 +28,4 @@ function* objectSchemas(node: unknown): Generator<JsonSchema> {
 }
 
 /** The JSON Schema of one property of an object schema. */
-export const propertyOf = (json: JsonSchema, name: string): JsonSchema =>
-  (json['properties'] as Record<string, JsonSchema>)[name] as JsonSchema;
+export const propertyOf = (json: JsonSchema, name: string): JsonSchema => (json['properties'] as Record<string, JsonSchema>)[name] as JsonSchema;

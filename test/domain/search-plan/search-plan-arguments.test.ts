@@ -56,18 +56,12 @@ describe('search plan arguments: bounds and messages (docs/tools.md#6-qiongli_se
 
   it('accepts 8 native tools and refuses 9 with "native_search_tools must contain at most 8 items"', () => {
     assert.equal(planOf({ ...Q, native_search_available: true, native_search_tools: many(8, (i) => `t${i}`) }).native_search_tools.length, 8);
-    assert.deepEqual(
-      callSearchPlan({ ...Q, native_search_tools: many(9, (i) => `t${i}`) }),
-      invalid('native_search_tools must contain at most 8 items'),
-    );
+    assert.deepEqual(callSearchPlan({ ...Q, native_search_tools: many(9, (i) => `t${i}`) }), invalid('native_search_tools must contain at most 8 items'));
   });
 
   it('accepts native tool names of 256 characters and refuses 257', () => {
     assert.ok(callSearchPlan({ ...Q, native_search_tools: ['t'.repeat(256)] }).ok);
-    assert.deepEqual(
-      callSearchPlan({ ...Q, native_search_tools: ['t'.repeat(257)] }),
-      invalid('native_search_tools items must be at most 256 characters'),
-    );
+    assert.deepEqual(callSearchPlan({ ...Q, native_search_tools: ['t'.repeat(257)] }), invalid('native_search_tools items must be at most 256 characters'));
   });
 
   it('refuses native tools that are not an array of non-blank, valid, unique-after-normalisation names', () => {
@@ -75,10 +69,7 @@ describe('search plan arguments: bounds and messages (docs/tools.md#6-qiongli_se
     assert.deepEqual(callSearchPlan({ ...Q, native_search_tools: [1] }), invalid('native_search_tools must contain strings'));
     assert.deepEqual(callSearchPlan({ ...Q, native_search_tools: [' '] }), invalid('native_search_tools must not contain empty values'));
     assert.deepEqual(callSearchPlan({ ...Q, native_search_tools: ['-_-'] }), invalid('native_search_tools must contain valid identifiers'));
-    assert.deepEqual(
-      callSearchPlan({ ...Q, native_search_tools: ['Web Search', 'web--search_'] }),
-      invalid('native_search_tools must contain unique values'),
-    );
+    assert.deepEqual(callSearchPlan({ ...Q, native_search_tools: ['Web Search', 'web--search_'] }), invalid('native_search_tools must contain unique values'));
   });
 
   it('accepts 16 query variants and refuses 17 with "query_variants must contain at most 16 items"', () => {

@@ -25,11 +25,20 @@ describe('search plan use case (docs/tools.md#6-qiongli_search_plan)', () => {
 
   it('routes to the providers ready under the settings and the secret store (docs/providers.md#providers-and-readiness)', () => {
     const lite = planOf({ query: 'q' }, { status: 'available', settings: THREE_READY }, false);
-    assert.deepEqual(lite.provider_queries.map((q) => q.provider), ['arxiv']);
+    assert.deepEqual(
+      lite.provider_queries.map((q) => q.provider),
+      ['arxiv'],
+    );
     const withStore = planOf({ query: 'q' }, { status: 'available', settings: THREE_READY }, true);
-    assert.deepEqual(withStore.provider_queries.map((q) => q.provider), ['semantic_scholar', 'openalex', 'arxiv']);
+    assert.deepEqual(
+      withStore.provider_queries.map((q) => q.provider),
+      ['semantic_scholar', 'openalex', 'arxiv'],
+    );
     const crossref = planOf({ query: 'q' }, { status: 'available', settings: settingsWith({ crossref: { enabled: true, email: 'a@b.org' } }) });
-    assert.deepEqual(crossref.provider_queries.map((q) => q.provider), ['crossref', 'arxiv']);
+    assert.deepEqual(
+      crossref.provider_queries.map((q) => q.provider),
+      ['crossref', 'arxiv'],
+    );
   });
 
   it('plans a strategy only when nothing is ready and native search is off', () => {

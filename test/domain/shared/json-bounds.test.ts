@@ -2,13 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
-import {
-  ARGUMENT_BOUND_MESSAGES,
-  BULK_ARGUMENT_BOUNDS,
-  exceededJsonBound,
-  jsonStringBytes,
-  measureJson,
-} from '../../../src/domain/shared/json-bounds.js';
+import { ARGUMENT_BOUND_MESSAGES, BULK_ARGUMENT_BOUNDS, exceededJsonBound, jsonStringBytes, measureJson } from '../../../src/domain/shared/json-bounds.js';
 
 /** An object nested `levels` containers deep (`{"a":{"a":…{}}}`). */
 const nestedObjects = (levels: number): unknown => {

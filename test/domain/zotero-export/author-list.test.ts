@@ -8,10 +8,7 @@ import { AUTHOR_LIST_JSON_SCHEMA, isExportAuthor } from '../../../src/domain/zot
 
 // Values near an author: the right keys with right and wrong types, extra keys, non-objects.
 const field = fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.constant(null), fc.boolean(), fc.constant([]), fc.constant({}));
-const authorLike = fc.oneof(
-  fc.record({ family: field, given: field, literal: field, other: field }, { requiredKeys: [] }),
-  fc.jsonValue(),
-);
+const authorLike = fc.oneof(fc.record({ family: field, given: field, literal: field, other: field }, { requiredKeys: [] }), fc.jsonValue());
 
 describe('author lists are checked in one loop with the verdicts of the zod union', () => {
   it('accepts exactly the values exportAuthorInput accepts (property)', () => {
@@ -54,7 +51,10 @@ describe('the Zotero arguments are checked record by record with the verdicts of
     fc.record(
       {
         records: fc.oneof(fc.array(record, { maxLength: 6 }), value),
-        formats: fc.oneof(fc.array(fc.constantFrom('references.json', 'references.ris', 'bibliography.bib', 'zotero-import-report.md', 'x.txt'), { maxLength: 5 }), value),
+        formats: fc.oneof(
+          fc.array(fc.constantFrom('references.json', 'references.ris', 'bibliography.bib', 'zotero-import-report.md', 'x.txt'), { maxLength: 5 }),
+          value,
+        ),
         extra: value,
       },
       { requiredKeys: [] },

@@ -53,7 +53,12 @@ describe('bibliography.bib (docs/tools.md#10-qiongli_zotero_export_import_files)
 
   it('braces organisations and lone family names and protects name parts holding "and" or a comma (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     const text = exportFile(
-      [{ title: 't', authors: [{ literal: 'Smith and Jones Ltd' }, { family: 'van der Berg' }, { family: 'Doe, Jr.', given: 'John' }, { family: 'Sand', given: 'Anders' }] }],
+      [
+        {
+          title: 't',
+          authors: [{ literal: 'Smith and Jones Ltd' }, { family: 'van der Berg' }, { family: 'Doe, Jr.', given: 'John' }, { family: 'Sand', given: 'Anders' }],
+        },
+      ],
       'bibliography.bib',
     );
     assert.match(text, /author = \{\{Smith and Jones Ltd\} and \{van der Berg\} and \{Doe, Jr\.\}, John and Sand, Anders\}/);

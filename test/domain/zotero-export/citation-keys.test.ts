@@ -19,10 +19,7 @@ describe('citation keys (docs/tools.md#10-qiongli_zotero_export_import_files)', 
   });
 
   it('falls back to the first title word, then to "ref"', () => {
-    const keys = citationKeys([
-      record({ title: 'Deep learning', year: 2015 }),
-      record({ title: '深度学习', authors: [{ kind: 'person', family: '李' }] }),
-    ]);
+    const keys = citationKeys([record({ title: 'Deep learning', year: 2015 }), record({ title: '深度学习', authors: [{ kind: 'person', family: '李' }] })]);
     assert.deepEqual(keys, ['deep2015', 'ref']);
   });
 

@@ -55,8 +55,14 @@ describe('references.json, CSL-JSON (docs/tools.md#10-qiongli_zotero_export_impo
 
   it('gives every item a unique id shared with the BibTeX key (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     const items = csl([journalArticle, journalArticle, arxivPreprint]);
-    assert.deepEqual(items.map((item) => item['id']), ['zhou2020', 'zhou2020a', 'vaswani2017']);
+    assert.deepEqual(
+      items.map((item) => item['id']),
+      ['zhou2020', 'zhou2020a', 'vaswani2017'],
+    );
     const bib = exportFile([journalArticle, journalArticle, arxivPreprint], 'bibliography.bib');
-    assert.deepEqual([...bib.matchAll(/^@\w+\{([^,]+),$/gm)].map((m) => m[1]), ['zhou2020', 'zhou2020a', 'vaswani2017']);
+    assert.deepEqual(
+      [...bib.matchAll(/^@\w+\{([^,]+),$/gm)].map((m) => m[1]),
+      ['zhou2020', 'zhou2020a', 'vaswani2017'],
+    );
   });
 });

@@ -50,10 +50,7 @@ const text = fc
   )
   .map((parts) => parts.join(''));
 
-const author = fc.oneof(
-  fc.record({ family: text, given: text }, { requiredKeys: ['family'] }),
-  fc.record({ literal: text }),
-);
+const author = fc.oneof(fc.record({ family: text, given: text }, { requiredKeys: ['family'] }), fc.record({ literal: text }));
 
 const record = fc.record(
   {

@@ -24,7 +24,13 @@ describe('zotero-import-report.md (docs/tools.md#10-qiongli_zotero_export_import
   });
 
   it('echoes no record content: no title, name, DOI or link (docs/tools.md#redaction)', () => {
-    const record = { title: 'CANARY title <script>', authors: [{ literal: 'CANARY org' }], doi: '10.1/CANARY', url: 'https://CANARY.example/?token=x', venue: 'CANARY' };
+    const record = {
+      title: 'CANARY title <script>',
+      authors: [{ literal: 'CANARY org' }],
+      doi: '10.1/CANARY',
+      url: 'https://CANARY.example/?token=x',
+      venue: 'CANARY',
+    };
     const report = exportFiles({ records: [record] })['zotero-import-report.md'] ?? '';
     assert.doesNotMatch(report, /CANARY|script|token/);
   });

@@ -29,7 +29,10 @@ describe('references.ris (docs/tools.md#10-qiongli_zotero_export_import_files)',
 
   it('writes one AU line per author: "Last, First", a lone family name, or a literal name (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
     const text = exportFile([{ title: 't', authors: [{ family: 'Curie', given: 'Marie' }, { family: 'Plato' }, { literal: 'CERN' }] }], 'references.ris');
-    assert.deepEqual(text.split('\n').filter((line) => line.startsWith('AU')), ['AU  - Curie, Marie', 'AU  - Plato', 'AU  - CERN']);
+    assert.deepEqual(
+      text.split('\n').filter((line) => line.startsWith('AU')),
+      ['AU  - Curie, Marie', 'AU  - Plato', 'AU  - CERN'],
+    );
   });
 
   it('separates records with one blank line (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {

@@ -1,10 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  ZOTERO_EXPORT_MESSAGES as M,
-  zoteroExportInput,
-  zoteroExportMessagePrecedence,
-} from '../../../src/domain/zotero-export/zotero-export-input.js';
+import { ZOTERO_EXPORT_MESSAGES as M, zoteroExportInput, zoteroExportMessagePrecedence } from '../../../src/domain/zotero-export/zotero-export-input.js';
 import { ARGUMENT_BOUND_MESSAGES } from '../../../src/domain/shared/json-bounds.js';
 import { parseArguments, UNSUPPORTED_ARGUMENT } from '../../../src/domain/shared/parse-arguments.js';
 import { assertValidToolJsonSchema } from '../evidence-snapshot/json-schema-check.js';

@@ -19,6 +19,14 @@ export type DecodedFrame =
   | { readonly kind: 'value'; readonly value: unknown }
   | { readonly kind: 'rejected'; readonly id: null; readonly code: number; readonly message: string };
 
+/** What the connection knows of a single message's frame before admitting it. */
+export interface FrameFacts {
+  /** The frame's encoded size in bytes. */
+  readonly bytes: number;
+  /** Its bytes were scanned and nest at most {@link LIMITS.maxDepth} containers. */
+  readonly shallow: boolean;
+}
+
 const ENVELOPE_KEYS = new Set(['jsonrpc', 'method', 'id', 'params']);
 
 /** Step 1: UTF-8 and JSON. Anything else is `-32700` with id null. */
@@ -39,15 +47,16 @@ const reject = (id: RequestId | null, code: number, message: string): Admission 
 /**
  * Steps 2–5 of admission for one message value (not a batch array).
  *
- * @param encodedBytes the message's encoded size when known (lets small messages skip
- *   re-encoding their params for the size check).
+ * @param frame what is known of the message's frame when it came alone (not in a batch): its
+ *   encoded size (lets small messages skip re-encoding their params for the size check), and
+ *   whether its bytes were already found to nest within the depth bound (no walk needed).
  * @param paramsBudget the params budget for this message (docs/protocol.md#admission step 4): the
  *   called tool's input budget for `tools/call`, the default otherwise.
  */
-export function admitMessage(value: unknown, encodedBytes: number | undefined, paramsBudget: (message: Record<string, unknown>) => number): Admission {
+export function admitMessage(value: unknown, frame: FrameFacts | undefined, paramsBudget: (message: Record<string, unknown>) => number): Admission {
   const object = isPlainObject(value) ? value : undefined;
   const echoId = object !== undefined && isValidId(object.id) ? object.id : null;
-  if (exceedsDepth(value, LIMITS.maxDepth)) return reject(echoId, ErrorCode.InvalidRequest, Message.tooDeep);
+  if (!frame?.shallow && exceedsDepth(value, LIMITS.maxDepth)) return reject(echoId, ErrorCode.InvalidRequest, Message.tooDeep);
   if (object === undefined) return reject(null, ErrorCode.InvalidRequest, Message.invalidRequest);
   if (!('method' in object) && ('result' in object || 'error' in object)) return { kind: 'ignored' };
   if (!hasValidEnvelope(object)) return reject(echoId, ErrorCode.InvalidRequest, Message.invalidRequest);
@@ -56,7 +65,7 @@ export function admitMessage(value: unknown, encodedBytes: number | undefined, p
   const hasId = 'id' in object;
   if (params !== undefined) {
     const budget = paramsBudget(object);
-    const tooLarge = encodedBytes === undefined || encodedBytes > budget ? utf8ByteLength(JSON.stringify(params)) > budget : false;
+    const tooLarge = frame === undefined || frame.bytes > budget ? utf8ByteLength(JSON.stringify(params)) > budget : false;
     if (tooLarge) return hasId ? reject(echoId, ErrorCode.InvalidParams, Message.paramsTooLarge) : { kind: 'ignored' };
   }
   if (!hasId) return { kind: 'notification', method, params };

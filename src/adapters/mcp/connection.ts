@@ -1,5 +1,5 @@
 import type { Framing, Transport, TransportFailure, TransportListener } from '../../ports/transport.port.js';
-import { admitMessage, decodeFrame, type Params } from './admission.js';
+import { admitMessage, decodeFrame, type FrameFacts, type Params } from './admission.js';
 import { errorFrame, resultFrame, type RequestId } from './json-rpc.js';
 import { ErrorCode, LIMITS, Message, MODERN_REVISION, type LegacyRevision, type Revision } from './protocol-constants.js';
 import { checkEnvelope, hasModernClaim, isValidInitialize, negotiateLegacy, unsupportedVersionData } from './negotiation.js';
@@ -12,7 +12,7 @@ import { ToolMethods } from './tool-methods.js';
 
 export { MAX_PENDING_ANSWERS, type ConnectionLifecycle } from './inflight-work.js';
 
-const PRESCAN_BOUNDS: PrescanBounds = { maxElements: LIMITS.maxBatchElements, maxValues: LIMITS.maxFrameValues };
+const PRESCAN_BOUNDS: PrescanBounds = { maxElements: LIMITS.maxBatchElements, maxValues: LIMITS.maxFrameValues, maxDepth: LIMITS.maxDepth };
 
 /** The era a connection speaks (docs/protocol.md#protocol-eras); chosen by its first accepted negotiating message. */
 type Era = { readonly kind: 'none' } | { readonly kind: 'legacy'; readonly revision: LegacyRevision } | { readonly kind: 'modern' };
@@ -92,7 +92,7 @@ export class McpConnection implements TransportListener {
     const decoded = decodeFrame(payload);
     if (decoded.kind === 'rejected') return this.work.send(errorFrame(null, decoded.code, decoded.message), framing);
     if (Array.isArray(decoded.value)) return this.handleBatch(decoded.value, framing);
-    this.work.deliver(this.handleMessage(decoded.value, payload.byteLength, framing, false), framing);
+    this.work.deliver(this.handleMessage(decoded.value, { bytes: payload.byteLength, shallow: prescan === 'parse-shallow' }, framing, false), framing);
   }
 
   onOversize(framing: Framing): void {
@@ -126,8 +126,8 @@ export class McpConnection implements TransportListener {
     this.work.runBatch(items, framing, (item) => this.handleMessage(item, undefined, framing, true));
   }
 
-  private handleMessage(value: unknown, encodedBytes: number | undefined, framing: Framing, inBatch: boolean): Reply {
-    const admission = admitMessage(value, encodedBytes, this.budgetOf);
+  private handleMessage(value: unknown, frame: FrameFacts | undefined, framing: Framing, inBatch: boolean): Reply {
+    const admission = admitMessage(value, frame, this.budgetOf);
     switch (admission.kind) {
       case 'rejected':
         return errorFrame(admission.id, admission.code, admission.message);

@@ -36,7 +36,7 @@ export const LIMITS = {
   maxResponseBytes: 8 * 1024 * 1024,
   maxBatchElements: 1024,
   /** Values (containers and separators) one frame may hold: parsing more costs too much memory. */
-  maxFrameValues: 262_144,
+  maxFrameValues: 131_072,
 } as const;
 
 /** Cache hint of modern `tools/list` and `server/discover` results: one hour, public. */

@@ -40,13 +40,18 @@ export function acceptCall(params: Record<string, unknown> | undefined, find: (n
  */
 export function runCall(call: AcceptedCall, revision: Revision, context: ToolCallContext, serverMeta: string): string | Promise<string> {
   const { input, messagePrecedence } = call.tool;
-  // A bulk tool's arguments (up to 2 MiB) are measured in time slices (docs/provider-data.md).
+  // A bulk tool's arguments (up to 2 MiB) are measured in time slices (docs/provider-data.md),
+  // starting one event-loop turn later: the frame was just parsed in this turn, and a first
+  // slice right behind that parse made one block of both.
   if (argumentBoundsOf(input) !== undefined)
-    return runInSlices(parseArgumentsStepwise(input, call.args, messagePrecedence), context.signal).then((parsed) =>
-      runParsed(call, parsed, revision, context, serverMeta),
-    );
+    return nextTurn()
+      .then(() => runInSlices(parseArgumentsStepwise(input, call.args, messagePrecedence), context.signal))
+      .then((parsed) => runParsed(call, parsed, revision, context, serverMeta));
   return runParsed(call, parseArguments(input, call.args, messagePrecedence), revision, context, serverMeta);
 }
+
+/** Resolves after the event loop has had one turn (I/O callbacks included). */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 function runParsed(call: AcceptedCall, parsed: Outcome<unknown>, revision: Revision, context: ToolCallContext, serverMeta: string): string | Promise<string> {
   if (!parsed.ok) return encodeFailure(parsed.failure, revision, serverMeta);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Buffer } from 'node:buffer';
 import { prescanBatch } from '../../../src/adapters/mcp/batch-prescan.js';
 
-const scan = (text: string, max = 3, maxValues = 1_000_000) => prescanBatch(Buffer.from(text, 'utf8'), { maxElements: max, maxValues });
+const scan = (text: string, max = 3, maxValues = 1_000_000) => prescanBatch(Buffer.from(text, 'utf8'), { maxElements: max, maxValues, maxDepth: 3 });
 const many = (element: string, count: number) => `[${Array.from({ length: count }, () => element).join(',')}]`;
 
 describe('batch prescan: counting an array before parsing it', () => {
@@ -27,7 +27,7 @@ describe('batch prescan: counting an array before parsing it', () => {
   it('calls an oversized array that is not valid JSON not-json, whatever is wrong with it', () => {
     for (const text of ['[1,2,3,4,]', '[1,,2,3,4]', '[1,2,3,4] x', '[1,2,3,4', '[1,2,3,tru]', '[1,2,3,"4]']) assert.equal(scan(text), 'not-json', text);
     assert.equal(
-      prescanBatch(Buffer.from([0x5b, 0x31, 0x2c, 0x32, 0x2c, 0x33, 0x2c, 0x22, 0xff, 0x22, 0x5d]), { maxElements: 3, maxValues: 1_000_000 }),
+      prescanBatch(Buffer.from([0x5b, 0x31, 0x2c, 0x32, 0x2c, 0x33, 0x2c, 0x22, 0xff, 0x22, 0x5d]), { maxElements: 3, maxValues: 1_000_000, maxDepth: 3 }),
       'not-json',
       'not UTF-8',
     );
@@ -47,9 +47,18 @@ describe('batch prescan: counting an array before parsing it', () => {
     const params = (inner: string) => `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":${inner}}}`;
     assert.equal(scan(params(many('{}', 60)), 3, 50), 'too-many-values', 'containers and separators of a single message');
     assert.equal(scan(params(many('0', 60)), 3, 50), 'too-many-values', 'separators of numbers');
-    assert.equal(scan(params(`"${'{},'.repeat(60)}"`), 3, 50), 'parse', 'the same bytes inside a string are one value');
+    assert.equal(scan(params(`"${'{},'.repeat(60)}"`), 3, 50), 'parse-shallow', 'the same bytes inside a string are one value');
     assert.equal(scan(params(many('{}', 20)), 3, 50), 'parse', 'within the bound');
     assert.equal(scan(many('[{},{},{}]', 3), 3, 5), 'too-many-values', 'a batch within the element bound is counted too');
     assert.equal(scan(`{"a":[${'0,'.repeat(10)}`, 3, 5), 'too-many-values', 'an unterminated frame is refused by the count');
+  });
+
+  it('tells a scanned message that nests within the depth bound (no walk needed), never an array or a deeper one', () => {
+    const message = (inner: string) => `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":${inner}}}`;
+    assert.equal(scan(message('[0,0,0]'), 3, 20), 'parse-shallow', 'message, params, array: three levels');
+    assert.equal(scan(message('[[0],[0]]'), 3, 20), 'parse', 'four levels: the parsed value is walked');
+    assert.equal(scan(message('["]]]]]]]]",0]'), 3, 20), 'parse-shallow', 'brackets inside strings do not nest');
+    assert.equal(scan('[0,0,0]', 3, 3), 'parse', 'an array (a batch) is admitted element by element');
+    assert.equal(scan(message('[0]'), 3, 1_000), 'parse', 'a frame too short to hold more values is not scanned');
   });
 });

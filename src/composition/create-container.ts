@@ -14,6 +14,7 @@ import { TOOL_CATALOGUE } from '../adapters/mcp/tool-catalogue.js';
 import { toolDefinition } from '../adapters/mcp/tool-definition.js';
 import type { UseCase } from '../domain/shared/use-case.js';
 import { lazyUndiciProviderClient } from './lazy-provider-client.js';
+import { LazyConfigSource } from './lazy-config-source.js';
 
 /** Profiles this program can compose. Only Lite exists (docs/index.md#what-lite-does-not-do: no Full profile). */
 export type Profile = 'lite';
@@ -41,7 +42,7 @@ export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
     bind(GrantsId).toConstantValue(overrides.grants ?? new Set(ALL_CAPABILITY_GROUPS));
     bind(ServerIdentityId).toConstantValue(LITE_IDENTITY);
     bind(ConfigSourceId)
-      .toResolvedValue(() => overrides.configSource ?? NativeSettingsFileSource.forThisProcess())
+      .toResolvedValue(() => overrides.configSource ?? new LazyConfigSource(() => NativeSettingsFileSource.forThisProcess()))
       .inSingletonScope();
     bind(SecretStoreId)
       .toResolvedValue(() => overrides.secretStore ?? new UnavailableSecretStore())

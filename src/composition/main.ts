@@ -1,5 +1,5 @@
 import { EXIT_OK, EXIT_USAGE, helpText, parseCommandLine, renderUsageError } from '../adapters/cli/index.js';
-import { createContainer } from './create-container.js';
+import { servingContainer } from './serving-container.js';
 import { guardAgainstCrashes } from './crash-guard.js';
 import { serve, type ServeIo } from './serve.js';
 import { hintIfTerminal } from './terminal-hint.js';
@@ -32,6 +32,6 @@ export function main(argv: readonly string[], io: MainIo): void {
       return io.exit(EXIT_USAGE);
     case 'serve':
       hintIfTerminal(io.stdin, io.writeStderr);
-      return serve(createContainer(command.profile, { grants: command.grants }), io);
+      return serve(servingContainer(command.profile, command.grants), io);
   }
 }

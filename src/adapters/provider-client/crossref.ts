@@ -6,6 +6,7 @@ import { listOf, objectOf, scalar } from './json-shape.js';
 import { markupFreeText } from './abstract-text.js';
 import {
   parseInSlices,
+  singleWorkStep,
   singleRequestProtocol,
   stepFailed,
   stepOk,
@@ -97,9 +98,7 @@ export function* crossrefRecords(body: string, rows: number, options: RecordOpti
  */
 export function* crossrefWorkRecords(body: string, _rows: number, options: RecordOptions = {}): Stepwise<Step<readonly ProviderRecord[]>> {
   const work = asObject(asObject(yield* readJson(body, objectOf({ message: workShape(options) })))?.['message']);
-  if (work === undefined) return stepFailed('decode_error');
-  const record = crossrefRecord(work, options);
-  return stepOk(record === undefined ? [] : [record]);
+  return singleWorkStep(work, (found) => crossrefRecord(found, options));
 }
 
 /** {@link crossrefRecords} run in time slices; every record unless `rows` is given. */

@@ -6,6 +6,7 @@ import { listOf, objectOf, scalar } from './json-shape.js';
 import { MAX_INDEX_WORDS, MAX_POSITIONS_PER_WORD, invertedIndexText } from './abstract-text.js';
 import {
   parseInSlices,
+  singleWorkStep,
   singleRequestProtocol,
   stepFailed,
   stepOk,
@@ -129,9 +130,7 @@ export function* openAlexRecords(body: string, rows: number, options: RecordOpti
  */
 export function* openAlexWorkRecords(body: string, _rows: number, options: RecordOptions = {}): Stepwise<Step<readonly ProviderRecord[]>> {
   const work = asObject(yield* readJson(body, workShape(options)));
-  if (work === undefined) return stepFailed('decode_error');
-  const record = openAlexRecord(work, options);
-  return stepOk(record === undefined ? [] : [record]);
+  return singleWorkStep(work, (found) => openAlexRecord(found, options));
 }
 
 /** {@link openAlexRecords} run in time slices; every record unless `rows` is given. */

@@ -22,6 +22,16 @@ export const stepOk = <T>(value: T): Step<T> => ({ ok: true, value });
 export const stepFailed = <T = never>(kind: ProviderFailureKind): Step<T> => ({ ok: false, kind });
 
 /**
+ * The work of a single-work answer (a DOI lookup) as at most one record: no object there →
+ * `decode_error`; a work `toRecord` cannot use (no title) → no record.
+ */
+export function singleWorkStep<W>(work: W | undefined, toRecord: (work: W) => ProviderRecord | undefined): Step<readonly ProviderRecord[]> {
+  if (work === undefined) return stepFailed('decode_error');
+  const record = toRecord(work);
+  return stepOk(record === undefined ? [] : [record]);
+}
+
+/**
  * Sends one GET under the client's HTTP policy (pacing, budget, body cap, one polite retry)
  * and gives back the text of a 2xx body, or the failure kind; `undefined` when a
  * {@link ProviderGet.notFoundIsEmpty} lookup was answered 404.

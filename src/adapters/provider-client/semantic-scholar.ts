@@ -5,6 +5,7 @@ import { readJson } from './json-reader.js';
 import { listOf, objectOf, scalar } from './json-shape.js';
 import {
   parseInSlices,
+  singleWorkStep,
   singleRequestProtocol,
   stepFailed,
   stepOk,
@@ -113,9 +114,7 @@ export function* semanticScholarRecords(body: string, rows: number, options: Rec
  */
 export function* semanticScholarPaperRecords(body: string, _rows: number, options: RecordOptions = {}): Stepwise<Step<readonly ProviderRecord[]>> {
   const paper = asObject(yield* readJson(body, paperShape(options)));
-  if (paper === undefined) return stepFailed('decode_error');
-  const record = semanticScholarRecord(paper, options);
-  return stepOk(record === undefined ? [] : [record]);
+  return singleWorkStep(paper, (found) => semanticScholarRecord(found, options));
 }
 
 /** {@link semanticScholarRecords} run in time slices; every record unless `rows` is given. */

@@ -98,12 +98,12 @@ async function exportTimes(iterations) {
   const { redactCredentials } = await load('dist/src/domain/shared/redaction.js');
   const results = records(1000).map(({ doi, ...rest }) => (doi ? { ...rest, doi } : rest));
   const evidence = () => {
-    const args = evidenceSnapshotInput.parse({ query: 'evidence platform governance', results, diagnostics: { status: 'complete' } });
+    const args = evidenceSnapshotInput().parse({ query: 'evidence platform governance', results, diagnostics: { status: 'complete' } });
     // The snapshot is written once, as the redacted canonical text the tool sends as it is.
     return finishNow(encodeEvidenceSnapshot(args)).value.length;
   };
   const zotero = () => {
-    const args = zoteroExportInput.parse({ records: results });
+    const args = zoteroExportInput().parse({ records: results });
     const outcome = exportZoteroImportFiles(args);
     if (!outcome.ok) throw new Error('zotero export failed');
     return JSON.stringify(redactCredentials(outcome.value)).length;

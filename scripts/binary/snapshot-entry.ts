@@ -16,6 +16,7 @@ import { Socket } from 'node:net';
 import { devNull } from 'node:os';
 import { setFlagsFromString, startupSnapshot, writeHeapSnapshot } from 'node:v8';
 import { prebuildServingContainer } from '../../src/composition/serving-container.js';
+import { forgetBuiltSchemas } from '../../src/domain/shared/schema-on-first-use.js';
 import { warmUp } from './warm-up.js';
 
 // A use, so the bundler keeps the import.
@@ -27,6 +28,9 @@ warmUp()
   // The container the default command line serves with, composed and resolved now: a start
   // restores it instead of composing one (docs/runtime.md#start-up-against-the-target).
   .then(prebuildServingContainer)
+  // Every tool list is encoded by now; the schemas themselves are dropped and built again on
+  // first use, as in the bundle: restoring them cost more than building the one a call needs.
+  .then(forgetBuiltSchemas)
   .catch((error: unknown) => {
     // Fail the build: the snapshot would hold a server that does not answer.
     process.exitCode = 1;

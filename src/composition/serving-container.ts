@@ -12,14 +12,15 @@ const grantsEverything = (grants: ReadonlySet<CapabilityGroup>): boolean =>
 /**
  * Builds the container `qiongli mcp serve --profile lite` serves with (every group granted) and
  * resolves what serving reads first (the tool registry, with every use case, and the server
- * identity). The single executable calls it while its start-up snapshot is built, so a start
- * restores a ready container instead of composing one (docs/runtime.md). Nothing it resolves
+ * identity) and encodes the tool list of every revision. The single executable calls it while
+ * its start-up snapshot is built, so a start restores a ready container instead of composing
+ * one (docs/runtime.md). Nothing it resolves
  * reads the environment, a file or the network: the settings source and the provider client are
  * built on first use.
  */
 export function prebuildServingContainer(): void {
   const container = createContainer('lite');
-  container.get(ToolRegistryId);
+  container.get(ToolRegistryId).encodeEveryRevision();
   container.get(ServerIdentityId);
   prebuilt = container;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaOnFirstUse } from '../../domain/shared/schema-on-first-use.js';
 import { PROVIDER_IDS, type NativeSettings, type ProviderId, type ProviderSettings } from '../../ports/config-source.port.js';
 import { DEFAULT_SETTINGS } from '../../domain/provider-readiness/provider-readiness.js';
 import { hasDuplicateKeys } from './json-duplicate-keys.js';
@@ -14,27 +15,33 @@ const MAX_PROFILE_CHARACTERS = 64;
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Email: 1–320 characters (Unicode code points), no control characters (docs/configuration.md). */
-const email = z.string().refine((value) => {
-  const characters = [...value].length;
-  return characters >= 1 && characters <= MAX_EMAIL_CHARACTERS && !CONTROL_CHARACTER.test(value);
-});
+const email = schemaOnFirstUse(() =>
+  z.string().refine((value) => {
+    const characters = [...value].length;
+    return characters >= 1 && characters <= MAX_EMAIL_CHARACTERS && !CONTROL_CHARACTER.test(value);
+  }),
+);
 
 /** Secret reference: `qsr1_` + 32 lowercase hex digits (docs/configuration.md; one canonical spelling). */
-const secretReference = z.string().regex(/^qsr1_[0-9a-f]{32}$/);
+const secretReference = schemaOnFirstUse(() => z.string().regex(/^qsr1_[0-9a-f]{32}$/));
 
 /** A profile name: 1–64 lowercase letters, digits, `-` or `_`, starting with a letter or digit. */
-const profileName = z
-  .string()
-  .max(MAX_PROFILE_CHARACTERS)
-  .regex(/^[a-z0-9][a-z0-9_-]*$/);
+const profileName = schemaOnFirstUse(() =>
+  z
+    .string()
+    .max(MAX_PROFILE_CHARACTERS)
+    .regex(/^[a-z0-9][a-z0-9_-]*$/),
+);
 
-const providersSchema = z.strictObject({
-  openalex: z.strictObject({ enabled: z.boolean(), email: email.optional(), api_key_ref: secretReference.optional() }).optional(),
-  semantic_scholar: z.strictObject({ enabled: z.boolean(), api_key_ref: secretReference.optional() }).optional(),
-  crossref: z.strictObject({ enabled: z.boolean(), email: email.optional() }).optional(),
-  pubmed: z.strictObject({ enabled: z.boolean(), api_key_ref: secretReference.optional() }).optional(),
-  arxiv: z.strictObject({ enabled: z.boolean() }).optional(),
-});
+const providersSchema = schemaOnFirstUse(() =>
+  z.strictObject({
+    openalex: z.strictObject({ enabled: z.boolean(), email: email().optional(), api_key_ref: secretReference().optional() }).optional(),
+    semantic_scholar: z.strictObject({ enabled: z.boolean(), api_key_ref: secretReference().optional() }).optional(),
+    crossref: z.strictObject({ enabled: z.boolean(), email: email().optional() }).optional(),
+    pubmed: z.strictObject({ enabled: z.boolean(), api_key_ref: secretReference().optional() }).optional(),
+    arxiv: z.strictObject({ enabled: z.boolean() }).optional(),
+  }),
+);
 
 /**
  * The strict shape of `settings.json` (docs/configuration.md). Unknown keys are rejected at every level.
@@ -42,13 +49,15 @@ const providersSchema = z.strictObject({
  * {@link DEFAULT_SETTINGS} entry; a present entry must say `enabled`. `revision` is a
  * non-negative safe integer; `default_profile` is accepted but not used by Lite.
  */
-export const settingsDocumentSchema = z.strictObject({
-  document_kind: z.literal(SETTINGS_DOCUMENT_KIND),
-  schema_version: z.literal(SETTINGS_SCHEMA_VERSION),
-  revision: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-  default_profile: profileName.optional(),
-  providers: providersSchema,
-});
+export const settingsDocumentSchema = schemaOnFirstUse(() =>
+  z.strictObject({
+    document_kind: z.literal(SETTINGS_DOCUMENT_KIND),
+    schema_version: z.literal(SETTINGS_SCHEMA_VERSION),
+    revision: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    default_profile: profileName().optional(),
+    providers: providersSchema(),
+  }),
+);
 
 type ProviderEntry = { enabled: boolean; email?: string | undefined; api_key_ref?: string | undefined };
 
@@ -66,7 +75,7 @@ export function parseSettingsDocument(text: string): NativeSettings | undefined 
     return undefined;
   }
   if (hasDuplicateKeys(text)) return undefined;
-  const parsed = settingsDocumentSchema.safeParse(value);
+  const parsed = settingsDocumentSchema().safeParse(value);
   if (!parsed.success) return undefined;
   const entries: Partial<Record<ProviderId, ProviderEntry>> = parsed.data.providers;
   return freezeSettings(

@@ -77,8 +77,13 @@ export function toolDefinition(entry: CatalogueEntry, useCase: UseCase): ToolDef
     title: entry.title,
     description: entry.description,
     group: entry.group,
-    input: useCase.input,
-    output: useCase.output,
+    // Read when first used: a use case builds its schemas on first use (docs/runtime.md).
+    get input() {
+      return useCase.input;
+    },
+    get output() {
+      return useCase.output;
+    },
     annotations: entry.annotations ?? LOCAL_READ_ONLY,
     inputBudgetBytes: entry.inputBudget === 'bulk' ? BULK_INPUT_BUDGET : DEFAULT_INPUT_BUDGET,
     ...(useCase.messagePrecedence === undefined ? {} : { messagePrecedence: useCase.messagePrecedence }),

@@ -2,7 +2,7 @@ import { asciiJson } from './ascii-json.js';
 import { z } from 'zod';
 import type { ToolDefinition } from './tool-definition.js';
 import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
-import type { Revision } from './protocol-constants.js';
+import { LEGACY_REVISIONS, MODERN_REVISION, type Revision } from './protocol-constants.js';
 import { TOOL_NAMES } from './tool-catalogue.js';
 import { traitsOf } from './revisions.js';
 
@@ -78,5 +78,17 @@ export class ToolRegistry {
     const encoded = asciiJson(JSON.stringify(tools));
     this.encodedLists.set(revision, encoded);
     return encoded;
+  }
+
+  /**
+   * Encodes the `tools` array of every revision now and drops the wire descriptions they were
+   * encoded from (and so every reference to their JSON Schemas): afterwards `tools/list` needs
+   * no schema at all. The single executable's start-up snapshot is taken after this
+   * (docs/runtime.md).
+   */
+  encodeEveryRevision(): void {
+    const revisions: readonly Revision[] = [...LEGACY_REVISIONS, MODERN_REVISION];
+    for (const revision of revisions) this.encodedToolsFor(revision);
+    this.describedTools = undefined;
   }
 }

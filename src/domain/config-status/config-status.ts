@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import type { SettingsReading } from '../../ports/config-source.port.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
 import { succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
@@ -8,11 +9,13 @@ import { projectProviders, providerProjectionShape } from './provider-projection
 export const MANAGED_CONFIG_PATH = '<managed-native-config>';
 
 /** Arguments of `qiongli_config_status` (docs/tools.md#1-qiongli_config_status): `cwd` is accepted and ignored. */
-export const configStatusInput = z.strictObject(
-  {
-    cwd: z.string({ error: 'cwd must be a string' }).describe('Working directory of the client, as a hint. Accepted and ignored.').optional(),
-  },
-  { error: UNSUPPORTED_ARGUMENT },
+export const configStatusInput = schemaOnFirstUse(() =>
+  z.strictObject(
+    {
+      cwd: z.string({ error: 'cwd must be a string' }).describe('Working directory of the client, as a hint. Accepted and ignored.').optional(),
+    },
+    { error: UNSUPPORTED_ARGUMENT },
+  ),
 );
 
 /** Message precedence for `parseArguments`: an unknown argument is reported first. */
@@ -22,17 +25,19 @@ export const configStatusMessagePrecedence: readonly string[] = [UNSUPPORTED_ARG
  * Result of the config status, valid both before and after credential redaction (redaction drops
  * the `api_key` field slots, which the schema marks optional).
  */
-export const configStatusOutput = z.strictObject({
-  status: z.literal('ok'),
-  config_path: z.literal(MANAGED_CONFIG_PATH),
-  providers: providerProjectionShape.providers,
-  capability_mode: providerProjectionShape.capability_mode,
-  missing: providerProjectionShape.missing,
-  redacted_config: providerProjectionShape.redacted_config,
-});
+export const configStatusOutput = schemaOnFirstUse(() =>
+  z.strictObject({
+    status: z.literal('ok'),
+    config_path: z.literal(MANAGED_CONFIG_PATH),
+    providers: providerProjectionShape().providers,
+    capability_mode: providerProjectionShape().capability_mode,
+    missing: providerProjectionShape().missing,
+    redacted_config: providerProjectionShape().redacted_config,
+  }),
+);
 
 /** The config status, as returned to the client. */
-export type ConfigStatus = z.output<typeof configStatusOutput>;
+export type ConfigStatus = z.output<ReturnType<typeof configStatusOutput>>;
 
 /**
  * The `qiongli_config_status` use case: which providers are configured (ready), which settings

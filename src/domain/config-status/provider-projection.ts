@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { PROVIDER_IDS, type NativeSettings, type ProviderId } from '../../ports/config-source.port.js';
 import { assessReadiness, readyProviders } from '../provider-readiness/provider-readiness.js';
 import { PROVIDER_CATALOGUE, REQUIRED_SETTINGS } from '../shared/provider-catalogue.js';
@@ -11,49 +12,53 @@ export type ConfiguredState = (typeof CONFIGURED_STATES)[number];
 /** Settings a status may report missing, in the order docs/tools.md#1-qiongli_config_status lists them (search order). */
 export const MISSING_SETTINGS = REQUIRED_SETTINGS;
 
-const slot = z.enum(CONFIGURED_STATES);
+const slot = schemaOnFirstUse(() => z.enum(CONFIGURED_STATES));
 /**
  * An `api_key` slot. The domain reports it; credential redaction (docs/tools.md#redaction) always removes it
  * before the result leaves the server, so the schema lets it be absent.
  */
-const apiKeySlot = slot.optional();
+const apiKeySlot = schemaOnFirstUse(() => slot().optional());
 const providerEntry = <F extends z.ZodRawShape>(fields: F) => z.strictObject({ enabled: z.boolean(), configured: z.boolean(), fields: z.strictObject(fields) });
 
 /** `providers`: every provider, `configured` when ready, else `missing`. */
-export const providerSummarySchema = z.strictObject({
-  openalex: slot,
-  semantic_scholar: slot,
-  crossref: slot,
-  pubmed: slot,
-  arxiv: slot,
-});
+export const providerSummarySchema = schemaOnFirstUse(() =>
+  z.strictObject({
+    openalex: slot(),
+    semantic_scholar: slot(),
+    crossref: slot(),
+    pubmed: slot(),
+    arxiv: slot(),
+  }),
+);
 
 /** `redacted_config`: per provider whether it is enabled, ready, and which field slots are set. */
-export const redactedConfigSchema = z.strictObject({
-  providers: z.strictObject({
-    openalex: providerEntry({ api_key: apiKeySlot, email: slot }),
-    semantic_scholar: providerEntry({ api_key: apiKeySlot }),
-    crossref: providerEntry({ email: slot }),
-    pubmed: providerEntry({ api_key: apiKeySlot }),
-    arxiv: providerEntry({}),
+export const redactedConfigSchema = schemaOnFirstUse(() =>
+  z.strictObject({
+    providers: z.strictObject({
+      openalex: providerEntry({ api_key: apiKeySlot(), email: slot() }),
+      semantic_scholar: providerEntry({ api_key: apiKeySlot() }),
+      crossref: providerEntry({ email: slot() }),
+      pubmed: providerEntry({ api_key: apiKeySlot() }),
+      arxiv: providerEntry({}),
+    }),
   }),
-});
+);
 
 /** The provider view both status tools share. */
-export const providerProjectionShape = {
+export const providerProjectionShape = schemaOnFirstUse(() => ({
   capability_mode: z.enum(['provider_connected', 'strategy_only']),
-  providers: providerSummarySchema,
+  providers: providerSummarySchema(),
   missing: z.array(z.enum(MISSING_SETTINGS)),
-  redacted_config: redactedConfigSchema,
-};
+  redacted_config: redactedConfigSchema(),
+}));
 
 /** The provider view of the status tools, plus the ready providers in search order. */
 export interface ProviderProjection {
   readonly capabilityMode: 'provider_connected' | 'strategy_only';
-  readonly providers: z.output<typeof providerSummarySchema>;
+  readonly providers: z.output<ReturnType<typeof providerSummarySchema>>;
   readonly activeProviders: ProviderId[];
   readonly missing: (typeof MISSING_SETTINGS)[number][];
-  readonly redactedConfig: z.output<typeof redactedConfigSchema>;
+  readonly redactedConfig: z.output<ReturnType<typeof redactedConfigSchema>>;
 }
 
 /**
@@ -89,6 +94,6 @@ export function projectProviders(settings: NativeSettings, secretStoreAvailable:
     providers,
     activeProviders: active,
     missing,
-    redactedConfig: { providers: redacted } as z.output<typeof redactedConfigSchema>,
+    redactedConfig: { providers: redacted } as z.output<ReturnType<typeof redactedConfigSchema>>,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { boundedString } from '../shared/string-checks.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
 import { ARGUMENT_BOUND_PRECEDENCE, BULK_ARGUMENT_BOUNDS, withArgumentBounds } from '../shared/json-bounds.js';
@@ -57,37 +58,39 @@ const m = EVIDENCE_FIELD_MESSAGES;
  * Beyond the per-field checks, the whole argument object must stay within
  * {@link BULK_ARGUMENT_BOUNDS} and may not name a canonical field together with its alias.
  */
-export const evidenceSnapshotInput = withArgumentBounds(
-  z
-    .strictObject(
-      {
-        cwd: boundedString({ max: 4096, unit: 'characters', nonBlank: false }, { type: m.cwdType, tooLong: m.cwdTooLong })
-          .optional()
-          .describe('Working directory of the caller (at most 4096 characters). Accepted and ignored; never echoed.'),
-        query: boundedString({ max: 4096, unit: 'bytes', nonBlank: false }, { type: m.queryType, tooLong: m.queryTooLong })
-          .optional()
-          .describe('The research question the evidence answers (at most 4096 bytes).'),
-        provider_status: jsonObject(m.providerStatus, 'Provider status as reported by qiongli_literature_status.'),
-        search_plan: jsonObject(m.searchPlan, 'The plan from qiongli_search_plan (or the search_plan of a search result).'),
-        query_plan: jsonObject(m.queryPlan, 'Compatibility alias of search_plan.'),
-        results: resultList(m.results, m.resultsTooMany, 'Literature records from qiongli_literature_search (at most 1000).'),
-        search_results: resultList(m.searchResults, m.searchResultsTooMany, 'Compatibility alias of results.'),
-        diagnostics: jsonObject(m.diagnostics, 'Search diagnostics from qiongli_literature_search.'),
-        search_diagnostics: jsonObject(m.searchDiagnostics, 'Compatibility alias of diagnostics.'),
-      },
-      { error: UNSUPPORTED_ARGUMENT },
-    )
-    .superRefine(
-      (args, ctx) => {
-        if (hasAliasConflict(args)) ctx.addIssue({ code: 'custom', message: EVIDENCE_ALIAS_CONFLICT });
-      },
-      { when: () => true },
-    ),
-  BULK_ARGUMENT_BOUNDS,
+export const evidenceSnapshotInput = schemaOnFirstUse(() =>
+  withArgumentBounds(
+    z
+      .strictObject(
+        {
+          cwd: boundedString({ max: 4096, unit: 'characters', nonBlank: false }, { type: m.cwdType, tooLong: m.cwdTooLong })
+            .optional()
+            .describe('Working directory of the caller (at most 4096 characters). Accepted and ignored; never echoed.'),
+          query: boundedString({ max: 4096, unit: 'bytes', nonBlank: false }, { type: m.queryType, tooLong: m.queryTooLong })
+            .optional()
+            .describe('The research question the evidence answers (at most 4096 bytes).'),
+          provider_status: jsonObject(m.providerStatus, 'Provider status as reported by qiongli_literature_status.'),
+          search_plan: jsonObject(m.searchPlan, 'The plan from qiongli_search_plan (or the search_plan of a search result).'),
+          query_plan: jsonObject(m.queryPlan, 'Compatibility alias of search_plan.'),
+          results: resultList(m.results, m.resultsTooMany, 'Literature records from qiongli_literature_search (at most 1000).'),
+          search_results: resultList(m.searchResults, m.searchResultsTooMany, 'Compatibility alias of results.'),
+          diagnostics: jsonObject(m.diagnostics, 'Search diagnostics from qiongli_literature_search.'),
+          search_diagnostics: jsonObject(m.searchDiagnostics, 'Compatibility alias of diagnostics.'),
+        },
+        { error: UNSUPPORTED_ARGUMENT },
+      )
+      .superRefine(
+        (args, ctx) => {
+          if (hasAliasConflict(args)) ctx.addIssue({ code: 'custom', message: EVIDENCE_ALIAS_CONFLICT });
+        },
+        { when: () => true },
+      ),
+    BULK_ARGUMENT_BOUNDS,
+  ),
 );
 
 /** Validated arguments of the evidence snapshot. */
-export type EvidenceSnapshotArguments = z.output<typeof evidenceSnapshotInput>;
+export type EvidenceSnapshotArguments = z.output<ReturnType<typeof evidenceSnapshotInput>>;
 
 /** Whether any canonical evidence field is present together with its compatibility alias. */
 export function hasAliasConflict(args: unknown): boolean {

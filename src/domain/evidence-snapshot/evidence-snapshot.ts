@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { finishNow, type Stepwise } from '../shared/stepwise.js';
 import { invalidArguments, succeed, type Outcome } from '../shared/tool-outcome.js';
 import { canonicalRedactedJson } from './canonical-json.js';
@@ -7,25 +8,27 @@ import { EVIDENCE_ALIAS_CONFLICT, hasAliasConflict, type EvidenceSnapshotArgumen
 /** `artifact_type` of every evidence snapshot. */
 export const EVIDENCE_ARTIFACT_TYPE = 'qiongli_literature_evidence_snapshot';
 
-const jsonObject = z.record(z.string(), z.unknown());
+const jsonObject = schemaOnFirstUse(() => z.record(z.string(), z.unknown()));
 
 /**
  * Result of `qiongli_literature_export_evidence` (docs/tools.md#8-qiongli_literature_export_evidence), after redaction. The four
  * evidence parts are free-form JSON objects; `result_count` is the length of `results`.
  */
-export const evidenceSnapshotOutput = z.strictObject({
-  status: z.literal('ok'),
-  artifact_type: z.literal(EVIDENCE_ARTIFACT_TYPE),
-  query: z.string(),
-  provider_status: jsonObject,
-  search_plan: jsonObject,
-  result_count: z.number().int().min(0),
-  results: z.array(jsonObject),
-  diagnostics: jsonObject,
-});
+export const evidenceSnapshotOutput = schemaOnFirstUse(() =>
+  z.strictObject({
+    status: z.literal('ok'),
+    artifact_type: z.literal(EVIDENCE_ARTIFACT_TYPE),
+    query: z.string(),
+    provider_status: jsonObject(),
+    search_plan: jsonObject(),
+    result_count: z.number().int().min(0),
+    results: z.array(jsonObject()),
+    diagnostics: jsonObject(),
+  }),
+);
 
 /** An evidence snapshot, as returned to the client. */
-export type EvidenceSnapshot = z.output<typeof evidenceSnapshotOutput>;
+export type EvidenceSnapshot = z.output<ReturnType<typeof evidenceSnapshotOutput>>;
 
 /**
  * Builds an auditable, side-effect-free snapshot of a literature search as its canonical JSON

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { PROVIDER_IDS } from '../../ports/config-source.port.js';
 import { boundedString } from '../shared/string-checks.js';
 import { MAX_PER_PROVIDER_LIMIT } from '../shared/provider-catalogue.js';
@@ -88,66 +89,70 @@ const hasBothLimitNames = (value: unknown): boolean =>
  * arguments (the limits) are applied by the use case, see {@link resolveSearchLimits}.
  * The alias conflict is checked even when other checks fail, so precedence can rank it.
  */
-export const literatureSearchInput = z
-  .strictObject(
-    {
-      query: boundedString(
-        { max: 4096, unit: 'bytes', measureTrimmed: true, nonBlank: true },
-        { missing: M.queryMissing, type: M.queryType, blank: M.queryBlank, tooLong: M.queryTooLong },
-      ).describe('What to search for (at most 4096 bytes after trimming).'),
-      search_mode: z
-        .enum(LITERATURE_SEARCH_MODES, { error: M.searchMode })
-        .default('auto')
-        .describe(
-          'How the query is matched. auto or topic: free text (25 records per provider by default). title: the query is matched against titles only. ' +
-            'doi: the query is one DOI (e.g. 10.1038/s41586-020-2649-2 or https://doi.org/…), looked up exactly; arXiv has no DOI lookup and is left out. ' +
-            'review or systematic_review: free text, 50 records per provider by default.',
-        ),
-      providers: z
-        .array(z.enum(PROVIDER_IDS, { error: M.providerUnsupported }), { error: M.providersType })
-        .min(1, { error: M.providersEmpty })
-        .max(PROVIDER_IDS.length, { error: M.providersRepeated })
-        .refine((ids) => new Set(ids).size === ids.length, { error: M.providersRepeated })
-        .meta({ uniqueItems: true })
-        .optional()
-        .describe('Restrict the search to these ready providers (canonical ids). Absent = every ready provider.'),
-      limit: perProviderLimit().optional().describe('Deprecated alias of per_provider_limit.'),
-      per_provider_limit: perProviderLimit().optional().describe('Records kept per provider, 1-200. Default 25, or 50 in the review modes.'),
-      total_limit: z
-        .number({ error: M.totalType })
-        .int({ error: M.totalType })
-        .min(1, { error: M.totalRange })
-        .max(MAX_TOTAL_LIMIT, { error: M.totalRange })
-        .optional()
-        .describe('Records returned after dedupe and ranking, 1-1000. Default min(per_provider_limit x 5, 1000).'),
-      from_year: yearArgument('from_year')
-        .optional()
-        .describe('Only works published in or after this year (1000-9999, integer or four-digit string). Records without a year are then left out.'),
-      to_year: yearArgument('to_year')
-        .optional()
-        .describe('Only works published in or before this year (1000-9999, not before from_year). Records without a year are then left out.'),
-      venue_filter: boundedString({ max: MAX_VENUE_FILTER_CHARACTERS, unit: 'characters', nonBlank: false }, { type: M.venueType, tooLong: M.venueTooLong })
-        .optional()
-        .describe(
-          'Keep only records whose venue (journal, conference, repository) contains this text, compared ignoring case, spaces and punctuation, e.g. "nature" or "NeurIPS". At most 256 characters; blank means no filter. Records without a venue are left out.',
-        ),
-      include_abstracts: z
-        .boolean({ error: M.includeAbstracts })
-        .optional()
-        .describe("Also return each record's abstract (at most 2000 characters) where a provider has one. Default false: abstracts make results much larger."),
-      sort: z
-        .enum(RESULT_SORTS, { error: M.sort })
-        .optional()
-        .describe(
-          'Order of the results before total_limit cuts them: relevance (default), newest (year descending, unknown years last) or most_cited (cited_by_count descending, unknown counts last). Ties keep the relevance order.',
-        ),
-    },
-    { error: UNSUPPORTED_ARGUMENT },
-  )
-  .refine((value) => !hasBothLimitNames(value), { error: M.aliasConflict, when: () => true });
+export const literatureSearchInput = schemaOnFirstUse(() =>
+  z
+    .strictObject(
+      {
+        query: boundedString(
+          { max: 4096, unit: 'bytes', measureTrimmed: true, nonBlank: true },
+          { missing: M.queryMissing, type: M.queryType, blank: M.queryBlank, tooLong: M.queryTooLong },
+        ).describe('What to search for (at most 4096 bytes after trimming).'),
+        search_mode: z
+          .enum(LITERATURE_SEARCH_MODES, { error: M.searchMode })
+          .default('auto')
+          .describe(
+            'How the query is matched. auto or topic: free text (25 records per provider by default). title: the query is matched against titles only. ' +
+              'doi: the query is one DOI (e.g. 10.1038/s41586-020-2649-2 or https://doi.org/…), looked up exactly; arXiv has no DOI lookup and is left out. ' +
+              'review or systematic_review: free text, 50 records per provider by default.',
+          ),
+        providers: z
+          .array(z.enum(PROVIDER_IDS, { error: M.providerUnsupported }), { error: M.providersType })
+          .min(1, { error: M.providersEmpty })
+          .max(PROVIDER_IDS.length, { error: M.providersRepeated })
+          .refine((ids) => new Set(ids).size === ids.length, { error: M.providersRepeated })
+          .meta({ uniqueItems: true })
+          .optional()
+          .describe('Restrict the search to these ready providers (canonical ids). Absent = every ready provider.'),
+        limit: perProviderLimit().optional().describe('Deprecated alias of per_provider_limit.'),
+        per_provider_limit: perProviderLimit().optional().describe('Records kept per provider, 1-200. Default 25, or 50 in the review modes.'),
+        total_limit: z
+          .number({ error: M.totalType })
+          .int({ error: M.totalType })
+          .min(1, { error: M.totalRange })
+          .max(MAX_TOTAL_LIMIT, { error: M.totalRange })
+          .optional()
+          .describe('Records returned after dedupe and ranking, 1-1000. Default min(per_provider_limit x 5, 1000).'),
+        from_year: yearArgument('from_year')
+          .optional()
+          .describe('Only works published in or after this year (1000-9999, integer or four-digit string). Records without a year are then left out.'),
+        to_year: yearArgument('to_year')
+          .optional()
+          .describe('Only works published in or before this year (1000-9999, not before from_year). Records without a year are then left out.'),
+        venue_filter: boundedString({ max: MAX_VENUE_FILTER_CHARACTERS, unit: 'characters', nonBlank: false }, { type: M.venueType, tooLong: M.venueTooLong })
+          .optional()
+          .describe(
+            'Keep only records whose venue (journal, conference, repository) contains this text, compared ignoring case, spaces and punctuation, e.g. "nature" or "NeurIPS". At most 256 characters; blank means no filter. Records without a venue are left out.',
+          ),
+        include_abstracts: z
+          .boolean({ error: M.includeAbstracts })
+          .optional()
+          .describe(
+            "Also return each record's abstract (at most 2000 characters) where a provider has one. Default false: abstracts make results much larger.",
+          ),
+        sort: z
+          .enum(RESULT_SORTS, { error: M.sort })
+          .optional()
+          .describe(
+            'Order of the results before total_limit cuts them: relevance (default), newest (year descending, unknown years last) or most_cited (cited_by_count descending, unknown counts last). Ties keep the relevance order.',
+          ),
+      },
+      { error: UNSUPPORTED_ARGUMENT },
+    )
+    .refine((value) => !hasBothLimitNames(value), { error: M.aliasConflict, when: () => true }),
+);
 
 /** Validated arguments of the literature search. */
-export type LiteratureSearchArguments = z.output<typeof literatureSearchInput>;
+export type LiteratureSearchArguments = z.output<ReturnType<typeof literatureSearchInput>>;
 
 /** Order in which failing checks' messages win: that of {@link ARGUMENT_MESSAGES}. */
 export const literatureSearchMessagePrecedence: readonly string[] = Object.values(ARGUMENT_MESSAGES);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { PROVIDER_IDS } from '../../ports/config-source.port.js';
 import { PROVIDER_FAILURE_KINDS } from '../../ports/provider-client.port.js';
 import { literatureRecordSchema } from '../shared/literature-record.js';
@@ -14,35 +15,41 @@ export const DIAGNOSTICS_STATUSES = ['complete', 'partial', 'failed', 'not_run']
  * One attempted provider's diagnostic (docs/providers.md#how-a-search-runs step 4): `{status: "ok", count, cached?}` or
  * `{status: "error", count: 0, error_kind, warning: "<provider>: <kind>"}`.
  */
-export const providerDiagnosticSchema = z.strictObject({
-  status: z.enum(['ok', 'error']),
-  count: z.number().int().min(0),
-  error_kind: z.enum(PROVIDER_FAILURE_KINDS).optional(),
-  warning: z.string().optional(),
-  cached: z.literal(true).optional(),
-});
+export const providerDiagnosticSchema = schemaOnFirstUse(() =>
+  z.strictObject({
+    status: z.enum(['ok', 'error']),
+    count: z.number().int().min(0),
+    error_kind: z.enum(PROVIDER_FAILURE_KINDS).optional(),
+    warning: z.string().optional(),
+    cached: z.literal(true).optional(),
+  }),
+);
 
 /** One provider's diagnostic. */
-export type ProviderDiagnostic = z.output<typeof providerDiagnosticSchema>;
+export type ProviderDiagnostic = z.output<ReturnType<typeof providerDiagnosticSchema>>;
 
 /** Diagnostics of a search: one entry per attempted provider, plus every warning. */
-export const searchDiagnosticsSchema = z.strictObject({
-  status: z.enum(DIAGNOSTICS_STATUSES),
-  status_reason: z.literal('no_active_providers').optional(),
-  providers: z.partialRecord(z.enum(PROVIDER_IDS), providerDiagnosticSchema),
-  warnings: z.array(z.string()),
-});
+export const searchDiagnosticsSchema = schemaOnFirstUse(() =>
+  z.strictObject({
+    status: z.enum(DIAGNOSTICS_STATUSES),
+    status_reason: z.literal('no_active_providers').optional(),
+    providers: z.partialRecord(z.enum(PROVIDER_IDS), providerDiagnosticSchema()),
+    warnings: z.array(z.string()),
+  }),
+);
 
 /** Diagnostics of a search. */
-export type SearchDiagnostics = z.output<typeof searchDiagnosticsSchema>;
+export type SearchDiagnostics = z.output<ReturnType<typeof searchDiagnosticsSchema>>;
 
 /** Result of `qiongli_literature_search` (docs/tools.md#7-qiongli_literature_search, docs/providers.md#how-a-search-runs); `search_plan` is the search plan tool's result. */
-export const literatureSearchOutput = z.strictObject({
-  status: z.enum(SEARCH_STATUSES),
-  search_plan: searchPlanOutput,
-  diagnostics: searchDiagnosticsSchema,
-  results: z.array(literatureRecordSchema),
-});
+export const literatureSearchOutput = schemaOnFirstUse(() =>
+  z.strictObject({
+    status: z.enum(SEARCH_STATUSES),
+    search_plan: searchPlanOutput(),
+    diagnostics: searchDiagnosticsSchema(),
+    results: z.array(literatureRecordSchema()),
+  }),
+);
 
 /** A literature search result, as returned to the client. */
-export type LiteratureSearchResult = z.output<typeof literatureSearchOutput>;
+export type LiteratureSearchResult = z.output<ReturnType<typeof literatureSearchOutput>>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { PROVIDER_IDS, type SettingsReading } from '../../ports/config-source.port.js';
 import { projectProviders, providerProjectionShape } from '../config-status/provider-projection.js';
 import { contextDirectory } from '../search-plan/character-bounds.js';
@@ -7,7 +8,7 @@ import { succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
 import { providerCapabilities, providerCapabilitiesSchema } from './provider-capabilities.js';
 
 /** Arguments of `qiongli_literature_status` (docs/tools.md#5-qiongli_literature_status): `cwd` non-blank, at most 4096 characters, ignored. */
-export const literatureStatusInput = z.strictObject({ cwd: contextDirectory().optional() }, { error: UNSUPPORTED_ARGUMENT });
+export const literatureStatusInput = schemaOnFirstUse(() => z.strictObject({ cwd: contextDirectory().optional() }, { error: UNSUPPORTED_ARGUMENT }));
 
 /** Message precedence for `parseArguments`: an unknown argument is reported first. */
 export const literatureStatusMessagePrecedence: readonly string[] = [UNSUPPORTED_ARGUMENT];
@@ -17,18 +18,20 @@ export const literatureStatusMessagePrecedence: readonly string[] = [UNSUPPORTED
  * always `ok` (as upstream): the answer itself succeeded; whether anything can be searched is
  * `capability_mode` and `active_providers`.
  */
-export const literatureStatusOutput = z.strictObject({
-  status: z.literal('ok'),
-  capability_mode: providerProjectionShape.capability_mode,
-  providers: providerProjectionShape.providers,
-  active_providers: z.array(z.enum(PROVIDER_IDS)),
-  missing: providerProjectionShape.missing,
-  provider_capabilities: providerCapabilitiesSchema,
-  redacted_config: providerProjectionShape.redacted_config,
-});
+export const literatureStatusOutput = schemaOnFirstUse(() =>
+  z.strictObject({
+    status: z.literal('ok'),
+    capability_mode: providerProjectionShape().capability_mode,
+    providers: providerProjectionShape().providers,
+    active_providers: z.array(z.enum(PROVIDER_IDS)),
+    missing: providerProjectionShape().missing,
+    provider_capabilities: providerCapabilitiesSchema(),
+    redacted_config: providerProjectionShape().redacted_config,
+  }),
+);
 
 /** The literature status, as returned to the client. */
-export type LiteratureStatus = z.output<typeof literatureStatusOutput>;
+export type LiteratureStatus = z.output<ReturnType<typeof literatureStatusOutput>>;
 
 /**
  * The `qiongli_literature_status` use case: which providers literature search would use right

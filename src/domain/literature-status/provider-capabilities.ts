@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import type { ProviderId } from '../../ports/config-source.port.js';
 import { MAX_PER_PROVIDER_LIMIT, PROVIDER_CATALOGUE, SEARCH_ORDER } from '../shared/provider-catalogue.js';
 
@@ -11,16 +12,18 @@ const capabilityEntry = <P extends ProviderId>(id: P) =>
   });
 
 /** Schema of the static capability table. */
-export const providerCapabilitiesSchema = z.strictObject({
-  openalex: capabilityEntry('openalex'),
-  semantic_scholar: capabilityEntry('semantic_scholar'),
-  crossref: capabilityEntry('crossref'),
-  pubmed: capabilityEntry('pubmed'),
-  arxiv: capabilityEntry('arxiv'),
-});
+export const providerCapabilitiesSchema = schemaOnFirstUse(() =>
+  z.strictObject({
+    openalex: capabilityEntry('openalex'),
+    semantic_scholar: capabilityEntry('semantic_scholar'),
+    crossref: capabilityEntry('crossref'),
+    pubmed: capabilityEntry('pubmed'),
+    arxiv: capabilityEntry('arxiv'),
+  }),
+);
 
 /** The static capability table of the five providers. */
-export type ProviderCapabilities = z.output<typeof providerCapabilitiesSchema>;
+export type ProviderCapabilities = z.output<ReturnType<typeof providerCapabilitiesSchema>>;
 
 /** A fresh copy of the static capability table (docs/tools.md#5-qiongli_literature_status): every provider is implemented, limit 200. */
 export function providerCapabilities(): ProviderCapabilities {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 
 /** Platforms a route preview may name (docs/tools.md#11-qiongli_orchestrator_route). */
 export const PREVIEW_PLATFORMS = ['codex', 'claude_code', 'claude', 'antigravity', 'cli', 'unknown'] as const;
@@ -43,4 +44,4 @@ function constantShape<T extends Record<string, unknown>>(value: T): { -readonly
 }
 
 /** zod shape of {@link previewFlags}, for the preview tools' output schemas: derived, so the two cannot differ. */
-export const previewFlagsShape = constantShape(previewFlags);
+export const previewFlagsShape = schemaOnFirstUse(() => constantShape(previewFlags));

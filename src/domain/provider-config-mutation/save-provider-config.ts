@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
 import { boundedString } from '../shared/string-checks.js';
 import { capabilityUnavailable, type Outcome } from '../shared/tool-outcome.js';
@@ -30,36 +31,40 @@ const names = <T extends string>(values: Record<T, unknown>) => Object.keys(valu
  * Arguments of `qiongli_save_provider_config` (docs/tools.md#2-qiongli_save_provider_config). A value of the wrong type counts as
  * missing (as upstream). The provider/field pair is checked last, only once both are known.
  */
-export const saveProviderConfigInput = z
-  .strictObject(
-    {
-      provider: z
-        .enum(names<SaveProviderName>(SAVE_PROVIDER_NAMES), {
-          error: (issue) => (typeof issue.input === 'string' ? M.unsupportedProvider : M.missingProvider),
-        })
-        .describe('The provider to configure.'),
-      field: z
-        .enum(names<FieldName>(FIELD_NAMES), {
-          error: (issue) => (typeof issue.input === 'string' ? M.unsupportedField : M.missingField),
-        })
-        .describe('The setting to store: api_key (OpenAlex, Semantic Scholar, PubMed) or email (OpenAlex, Crossref).'),
-      value: boundedString(
-        { max: MAX_VALUE_BYTES, unit: 'bytes', nonBlank: true },
-        { missing: M.missingValue, type: M.missingValue, blank: M.blankValue, tooLong: M.valueTooLong },
-      ).describe('The value to store (at most 64 KiB). Lite never stores, logs or returns it.'),
-    },
-    { error: UNSUPPORTED_ARGUMENT },
-  )
-  .refine((args) => isAllowedField(args.provider, args.field), { error: M.unsupportedField });
+export const saveProviderConfigInput = schemaOnFirstUse(() =>
+  z
+    .strictObject(
+      {
+        provider: z
+          .enum(names<SaveProviderName>(SAVE_PROVIDER_NAMES), {
+            error: (issue) => (typeof issue.input === 'string' ? M.unsupportedProvider : M.missingProvider),
+          })
+          .describe('The provider to configure.'),
+        field: z
+          .enum(names<FieldName>(FIELD_NAMES), {
+            error: (issue) => (typeof issue.input === 'string' ? M.unsupportedField : M.missingField),
+          })
+          .describe('The setting to store: api_key (OpenAlex, Semantic Scholar, PubMed) or email (OpenAlex, Crossref).'),
+        value: boundedString(
+          { max: MAX_VALUE_BYTES, unit: 'bytes', nonBlank: true },
+          { missing: M.missingValue, type: M.missingValue, blank: M.blankValue, tooLong: M.valueTooLong },
+        ).describe('The value to store (at most 64 KiB). Lite never stores, logs or returns it.'),
+      },
+      { error: UNSUPPORTED_ARGUMENT },
+    )
+    .refine((args) => isAllowedField(args.provider, args.field), { error: M.unsupportedField }),
+);
 
 /** Validated arguments of the save tool. */
-export type SaveProviderConfigArguments = z.output<typeof saveProviderConfigInput>;
+export type SaveProviderConfigArguments = z.output<ReturnType<typeof saveProviderConfigInput>>;
 
 /**
  * What a successful save would return. Lite never saves, so no call ever produces it; the schema
  * exists because every tool declares an output schema.
  */
-export const saveProviderConfigOutput = z.strictObject({}).describe('Never produced in Lite: every valid call answers the tool error capability-unavailable.');
+export const saveProviderConfigOutput = schemaOnFirstUse(() =>
+  z.strictObject({}).describe('Never produced in Lite: every valid call answers the tool error capability-unavailable.'),
+);
 
 /**
  * The `qiongli_save_provider_config` use case. Lite cannot write provider configuration, so a

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
 import { contextDirectory } from './character-bounds.js';
 import { boundedString } from '../shared/string-checks.js';
@@ -123,36 +124,38 @@ function aliasedShape(): Record<string, z.ZodOptional<z.ZodType>> {
  * canonical name together with an alias, `from_year` after `to_year` — is checked by
  * `resolveSearchPlanRequest`.
  */
-export const searchPlanInput = z.strictObject(
-  {
-    query: boundedString(
-      { max: 4096, unit: 'characters', nonBlank: true },
-      {
-        missing: 'Missing query',
-        type: 'query must be a string',
-        blank: 'query must not be empty',
-        tooLong: 'query must be at most 4096 characters',
-      },
-    ).describe('The research question or search terms (at most 4096 characters).'),
-    cwd: contextDirectory().optional(),
-    platform: boundedString(
-      { max: 64, unit: 'characters', nonBlank: true },
-      {
-        type: 'platform must be a string',
-        blank: 'platform must not be empty',
-        tooLong: 'platform must be at most 64 characters',
-      },
-    )
-      .regex(PLATFORM_PATTERN, { error: 'platform must be an ASCII identifier' })
-      .describe('The client platform, e.g. "Claude Code" or "codex" (normalised to claude_code, codex). Default unknown.')
-      .optional(),
-    ...(aliasedShape() as AliasedShape & AliasShape),
-  },
-  { error: UNSUPPORTED_ARGUMENT },
+export const searchPlanInput = schemaOnFirstUse(() =>
+  z.strictObject(
+    {
+      query: boundedString(
+        { max: 4096, unit: 'characters', nonBlank: true },
+        {
+          missing: 'Missing query',
+          type: 'query must be a string',
+          blank: 'query must not be empty',
+          tooLong: 'query must be at most 4096 characters',
+        },
+      ).describe('The research question or search terms (at most 4096 characters).'),
+      cwd: contextDirectory().optional(),
+      platform: boundedString(
+        { max: 64, unit: 'characters', nonBlank: true },
+        {
+          type: 'platform must be a string',
+          blank: 'platform must not be empty',
+          tooLong: 'platform must be at most 64 characters',
+        },
+      )
+        .regex(PLATFORM_PATTERN, { error: 'platform must be an ASCII identifier' })
+        .describe('The client platform, e.g. "Claude Code" or "codex" (normalised to claude_code, codex). Default unknown.')
+        .optional(),
+      ...(aliasedShape() as AliasedShape & AliasShape),
+    },
+    { error: UNSUPPORTED_ARGUMENT },
+  ),
 );
 
 /** Validated, not yet resolved arguments of `qiongli_search_plan`. */
-export type SearchPlanArguments = z.output<typeof searchPlanInput>;
+export type SearchPlanArguments = z.output<ReturnType<typeof searchPlanInput>>;
 
 /**
  * Message precedence for `parseArguments`: an argument outside the allow-list is reported before

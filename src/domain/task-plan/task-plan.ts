@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { boundedString } from '../shared/string-checks.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
 import { previewFlagsShape, previewWith } from '../preview-shared/preview-flags.js';
@@ -15,30 +16,34 @@ const requiredText = (name: string, maxBytes: number, description: string) =>
   ).describe(description);
 
 /** Arguments of `qiongli_task_plan` (docs/tools.md#12-qiongli_task_plan). Byte bounds apply before trimming. */
-export const taskPlanInput = z.strictObject(
-  {
-    task_id: requiredText('task_id', 256, 'Identifier of the research task (at most 256 bytes).'),
-    paper_type: requiredText('paper_type', 256, 'Kind of paper, e.g. "systematic review" (at most 256 bytes).'),
-    topic: requiredText('topic', 4096, 'Topic of the paper (at most 4096 bytes).'),
-  },
-  { error: UNSUPPORTED_ARGUMENT },
+export const taskPlanInput = schemaOnFirstUse(() =>
+  z.strictObject(
+    {
+      task_id: requiredText('task_id', 256, 'Identifier of the research task (at most 256 bytes).'),
+      paper_type: requiredText('paper_type', 256, 'Kind of paper, e.g. "systematic review" (at most 256 bytes).'),
+      topic: requiredText('topic', 4096, 'Topic of the paper (at most 4096 bytes).'),
+    },
+    { error: UNSUPPORTED_ARGUMENT },
+  ),
 );
 
 /** Result of a task-plan preview. */
-export const taskPlanOutput = z.strictObject({
-  ...previewFlagsShape,
-  task_id: z.string(),
-  paper_type: z.string(),
-  topic: z.string(),
-});
+export const taskPlanOutput = schemaOnFirstUse(() =>
+  z.strictObject({
+    ...previewFlagsShape(),
+    task_id: z.string(),
+    paper_type: z.string(),
+    topic: z.string(),
+  }),
+);
 
 /** A task-plan preview, as returned to the client. */
-export type TaskPlanPreview = z.output<typeof taskPlanOutput>;
+export type TaskPlanPreview = z.output<ReturnType<typeof taskPlanOutput>>;
 
 /**
  * Previews a research task plan. A pure function (no agent, process, shell, network, write,
  * clock or randomness); the three texts come back trimmed.
  */
-export function previewTaskPlan(input: z.output<typeof taskPlanInput>): TaskPlanPreview {
+export function previewTaskPlan(input: z.output<ReturnType<typeof taskPlanInput>>): TaskPlanPreview {
   return previewWith({ task_id: input.task_id.trim(), paper_type: input.paper_type.trim(), topic: input.topic.trim() });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { boundedString } from '../shared/string-checks.js';
 import { UNSUPPORTED_ARGUMENT, schemaVerdict, withStepwiseChecks, type SchemaVerdict } from '../shared/parse-arguments.js';
 import type { Stepwise } from '../shared/stepwise.js';
@@ -56,18 +57,23 @@ export const zoteroExportMessagePrecedence: readonly string[] = [...ARGUMENT_BOU
 const providerId = (typeMessage: string) =>
   boundedString({ max: ZOTERO_RECORD_LIMITS.providerBytes, unit: 'bytes', nonBlank: false }, { type: typeMessage, tooLong: m.providerTooLong });
 
-const authorText = z.string({ error: m.authors });
+const authorText = schemaOnFirstUse(() => z.string({ error: m.authors }));
 
 /** An author as `{family, given?}` or `{literal}` (docs/providers.md#the-literature-record); other keys are ignored. */
-export const exportAuthorInput = z.union(
-  [z.looseObject({ family: authorText, given: authorText.optional() }, { error: m.authors }), z.looseObject({ literal: authorText }, { error: m.authors })],
-  { error: m.authors },
+export const exportAuthorInput = schemaOnFirstUse(() =>
+  z.union(
+    [
+      z.looseObject({ family: authorText(), given: authorText().optional() }, { error: m.authors }),
+      z.looseObject({ literal: authorText() }, { error: m.authors }),
+    ],
+    { error: m.authors },
+  ),
 );
 
 /** One validated author. */
-export type ExportAuthorInput = z.output<typeof exportAuthorInput>;
+export type ExportAuthorInput = z.output<ReturnType<typeof exportAuthorInput>>;
 
-const identifierText = z.string({ error: m.identifiers }).optional();
+const identifierText = schemaOnFirstUse(() => z.string({ error: m.identifiers }).optional());
 
 /**
  * One record to export: the literature-record shape of docs/providers.md#the-literature-record, read leniently. Only `title`
@@ -78,38 +84,42 @@ const identifierText = z.string({ error: m.identifiers }).optional();
  * are accepted and ignored, at every level of the record; they still count towards the
  * whole-argument bounds.
  */
-export const zoteroRecordInput = openObject(
-  {
-    title: boundedString(
-      { max: ZOTERO_RECORD_LIMITS.titleBytes, unit: 'bytes', nonBlank: true },
-      { missing: m.titleMissing, type: m.titleType, blank: m.titleBlank, tooLong: m.titleTooLong },
-    ).refine((title) => foldToOneLine(title) !== '', { error: m.titleBlank }),
-    doi: boundedString({ max: ZOTERO_RECORD_LIMITS.doiBytes, unit: 'bytes', nonBlank: false }, { type: m.doiType, tooLong: m.doiTooLong }).optional(),
-    provider: providerId(m.providerType).optional(),
-    providers: z.array(providerId(m.providers), { error: m.providers }).max(ZOTERO_RECORD_LIMITS.providers, { error: m.providersTooMany }).optional(),
-    year: z.number({ error: m.year }).int({ error: m.year }).optional(),
-    venue: z.string({ error: m.venue }).optional(),
-    authors: authorList(m.authors).optional(),
-    url: z.string({ error: m.url }).optional(),
-    identifiers: openObject(
-      { arxiv: identifierText, pmid: identifierText, openalex: identifierText, semantic_scholar: identifierText },
-      m.identifiers,
-    ).optional(),
-    record_type: z.enum(['article', 'preprint'], { error: m.recordType }).optional(),
-    abstract: z.unknown().optional().describe('The abstract (a string); exported as CSL-JSON abstract, RIS AB and BibTeX abstract.'),
-    retracted: z.unknown().optional().describe('true when the work is retracted; exported as a "Retracted" note in every file.'),
-  },
-  m.record,
+export const zoteroRecordInput = schemaOnFirstUse(() =>
+  openObject(
+    {
+      title: boundedString(
+        { max: ZOTERO_RECORD_LIMITS.titleBytes, unit: 'bytes', nonBlank: true },
+        { missing: m.titleMissing, type: m.titleType, blank: m.titleBlank, tooLong: m.titleTooLong },
+      ).refine((title) => foldToOneLine(title) !== '', { error: m.titleBlank }),
+      doi: boundedString({ max: ZOTERO_RECORD_LIMITS.doiBytes, unit: 'bytes', nonBlank: false }, { type: m.doiType, tooLong: m.doiTooLong }).optional(),
+      provider: providerId(m.providerType).optional(),
+      providers: z.array(providerId(m.providers), { error: m.providers }).max(ZOTERO_RECORD_LIMITS.providers, { error: m.providersTooMany }).optional(),
+      year: z.number({ error: m.year }).int({ error: m.year }).optional(),
+      venue: z.string({ error: m.venue }).optional(),
+      authors: authorList(m.authors).optional(),
+      url: z.string({ error: m.url }).optional(),
+      identifiers: openObject(
+        { arxiv: identifierText(), pmid: identifierText(), openalex: identifierText(), semantic_scholar: identifierText() },
+        m.identifiers,
+      ).optional(),
+      record_type: z.enum(['article', 'preprint'], { error: m.recordType }).optional(),
+      abstract: z.unknown().optional().describe('The abstract (a string); exported as CSL-JSON abstract, RIS AB and BibTeX abstract.'),
+      retracted: z.unknown().optional().describe('true when the work is retracted; exported as a "Retracted" note in every file.'),
+    },
+    m.record,
+  ),
 );
 
 /** One validated record to export. */
-export type ZoteroRecordInput = z.output<typeof zoteroRecordInput>;
+export type ZoteroRecordInput = z.output<ReturnType<typeof zoteroRecordInput>>;
 
-const formatsInput = z
-  .array(z.enum(ZOTERO_IMPORT_FILES, { error: m.formatUnsupported }), { error: m.formats })
-  .refine((formats) => new Set(formats).size === formats.length, { error: m.formatRepeated })
-  .optional()
-  .describe('Which files to build; absent or empty means all four.');
+const formatsInput = schemaOnFirstUse(() =>
+  z
+    .array(z.enum(ZOTERO_IMPORT_FILES, { error: m.formatUnsupported }), { error: m.formats })
+    .refine((formats) => new Set(formats).size === formats.length, { error: m.formatRepeated })
+    .optional()
+    .describe('Which files to build; absent or empty means all four.'),
+);
 
 const argumentsShape = <R extends z.ZodType>(records: R) =>
   z.strictObject(
@@ -119,16 +129,16 @@ const argumentsShape = <R extends z.ZodType>(records: R) =>
         .max(ZOTERO_RECORD_LIMITS.records, { error: m.recordsTooMany })
         .default([])
         .describe('Literature records to export, as qiongli_literature_search returns them (at most 1000).'),
-      formats: formatsInput,
+      formats: formatsInput(),
     },
     { error: UNSUPPORTED_ARGUMENT },
   );
 
 /** The arguments with each record left unchecked: the stepwise checks below check records one by one. */
-const argumentsAround = argumentsShape(z.unknown());
+const argumentsAround = schemaOnFirstUse(() => argumentsShape(z.unknown()));
 
 /** The full checks, whose JSON Schema clients see. */
-const fullArguments = withArgumentBounds(argumentsShape(zoteroRecordInput), BULK_ARGUMENT_BOUNDS);
+const fullArguments = schemaOnFirstUse(() => withArgumentBounds(argumentsShape(zoteroRecordInput()), BULK_ARGUMENT_BOUNDS));
 
 /** Records checked between two pauses. */
 const RECORDS_PER_STEP = 16;
@@ -139,14 +149,14 @@ const RECORDS_PER_STEP = 16;
  * messages, so the same one wins: every record message ranks after `records must hold at most
  * 1000 records`, so records past that are not checked.
  */
-function* checkZoteroArguments(args: unknown): Stepwise<SchemaVerdict<z.output<typeof fullArguments>>> {
-  const around = schemaVerdict(argumentsAround, args);
+function* checkZoteroArguments(args: unknown): Stepwise<SchemaVerdict<z.output<ReturnType<typeof fullArguments>>>> {
+  const around = schemaVerdict(argumentsAround(), args);
   const messages = around.ok ? [] : [...around.messages];
   const raw = args !== null && typeof args === 'object' ? (args as Record<string, unknown>)['records'] : undefined;
   const records: ZoteroRecordInput[] = [];
   if (Array.isArray(raw) && raw.length <= ZOTERO_RECORD_LIMITS.records) {
     for (let index = 0; index < raw.length; index++) {
-      const record = schemaVerdict(zoteroRecordInput, raw[index]);
+      const record = schemaVerdict(zoteroRecordInput(), raw[index]);
       if (record.ok) records.push(record.value);
       else messages.push(...record.messages);
       if (index % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
@@ -162,7 +172,7 @@ function* checkZoteroArguments(args: unknown): Stepwise<SchemaVerdict<z.output<t
  * The whole argument object must stay within {@link BULK_ARGUMENT_BOUNDS}. Checked stepwise
  * by the MCP layer (same verdicts; a test keeps them equal).
  */
-export const zoteroExportInput = withStepwiseChecks(fullArguments, checkZoteroArguments);
+export const zoteroExportInput = schemaOnFirstUse(() => withStepwiseChecks(fullArguments(), checkZoteroArguments));
 
 /** Validated arguments of the Zotero export. */
-export type ZoteroExportArguments = z.output<typeof zoteroExportInput>;
+export type ZoteroExportArguments = z.output<ReturnType<typeof zoteroExportInput>>;

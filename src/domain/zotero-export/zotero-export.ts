@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { utf8ByteLength } from '../shared/text-bounds.js';
 import { succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
 import { ZOTERO_IMPORT_FILES } from '../zotero-status/zotero-status.js';
@@ -15,18 +16,20 @@ import type { ZoteroExportArguments, ZoteroImportFile } from './zotero-export-in
 export const MAX_EXPORT_BYTES = 2 * 1024 * 1024;
 
 /** Result of `qiongli_zotero_export_import_files`: the requested files, by name, in the fixed order. */
-export const zoteroExportOutput = z.strictObject({
-  status: z.literal('ok'),
-  files: z.strictObject({
-    'references.json': z.string().optional(),
-    'references.ris': z.string().optional(),
-    'bibliography.bib': z.string().optional(),
-    'zotero-import-report.md': z.string().optional(),
+export const zoteroExportOutput = schemaOnFirstUse(() =>
+  z.strictObject({
+    status: z.literal('ok'),
+    files: z.strictObject({
+      'references.json': z.string().optional(),
+      'references.ris': z.string().optional(),
+      'bibliography.bib': z.string().optional(),
+      'zotero-import-report.md': z.string().optional(),
+    }),
   }),
-});
+);
 
 /** The built import files, as returned to the client. */
-export type ZoteroImportFiles = z.output<typeof zoteroExportOutput>;
+export type ZoteroImportFiles = z.output<ReturnType<typeof zoteroExportOutput>>;
 
 /** Records prepared or written between two pauses. */
 const RECORDS_PER_STEP = 16;

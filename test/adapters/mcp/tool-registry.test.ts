@@ -50,6 +50,31 @@ describe('the tool registry (docs/tools.md#the-twelve-tools, docs/command-line.m
     assert.notEqual(registry.encodedToolsFor('2025-03-26'), first);
   });
 
+  it('after encodeEveryRevision serves every revision without reading a schema again, byte for byte as before', () => {
+    let schemaReads = 0;
+    const counted = definitions.map((definition) => ({
+      ...definition,
+      get input() {
+        schemaReads++;
+        return definition.input;
+      },
+      get output() {
+        schemaReads++;
+        return definition.output;
+      },
+    }));
+    const fresh = new ToolRegistry(definitions, new Set(ALL_CAPABILITY_GROUPS));
+    const prepared = new ToolRegistry(counted, new Set(ALL_CAPABILITY_GROUPS));
+    prepared.encodeEveryRevision();
+    assert.equal(schemaReads, 2 * counted.length, 'each schema read once, for every revision');
+    schemaReads = 0;
+    for (const revision of ['2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const) {
+      assert.equal(prepared.encodedToolsFor(revision), fresh.encodedToolsFor(revision), revision);
+    }
+    assert.equal(schemaReads, 0);
+    assert.equal((prepared as unknown as { describedTools: unknown }).describedTools, undefined, 'the wire descriptions are dropped');
+  });
+
   it('gives every tool closed object schemas and the SPEC annotations', () => {
     const registry = new ToolRegistry(definitions, new Set(ALL_CAPABILITY_GROUPS));
     const tools = JSON.parse(registry.encodedToolsFor('2025-11-25')) as any[];

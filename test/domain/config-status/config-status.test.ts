@@ -105,11 +105,11 @@ describe('config status (docs/tools.md#1-qiongli_config_status)', () => {
     assert.ok(!text.includes('/'));
   });
 
-  it('validates against its output schema before and after redaction, which drops every api_key slot (docs/tools.md#redaction)', () => {
+  it('validates against its output schema before and after redaction, which drops every api_key slot() (docs/tools.md#redaction)', () => {
     for (const status of [statusOf(DEFAULT_SETTINGS, false), statusOf(FULL, true)]) {
-      assert.ok(configStatusOutput.safeParse(status).success);
+      assert.ok(configStatusOutput().safeParse(status).success);
       const redacted = redactCredentials(status);
-      assert.ok(configStatusOutput.safeParse(redacted).success);
+      assert.ok(configStatusOutput().safeParse(redacted).success);
       assert.ok(!keysOf(redacted).includes('api_key'), 'no api_key key survives redaction');
       assert.ok(keysOf(status).includes('api_key'), 'the domain reports api_key slots');
       assert.deepEqual(redacted.redacted_config.providers.semantic_scholar.fields, {});
@@ -126,26 +126,26 @@ describe('config status (docs/tools.md#1-qiongli_config_status)', () => {
 
   it('accepts cwd as any string and ignores it', () => {
     for (const cwd of ['', '   ', '/home/someone/project', 'x'.repeat(10_000)]) {
-      assert.deepEqual(parseArguments(configStatusInput, { cwd }, configStatusMessagePrecedence), { ok: true, value: { cwd } });
+      assert.deepEqual(parseArguments(configStatusInput(), { cwd }, configStatusMessagePrecedence), { ok: true, value: { cwd } });
     }
-    assert.ok(parseArguments(configStatusInput, {}).ok);
+    assert.ok(parseArguments(configStatusInput(), {}).ok);
   });
 
   it('refuses a cwd that is not a string with "cwd must be a string"', () => {
-    const outcome = parseArguments(configStatusInput, { cwd: 7 }, configStatusMessagePrecedence);
+    const outcome = parseArguments(configStatusInput(), { cwd: 7 }, configStatusMessagePrecedence);
     assert.deepEqual(outcome, { ok: false, failure: { kind: 'invalid_arguments', message: 'cwd must be a string' } });
   });
 
   it('refuses any other argument with "Unsupported argument", before other checks', () => {
-    const outcome = parseArguments(configStatusInput, { cwd: 7, path: '/etc' }, configStatusMessagePrecedence);
+    const outcome = parseArguments(configStatusInput(), { cwd: 7, path: '/etc' }, configStatusMessagePrecedence);
     assert.deepEqual(outcome, { ok: false, failure: { kind: 'invalid_arguments', message: 'Unsupported argument' } });
   });
 
   it('generates closed JSON Schemas for its input and output (docs/tools.md#the-twelve-tools)', () => {
-    const input = assertClosedJsonSchema(configStatusInput, 'input');
+    const input = assertClosedJsonSchema(configStatusInput(), 'input');
     assert.deepEqual(Object.keys(input['properties'] as object), ['cwd']);
     assert.equal(input['required'], undefined);
-    const output = assertClosedJsonSchema(configStatusOutput, 'output');
+    const output = assertClosedJsonSchema(configStatusOutput(), 'output');
     assert.deepEqual(output['required'], ['status', 'config_path', 'providers', 'capability_mode', 'missing', 'redacted_config']);
   });
 });

@@ -70,13 +70,13 @@ describe('evidence redaction (property, docs/tools.md#redaction and #8-qiongli_l
           diagnostics: objectArb,
         }),
         (args) => {
-          const parsed = parseArguments(evidenceSnapshotInput, args, evidenceMessagePrecedence);
+          const parsed = parseArguments(evidenceSnapshotInput(), args, evidenceMessagePrecedence);
           assert.ok(parsed.ok);
           const outcome = exportEvidenceSnapshot(parsed.value);
           assert.ok(outcome.ok);
           assert.ok(!JSON.stringify(outcome.value).includes(CANARY));
           assert.equal(outcome.value.result_count, args.results.length);
-          assert.equal(evidenceSnapshotOutput.safeParse(outcome.value).success, true);
+          assert.equal(evidenceSnapshotOutput().safeParse(outcome.value).success, true);
         },
       ),
       { numRuns: 400 },

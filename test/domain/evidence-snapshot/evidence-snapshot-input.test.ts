@@ -13,7 +13,7 @@ import { parseArguments, UNSUPPORTED_ARGUMENT } from '../../../src/domain/shared
 import { assertValidToolJsonSchema } from './json-schema-check.js';
 
 const messageFor = (args: unknown): string | undefined => {
-  const outcome = parseArguments(evidenceSnapshotInput, args, evidenceMessagePrecedence);
+  const outcome = parseArguments(evidenceSnapshotInput(), args, evidenceMessagePrecedence);
   return outcome.ok ? undefined : outcome.failure.message;
 };
 
@@ -132,7 +132,7 @@ describe('evidence snapshot arguments (docs/tools.md#8-qiongli_literature_export
   });
 
   it('generates a valid, closed JSON Schema for the input (docs/tools.md#the-twelve-tools)', () => {
-    const json = assertValidToolJsonSchema(evidenceSnapshotInput, 'input');
+    const json = assertValidToolJsonSchema(evidenceSnapshotInput(), 'input');
     assert.deepEqual(Object.keys(json['properties'] as object), [
       'cwd',
       'query',

@@ -13,7 +13,7 @@ import { assertMatchesOutputJsonSchema, assertValidToolJsonSchema } from './json
 
 /** Validates arguments as the MCP layer does, then builds the snapshot; fails the test on any failure. */
 const snapshot = (args: unknown): EvidenceSnapshot => {
-  const parsed = parseArguments(evidenceSnapshotInput, args, evidenceMessagePrecedence);
+  const parsed = parseArguments(evidenceSnapshotInput(), args, evidenceMessagePrecedence);
   assert.ok(parsed.ok, 'arguments are valid');
   const outcome = exportEvidenceSnapshot(parsed.value);
   assert.ok(outcome.ok, 'snapshot succeeds');
@@ -132,8 +132,8 @@ describe('evidence snapshot (docs/tools.md#8-qiongli_literature_export_evidence)
   it('produces results that validate against the output schema and its JSON Schema (docs/tools.md#results-and-errors)', () => {
     for (const args of [{}, fullArguments(), { search_results: [{}, { nested: { deep: [1, null, 'x'] } }] }]) {
       const result = snapshot(args);
-      assert.equal(evidenceSnapshotOutput.safeParse(result).success, true);
-      assertMatchesOutputJsonSchema(evidenceSnapshotOutput, result);
+      assert.equal(evidenceSnapshotOutput().safeParse(result).success, true);
+      assertMatchesOutputJsonSchema(evidenceSnapshotOutput(), result);
     }
   });
 
@@ -144,7 +144,7 @@ describe('evidence snapshot (docs/tools.md#8-qiongli_literature_export_evidence)
   });
 
   it('generates a valid, closed JSON Schema for the output (docs/tools.md#the-twelve-tools)', () => {
-    const json = assertValidToolJsonSchema(evidenceSnapshotOutput, 'output');
+    const json = assertValidToolJsonSchema(evidenceSnapshotOutput(), 'output');
     assert.deepEqual(json['required'], ['status', 'artifact_type', 'query', 'provider_status', 'search_plan', 'result_count', 'results', 'diagnostics']);
   });
 });

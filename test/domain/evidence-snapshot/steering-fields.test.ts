@@ -31,7 +31,7 @@ describe('the evidence snapshot keeps the steering fields of a search as given (
   );
 
   it('writes abstract, cited_by_count, open_access_url and retracted unchanged, under both redaction rules', () => {
-    const parsed = parseArguments(evidenceSnapshotInput, { query: 'q', results }, evidenceMessagePrecedence);
+    const parsed = parseArguments(evidenceSnapshotInput(), { query: 'q', results }, evidenceMessagePrecedence);
     assert.ok(parsed.ok);
     const encoded = finishNow(encodeEvidenceSnapshot(parsed.value));
     assert.ok(encoded.ok);

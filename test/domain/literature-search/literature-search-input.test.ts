@@ -12,7 +12,7 @@ import { parseArguments } from '../../../src/domain/shared/parse-arguments.js';
 import { searchArgs } from './search-harness.js';
 
 const messageFor = (args: unknown): string | undefined => {
-  const outcome = parseArguments(literatureSearchInput, args, literatureSearchMessagePrecedence);
+  const outcome = parseArguments(literatureSearchInput(), args, literatureSearchMessagePrecedence);
   return outcome.ok ? undefined : outcome.failure.message;
 };
 
@@ -86,8 +86,8 @@ describe('literature search arguments (docs/tools.md#7-qiongli_literature_search
   });
 
   it('generates JSON Schemas without additional properties', () => {
-    const input = z.toJSONSchema(literatureSearchInput, { io: 'input' }) as Record<string, unknown>;
-    const output = z.toJSONSchema(literatureSearchOutput, { io: 'output' }) as Record<string, unknown>;
+    const input = z.toJSONSchema(literatureSearchInput(), { io: 'input' }) as Record<string, unknown>;
+    const output = z.toJSONSchema(literatureSearchOutput(), { io: 'output' }) as Record<string, unknown>;
     assert.equal(input['type'], 'object');
     assert.equal(input['additionalProperties'], false);
     assert.deepEqual(input['required'], ['query']);

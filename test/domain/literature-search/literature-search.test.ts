@@ -15,7 +15,7 @@ const run = (client: FakeProviderClient, args: Record<string, unknown>, deps = s
 
 async function resultOf(outcome: Outcome<LiteratureSearchResult>): Promise<LiteratureSearchResult> {
   assert.ok(outcome.ok, 'expected a successful search');
-  literatureSearchOutput.parse(outcome.value);
+  literatureSearchOutput().parse(outcome.value);
   await assertValidForClient(outcome.value);
   return outcome.value;
 }
@@ -150,7 +150,7 @@ describe('literature search orchestration (docs/providers.md#how-a-search-runs)'
     const deps = searchDeps(client);
     const result = await resultOf(await run(client, { query: '  evidence synthesis  ', search_mode: 'review', providers: ['arxiv'] }, deps));
     const reading = await deps.config.read();
-    const plan = planSearch(searchPlanInput.parse({ query: '  evidence synthesis  ', search_mode: 'review' }), reading, true);
+    const plan = planSearch(searchPlanInput().parse({ query: '  evidence synthesis  ', search_mode: 'review' }), reading, true);
     assert.ok(plan.ok);
     assert.deepEqual(result.search_plan, plan.value);
     assert.equal(result.search_plan.platform, 'unknown');

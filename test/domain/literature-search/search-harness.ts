@@ -46,7 +46,7 @@ export const canarySecrets = (): FakeSecretStore =>
   });
 
 /** Validated arguments, as the MCP layer would hand them over. */
-export const searchArgs = (args: Record<string, unknown>): LiteratureSearchArguments => literatureSearchInput.parse(args);
+export const searchArgs = (args: Record<string, unknown>): LiteratureSearchArguments => literatureSearchInput().parse(args);
 
 /** Dependencies for a search: every provider ready with canary keys unless told otherwise. */
 export function searchDeps(
@@ -78,7 +78,7 @@ export const aRecord = (title: string, fields: Partial<ProviderRecord> = {}): Pr
 export const manyRecords = (prefix: string, count: number): ProviderRecord[] =>
   Array.from({ length: count }, (_, index) => aRecord(`${prefix} ${index + 1}`, { year: 2020 }));
 
-const clientOutputValidator = fromJsonSchema(z.toJSONSchema(literatureSearchOutput, { io: 'output' }) as Record<string, unknown>);
+const clientOutputValidator = fromJsonSchema(z.toJSONSchema(literatureSearchOutput(), { io: 'output' }) as Record<string, unknown>);
 
 /**
  * Asserts that a result passes the official MCP client's check of `structuredContent` against

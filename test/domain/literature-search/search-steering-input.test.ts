@@ -13,7 +13,7 @@ import { searchPlanInput } from '../../../src/domain/search-plan/search-plan.js'
 import { searchArgs } from './search-harness.js';
 
 const messageFor = (args: unknown): string | undefined => {
-  const outcome = parseArguments(literatureSearchInput, args, literatureSearchMessagePrecedence);
+  const outcome = parseArguments(literatureSearchInput(), args, literatureSearchMessagePrecedence);
   return outcome.ok ? undefined : outcome.failure.message;
 };
 
@@ -50,7 +50,7 @@ describe('steering arguments of the literature search (docs/tools.md#7-qiongli_l
 
   it('uses the year messages of qiongli_search_plan, word for word', () => {
     const planMessage = (args: Record<string, unknown>) => {
-      const outcome = parseArguments(searchPlanInput, { query: 'q', ...args });
+      const outcome = parseArguments(searchPlanInput(), { query: 'q', ...args });
       return outcome.ok ? undefined : outcome.failure.message;
     };
     for (const args of [{ from_year: 999 }, { from_year: 'x' }, { to_year: 10000 }, { to_year: 1.5 }]) {
@@ -137,7 +137,7 @@ describe('steering arguments of the literature search (docs/tools.md#7-qiongli_l
   });
 
   it('describes every new argument in the input schema, none required', () => {
-    const input = z.toJSONSchema(literatureSearchInput, { io: 'input' }) as {
+    const input = z.toJSONSchema(literatureSearchInput(), { io: 'input' }) as {
       properties: Record<string, { description?: string; enum?: string[]; maxLength?: number }>;
       required: string[];
     };
@@ -151,8 +151,8 @@ describe('steering arguments of the literature search (docs/tools.md#7-qiongli_l
   });
 
   it('accepts every mode the search plan tool accepts, so a plan mode is always a search mode', () => {
-    const plan = z.toJSONSchema(searchPlanInput, { io: 'input' }) as { properties: Record<string, { enum?: string[] }> };
-    const search = z.toJSONSchema(literatureSearchInput, { io: 'input' }) as { properties: Record<string, { enum?: string[] }> };
+    const plan = z.toJSONSchema(searchPlanInput(), { io: 'input' }) as { properties: Record<string, { enum?: string[] }> };
+    const search = z.toJSONSchema(literatureSearchInput(), { io: 'input' }) as { properties: Record<string, { enum?: string[] }> };
     assert.deepEqual(search.properties['search_mode']?.enum, plan.properties['search_mode']?.enum);
   });
 });

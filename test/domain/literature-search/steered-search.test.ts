@@ -14,7 +14,7 @@ const run = (client: FakeProviderClient, args: Record<string, unknown>) =>
 
 async function resultOf(outcome: Outcome<LiteratureSearchResult>): Promise<LiteratureSearchResult> {
   assert.ok(outcome.ok, 'expected a successful search');
-  literatureSearchOutput.parse(outcome.value);
+  literatureSearchOutput().parse(outcome.value);
   await assertValidForClient(outcome.value);
   return outcome.value;
 }
@@ -161,7 +161,7 @@ describe('the embedded plan of a steered search (docs/providers.md#how-a-search-
     const deps = searchDeps(client);
     const outcome = await searchLiterature(searchArgs({ ...args, include_abstracts: true, sort: 'newest' }), deps, recordingContext());
     const result = await resultOf(outcome);
-    const plan = planSearch(searchPlanInput.parse(args), await deps.config.read(), true);
+    const plan = planSearch(searchPlanInput().parse(args), await deps.config.read(), true);
     assert.ok(plan.ok);
     assert.deepEqual(result.search_plan, plan.value);
     assert.deepEqual(result.search_plan.provider_queries[0]?.filters, {

@@ -76,9 +76,9 @@ describe('literature status (docs/tools.md#5-qiongli_literature_status)', () => 
 
   it('validates against its output schema before and after redaction (docs/tools.md#redaction)', () => {
     for (const status of [statusOf(DEFAULT_SETTINGS, false), statusOf(FULL, true)]) {
-      assert.ok(literatureStatusOutput.safeParse(status).success);
+      assert.ok(literatureStatusOutput().safeParse(status).success);
       const redacted = redactCredentials(status);
-      assert.ok(literatureStatusOutput.safeParse(redacted).success);
+      assert.ok(literatureStatusOutput().safeParse(redacted).success);
       assert.deepEqual(redacted.provider_capabilities, status.provider_capabilities);
       assert.deepEqual(redacted.active_providers, status.active_providers);
     }
@@ -92,7 +92,7 @@ describe('literature status (docs/tools.md#5-qiongli_literature_status)', () => 
   });
 
   it('accepts a cwd of exactly 4096 characters, counting code points, and refuses 4097', () => {
-    const parse = (cwd: unknown) => parseArguments(literatureStatusInput, { cwd }, literatureStatusMessagePrecedence);
+    const parse = (cwd: unknown) => parseArguments(literatureStatusInput(), { cwd }, literatureStatusMessagePrecedence);
     assert.ok(parse('a'.repeat(4096)).ok);
     assert.ok(parse('😀'.repeat(4096)).ok, '4096 astral characters are 4096 characters');
     assert.deepEqual(parse('a'.repeat(4097)), invalid('cwd must be at most 4096 characters'));
@@ -100,19 +100,19 @@ describe('literature status (docs/tools.md#5-qiongli_literature_status)', () => 
   });
 
   it('refuses a blank or non-string cwd with static messages', () => {
-    const parse = (cwd: unknown) => parseArguments(literatureStatusInput, { cwd }, literatureStatusMessagePrecedence);
+    const parse = (cwd: unknown) => parseArguments(literatureStatusInput(), { cwd }, literatureStatusMessagePrecedence);
     assert.deepEqual(parse(''), invalid('cwd must not be empty'));
     assert.deepEqual(parse(' \t\n'), invalid('cwd must not be empty'));
     assert.deepEqual(parse(['a']), invalid('cwd must be a string'));
-    assert.ok(parseArguments(literatureStatusInput, {}).ok);
+    assert.ok(parseArguments(literatureStatusInput(), {}).ok);
   });
 
   it('refuses any other argument with "Unsupported argument", before other checks', () => {
-    assert.deepEqual(parseArguments(literatureStatusInput, { cwd: '', query: 'x' }, literatureStatusMessagePrecedence), invalid('Unsupported argument'));
+    assert.deepEqual(parseArguments(literatureStatusInput(), { cwd: '', query: 'x' }, literatureStatusMessagePrecedence), invalid('Unsupported argument'));
   });
 
   it('generates closed JSON Schemas for its input and output (docs/tools.md#the-twelve-tools)', () => {
-    const input = assertClosedJsonSchema(literatureStatusInput, 'input');
+    const input = assertClosedJsonSchema(literatureStatusInput(), 'input');
     assert.deepEqual(input['properties'], {
       cwd: {
         type: 'string',
@@ -121,7 +121,7 @@ describe('literature status (docs/tools.md#5-qiongli_literature_status)', () => 
         description: 'Working directory of the client, as a hint (at most 4096 characters). Validated, then ignored.',
       },
     });
-    const output = assertClosedJsonSchema(literatureStatusOutput, 'output');
+    const output = assertClosedJsonSchema(literatureStatusOutput(), 'output');
     assert.deepEqual(output['required'], ['status', 'capability_mode', 'providers', 'active_providers', 'missing', 'provider_capabilities', 'redacted_config']);
   });
 });

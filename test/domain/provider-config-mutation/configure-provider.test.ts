@@ -9,7 +9,7 @@ import {
 import { parseArguments } from '../../../src/domain/shared/parse-arguments.js';
 import { assertClosedJsonSchema, propertyOf } from '../search-plan/schema-assertions.js';
 
-const parse = (args: unknown) => parseArguments(configureProviderInput, args, configureProviderMessagePrecedence);
+const parse = (args: unknown) => parseArguments(configureProviderInput(), args, configureProviderMessagePrecedence);
 const invalid = (message: string) => ({ ok: false, failure: { kind: 'invalid_arguments', message } });
 const WIZARD_UNAVAILABLE = {
   ok: false,
@@ -83,7 +83,7 @@ describe('configure provider / open config wizard (docs/tools.md#3-qiongli_confi
   });
 
   it('generates JSON Schemas with enums for provider and host and an integer port 0–65535 (docs/tools.md#the-twelve-tools)', () => {
-    const input = assertClosedJsonSchema(configureProviderInput, 'input');
+    const input = assertClosedJsonSchema(configureProviderInput(), 'input');
     assert.equal(input['required'], undefined);
     assert.deepEqual(propertyOf(input, 'provider')['enum'], [
       'openalex',
@@ -98,6 +98,6 @@ describe('configure provider / open config wizard (docs/tools.md#3-qiongli_confi
     assert.equal(propertyOf(input, 'host')['default'], '127.0.0.1');
     const port = propertyOf(input, 'port');
     assert.deepEqual([port['type'], port['minimum'], port['maximum'], port['default']], ['integer', 0, 65_535, 0]);
-    assertClosedJsonSchema(configureProviderOutput, 'output');
+    assertClosedJsonSchema(configureProviderOutput(), 'output');
   });
 });

@@ -10,7 +10,7 @@ import { parseArguments } from '../../../src/domain/shared/parse-arguments.js';
 import { propertyOf, assertClosedJsonSchema } from '../search-plan/schema-assertions.js';
 
 const CANARY = 'sk-live-CANARY-7f3a9c';
-const parse = (args: unknown) => parseArguments(saveProviderConfigInput, args, saveProviderConfigMessagePrecedence);
+const parse = (args: unknown) => parseArguments(saveProviderConfigInput(), args, saveProviderConfigMessagePrecedence);
 const invalid = (message: string) => ({ ok: false, failure: { kind: 'invalid_arguments', message } });
 const WRITES_UNAVAILABLE = {
   ok: false,
@@ -141,7 +141,7 @@ describe('save provider config (docs/tools.md#2-qiongli_save_provider_config)', 
   });
 
   it('generates JSON Schemas with enums for provider and field and a non-empty string value (docs/tools.md#the-twelve-tools)', () => {
-    const input = assertClosedJsonSchema(saveProviderConfigInput, 'input');
+    const input = assertClosedJsonSchema(saveProviderConfigInput(), 'input');
     assert.deepEqual(input['required'], ['provider', 'field', 'value']);
     assert.deepEqual(propertyOf(input, 'provider')['enum'], [
       'openalex',
@@ -156,6 +156,6 @@ describe('save provider config (docs/tools.md#2-qiongli_save_provider_config)', 
     assert.deepEqual(propertyOf(input, 'field')['enum'], ['api_key', 'api-key', 'email']);
     assert.equal(propertyOf(input, 'value')['type'], 'string');
     assert.equal(propertyOf(input, 'value')['minLength'], 1);
-    assertClosedJsonSchema(saveProviderConfigOutput, 'output');
+    assertClosedJsonSchema(saveProviderConfigOutput(), 'output');
   });
 });

@@ -76,7 +76,7 @@ describe('search plan building (docs/tools.md#6-qiongli_search_plan)', () => {
       MERGE_STEP,
     ]);
     assert.deepEqual(plan.limitations, []);
-    assert.ok(searchPlanOutput.safeParse(plan).success);
+    assert.ok(searchPlanOutput().safeParse(plan).success);
   });
 
   it('writes filter keys in sorted order, years as integers under both spellings', () => {
@@ -243,7 +243,7 @@ describe('search plan building (docs/tools.md#6-qiongli_search_plan)', () => {
         ['crossref', 'arxiv'],
       );
       assert.deepEqual(plan.provider_queries[0]?.filters, { search_mode: searchMode });
-      assert.ok(searchPlanOutput.safeParse(plan).success);
+      assert.ok(searchPlanOutput().safeParse(plan).success);
     }
   });
 

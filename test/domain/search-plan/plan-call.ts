@@ -20,7 +20,7 @@ export function callSearchPlan(
   reading: SettingsReading = { status: 'available', settings: settingsWith({}) },
   secretStoreAvailable = false,
 ): Outcome<SearchPlan> {
-  const parsed = parseArguments(searchPlanInput, args, searchPlanMessagePrecedence);
+  const parsed = parseArguments(searchPlanInput(), args, searchPlanMessagePrecedence);
   return parsed.ok ? planSearch(parsed.value, reading, secretStoreAvailable) : parsed;
 }
 

@@ -59,12 +59,12 @@ describe('search plan use case (docs/tools.md#6-qiongli_search_plan)', () => {
       { query: 'q' },
       { query: 'q', native_search_available: true, query_variants: ['r', 's'], document_types: ['a'], venue_filter: 'v', include_working_papers: true },
     ]) {
-      assert.ok(searchPlanOutput.safeParse(planOf(args, { status: 'available', settings: THREE_READY }, true)).success);
+      assert.ok(searchPlanOutput().safeParse(planOf(args, { status: 'available', settings: THREE_READY }, true)).success);
     }
   });
 
   it('generates a closed input JSON Schema with every canonical name and alias, query required (docs/tools.md#the-twelve-tools)', () => {
-    const input = assertClosedJsonSchema(searchPlanInput, 'input');
+    const input = assertClosedJsonSchema(searchPlanInput(), 'input');
     assert.deepEqual(input['required'], ['query']);
     assert.deepEqual(Object.keys(input['properties'] as object).sort(), [
       'cwd',
@@ -109,7 +109,7 @@ describe('search plan use case (docs/tools.md#6-qiongli_search_plan)', () => {
   });
 
   it('generates a closed output JSON Schema (docs/tools.md#the-twelve-tools)', () => {
-    const output = assertClosedJsonSchema(searchPlanOutput, 'output');
+    const output = assertClosedJsonSchema(searchPlanOutput(), 'output');
     assert.deepEqual(output['required'], [
       'artifact_type',
       'query',

@@ -74,7 +74,7 @@ describe('abstracts and retraction flags in the Zotero files (docs/tools.md#10-q
   });
 
   it('advertises abstract and retracted in the record schema of the input', () => {
-    const schema = z.toJSONSchema(zoteroExportInput, { io: 'input' }) as unknown as {
+    const schema = z.toJSONSchema(zoteroExportInput(), { io: 'input' }) as unknown as {
       properties: { records: { items: { properties: Record<string, { description?: string }> } } };
     };
     const properties = schema.properties.records.items.properties;

@@ -11,17 +11,17 @@ const field = fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.constant(nu
 const authorLike = fc.oneof(fc.record({ family: field, given: field, literal: field, other: field }, { requiredKeys: [] }), fc.jsonValue());
 
 describe('author lists are checked in one loop with the verdicts of the zod union', () => {
-  it('accepts exactly the values exportAuthorInput accepts (property)', () => {
+  it('accepts exactly the values exportAuthorInput() accepts (property)', () => {
     fc.assert(
       fc.property(authorLike, (value) => {
-        assert.equal(isExportAuthor(value), exportAuthorInput.safeParse(value).success);
+        assert.equal(isExportAuthor(value), exportAuthorInput().safeParse(value).success);
       }),
       { numRuns: 5000 },
     );
   });
 
-  it('advertises the JSON Schema zod writes for a list of exportAuthorInput', () => {
-    const generated = z.toJSONSchema(z.array(exportAuthorInput), { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;
+  it('advertises the JSON Schema zod writes for a list of exportAuthorInput()', () => {
+    const generated = z.toJSONSchema(z.array(exportAuthorInput()), { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;
     delete generated['$schema'];
     assert.deepEqual(AUTHOR_LIST_JSON_SCHEMA, generated);
   });
@@ -65,8 +65,8 @@ describe('the Zotero arguments are checked record by record with the verdicts of
   it('gives the same output or the same winning message as the whole zod schema (property)', () => {
     fc.assert(
       fc.property(args, (candidate) => {
-        const whole = schemaVerdict(zoteroExportInput, candidate);
-        const stepwise = parseArguments(zoteroExportInput, candidate, zoteroExportMessagePrecedence);
+        const whole = schemaVerdict(zoteroExportInput(), candidate);
+        const stepwise = parseArguments(zoteroExportInput(), candidate, zoteroExportMessagePrecedence);
         if (whole.ok) assert.deepEqual(stepwise, { ok: true, value: whole.value });
         else {
           assert.equal(stepwise.ok, false);

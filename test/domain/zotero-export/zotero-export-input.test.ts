@@ -5,7 +5,7 @@ import { ARGUMENT_BOUND_MESSAGES } from '../../../src/domain/shared/json-bounds.
 import { parseArguments, UNSUPPORTED_ARGUMENT } from '../../../src/domain/shared/parse-arguments.js';
 import { assertValidToolJsonSchema } from '../evidence-snapshot/json-schema-check.js';
 
-const parse = (args: unknown) => parseArguments(zoteroExportInput, args, zoteroExportMessagePrecedence);
+const parse = (args: unknown) => parseArguments(zoteroExportInput(), args, zoteroExportMessagePrecedence);
 const messageFor = (args: unknown): string | undefined => {
   const outcome = parse(args);
   return outcome.ok ? undefined : outcome.failure.message;
@@ -140,7 +140,7 @@ describe('Zotero export arguments (docs/tools.md#10-qiongli_zotero_export_import
   });
 
   it('generates a valid, closed JSON Schema for the input (docs/tools.md#the-twelve-tools)', () => {
-    const json = assertValidToolJsonSchema(zoteroExportInput, 'input');
+    const json = assertValidToolJsonSchema(zoteroExportInput(), 'input');
     assert.deepEqual(Object.keys(json['properties'] as object), ['records', 'formats']);
   });
 });

@@ -73,8 +73,8 @@ describe('Zotero import files (docs/tools.md#10-qiongli_zotero_export_import_fil
     for (const args of [{}, { records: [journalArticle, arxivPreprint] }, { records: [arxivPreprint], formats: ['bibliography.bib'] }]) {
       const outcome = runExport(args);
       assert.ok(outcome.ok);
-      assert.equal(zoteroExportOutput.safeParse(outcome.value).success, true);
-      assertMatchesOutputJsonSchema(zoteroExportOutput, outcome.value);
+      assert.equal(zoteroExportOutput().safeParse(outcome.value).success, true);
+      assertMatchesOutputJsonSchema(zoteroExportOutput(), outcome.value);
     }
   });
 
@@ -85,7 +85,7 @@ describe('Zotero import files (docs/tools.md#10-qiongli_zotero_export_import_fil
   });
 
   it('generates a valid, closed JSON Schema for the output, listing the four file names (docs/tools.md#the-twelve-tools)', () => {
-    const json = assertValidToolJsonSchema(zoteroExportOutput, 'output');
+    const json = assertValidToolJsonSchema(zoteroExportOutput(), 'output');
     const files = (json['properties'] as Record<string, Record<string, unknown>>)['files'];
     assert.equal(files?.['additionalProperties'], false);
     assert.deepEqual(Object.keys(files?.['properties'] as object), [...ZOTERO_IMPORT_FILES]);

@@ -6,7 +6,7 @@ import { exportZoteroImportFiles, type ZoteroImportFiles } from '../../../src/do
 
 /** Validates arguments as the MCP layer does, then runs the export. */
 export function runExport(args: unknown): Outcome<ZoteroImportFiles> {
-  const parsed = parseArguments(zoteroExportInput, args, zoteroExportMessagePrecedence);
+  const parsed = parseArguments(zoteroExportInput(), args, zoteroExportMessagePrecedence);
   assert.ok(parsed.ok, parsed.ok ? '' : parsed.failure.message);
   return exportZoteroImportFiles(parsed.value);
 }

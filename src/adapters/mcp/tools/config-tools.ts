@@ -18,24 +18,36 @@ import {
 /** Provider configuration status (docs/tools.md#1-qiongli_config_status): redacted provider readiness, never a real path. */
 export const configStatusUseCase = (config: ConfigSource, secrets: SecretStore): UseCase =>
   defineUseCase({
-    input: configStatusInput,
-    output: configStatusOutput,
+    get input() {
+      return configStatusInput();
+    },
+    get output() {
+      return configStatusOutput();
+    },
     messagePrecedence: configStatusMessagePrecedence,
     execute: async () => configStatus(await config.read(), secrets.available),
   });
 
 /** Saving a provider setting (docs/tools.md#2-qiongli_save_provider_config): validated, then always unavailable; nothing is written. */
 export const saveProviderConfigUseCase: UseCase = defineUseCase({
-  input: saveProviderConfigInput,
-  output: saveProviderConfigOutput,
+  get input() {
+    return saveProviderConfigInput();
+  },
+  get output() {
+    return saveProviderConfigOutput();
+  },
   messagePrecedence: saveProviderConfigMessagePrecedence,
   execute: saveProviderConfig,
 });
 
 /** Configuring a provider, and its wizard alias (docs/tools.md#3-qiongli_configure_provider, #4): one typed handler. */
 export const configureProviderUseCase: UseCase = defineUseCase({
-  input: configureProviderInput,
-  output: configureProviderOutput,
+  get input() {
+    return configureProviderInput();
+  },
+  get output() {
+    return configureProviderOutput();
+  },
   messagePrecedence: configureProviderMessagePrecedence,
   execute: configureProvider,
 });

@@ -9,8 +9,12 @@ import { zoteroExportInput, zoteroExportMessagePrecedence } from '../../../domai
 
 /** An evidence snapshot (docs/tools.md#8-qiongli_literature_export_evidence): deterministic, strongly redacted. */
 export const exportEvidenceUseCase: UseCase = defineUseCase({
-  input: evidenceSnapshotInput,
-  output: evidenceSnapshotOutput,
+  get input() {
+    return evidenceSnapshotInput();
+  },
+  get output() {
+    return evidenceSnapshotOutput();
+  },
   messagePrecedence: evidenceMessagePrecedence,
   redaction: 'evidence',
   // Built in time slices and sent as the canonical text it is (docs/provider-data.md).
@@ -22,8 +26,12 @@ export const exportEvidenceUseCase: UseCase = defineUseCase({
 
 /** Zotero import files (docs/tools.md#10-qiongli_zotero_export_import_files): built in memory only. */
 export const zoteroExportUseCase: UseCase = defineUseCase({
-  input: zoteroExportInput,
-  output: zoteroExportOutput,
+  get input() {
+    return zoteroExportInput();
+  },
+  get output() {
+    return zoteroExportOutput();
+  },
   messagePrecedence: zoteroExportMessagePrecedence,
   // Built in time slices and sent as the text it is (docs/provider-data.md).
   execute: async (args, context) => {

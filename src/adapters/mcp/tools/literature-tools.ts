@@ -25,8 +25,12 @@ export interface LiteratureToolPorts {
 /** Literature provider status (docs/tools.md#5-qiongli_literature_status). */
 export const literatureStatusUseCase = (ports: LiteratureToolPorts): UseCase =>
   defineUseCase({
-    input: literatureStatusInput,
-    output: literatureStatusOutput,
+    get input() {
+      return literatureStatusInput();
+    },
+    get output() {
+      return literatureStatusOutput();
+    },
     messagePrecedence: literatureStatusMessagePrecedence,
     execute: async () => literatureStatus(await ports.config.read(), ports.secrets.available),
   });
@@ -34,8 +38,12 @@ export const literatureStatusUseCase = (ports: LiteratureToolPorts): UseCase =>
 /** A search plan (docs/tools.md#6-qiongli_search_plan): plans, never searches. */
 export const searchPlanUseCase = (ports: LiteratureToolPorts): UseCase =>
   defineUseCase({
-    input: searchPlanInput,
-    output: searchPlanOutput,
+    get input() {
+      return searchPlanInput();
+    },
+    get output() {
+      return searchPlanOutput();
+    },
     messagePrecedence: searchPlanMessagePrecedence,
     execute: async (args) => planSearch(args, await ports.config.read(), ports.secrets.available),
   });
@@ -43,8 +51,12 @@ export const searchPlanUseCase = (ports: LiteratureToolPorts): UseCase =>
 /** A literature search (docs/tools.md#7-qiongli_literature_search, docs/providers.md): the only use case that opens network connections. */
 export const literatureSearchUseCase = (ports: LiteratureToolPorts): UseCase =>
   defineUseCase({
-    input: literatureSearchInput,
-    output: literatureSearchOutput,
+    get input() {
+      return literatureSearchInput();
+    },
+    get output() {
+      return literatureSearchOutput();
+    },
     messagePrecedence: literatureSearchMessagePrecedence,
     // The merge of up to 1000 records runs in time slices (docs/provider-data.md).
     execute: (args, context) => searchLiterature(args, { ...ports, pace: runInSlices }, context),

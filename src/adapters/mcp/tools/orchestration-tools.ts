@@ -5,14 +5,22 @@ import { succeed } from '../../../domain/shared/tool-outcome.js';
 
 /** A request route (docs/tools.md#11-qiongli_orchestrator_route): a pure, preview-only answer. */
 export const routePreviewUseCase: UseCase = defineUseCase({
-  input: routePreviewInput,
-  output: routePreviewOutput,
+  get input() {
+    return routePreviewInput();
+  },
+  get output() {
+    return routePreviewOutput();
+  },
   execute: (args) => succeed(previewRoute(args)),
 });
 
 /** A research task plan (docs/tools.md#12-qiongli_task_plan): a pure, preview-only plan. */
 export const taskPlanUseCase: UseCase = defineUseCase({
-  input: taskPlanInput,
-  output: taskPlanOutput,
+  get input() {
+    return taskPlanInput();
+  },
+  get output() {
+    return taskPlanOutput();
+  },
   execute: (args) => succeed(previewTaskPlan(args)),
 });

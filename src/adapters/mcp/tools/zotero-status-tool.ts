@@ -4,7 +4,11 @@ import { succeed } from '../../../domain/shared/tool-outcome.js';
 
 /** Lite's fixed Zotero status (docs/tools.md#9-qiongli_zotero_status); no probe, no socket. */
 export const zoteroStatusUseCase: UseCase = defineUseCase({
-  input: zoteroStatusInput,
-  output: zoteroStatusOutput,
+  get input() {
+    return zoteroStatusInput();
+  },
+  get output() {
+    return zoteroStatusOutput();
+  },
   execute: () => succeed(zoteroStatus()),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { schemaOnFirstUse } from '../../domain/shared/schema-on-first-use.js';
 import { PROVIDER_IDS, type NativeSettings, type ProviderId, type ProviderSettings } from '../../ports/config-source.port.js';
 import { DEFAULT_SETTINGS } from '../../domain/provider-readiness/provider-readiness.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Outcome } from '../../domain/shared/tool-outcome.js';
 import type { RedactionRule } from '../../domain/shared/redaction.js';
 import type { EncodedResult } from '../../domain/shared/encoded-result.js';

@@ -1,5 +1,5 @@
 import { asciiJson } from './ascii-json.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ToolDefinition } from './tool-definition.js';
 import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
 import { LEGACY_REVISIONS, MODERN_REVISION, type Revision } from './protocol-constants.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import type { SettingsReading } from '../../ports/config-source.port.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';

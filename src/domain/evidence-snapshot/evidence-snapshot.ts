@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { finishNow, type Stepwise } from '../shared/stepwise.js';
 import { invalidArguments, succeed, type Outcome } from '../shared/tool-outcome.js';

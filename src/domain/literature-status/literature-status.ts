@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { PROVIDER_IDS, type SettingsReading } from '../../ports/config-source.port.js';
 import { projectProviders, providerProjectionShape } from '../config-status/provider-projection.js';

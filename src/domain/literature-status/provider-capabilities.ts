@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import type { ProviderId } from '../../ports/config-source.port.js';
 import { MAX_PER_PROVIDER_LIMIT, PROVIDER_CATALOGUE, SEARCH_ORDER } from '../shared/provider-catalogue.js';

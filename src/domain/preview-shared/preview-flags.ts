@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 
 /** Platforms a route preview may name (docs/tools.md#11-qiongli_orchestrator_route). */

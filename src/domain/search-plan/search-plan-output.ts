@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { PROVIDER_IDS } from '../../ports/config-source.port.js';
 import { SEARCH_MODES } from './search-modes.js';

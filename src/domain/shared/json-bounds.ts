@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { finishNow, type Stepwise } from './stepwise.js';
 
 /** Upper bounds for one JSON value. */

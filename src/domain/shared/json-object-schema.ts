@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The JSON Schema zod writes for `z.record(z.string(), z.unknown())`. */
 const ANY_OBJECT_JSON_SCHEMA = { type: 'object', propertyNames: { type: 'string' }, additionalProperties: {} };

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ARGUMENT_BOUND_MESSAGES, argumentBoundsOf, measureJsonStepwise } from './json-bounds.js';
 import { finishNow, type Stepwise } from './stepwise.js';
 import { invalidArguments, succeed, type Outcome } from './tool-outcome.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isBlank, utf8ByteLength, withinCharacters } from './text-bounds.js';
 
 /** Static messages of one string argument. */

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { EncodedResult } from './encoded-result.js';
 import type { RedactionRule } from './redaction.js';
 import type { Outcome } from './tool-outcome.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { utf8ByteLength } from '../shared/text-bounds.js';
 import { succeed, toolError, type Outcome } from '../shared/tool-outcome.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ExportAuthorInput } from './zotero-export-input.js';
 
 /** The JSON Schema zod writes for `z.array(exportAuthorInput)`; a test keeps the two equal. */

@@ -24,7 +24,13 @@ export interface UseCaseContext {
  * result may come already encoded (an {@link EncodedResult} redacted with `redaction`).
  */
 export interface UseCase<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  /**
+   * The arguments' schema. Qiongli's own use cases read it through a getter that builds it on
+   * first use (`schemaOnFirstUse`), so starting the program builds no schema; a plain property
+   * works as well. It must be the same schema at every read.
+   */
   readonly input: I;
+  /** The result's schema (advertised as `outputSchema`); read like {@link UseCase.input}. */
   readonly output: O;
   /** Order in which failing checks' messages win (docs/tools.md#per-tool-contracts); zod's order otherwise. */
   readonly messagePrecedence?: readonly string[];

@@ -16,7 +16,7 @@ const moduleMaps = new Map();
 function moduleMapOf(url) {
   if (moduleMaps.has(url)) return moduleMaps.get(url);
   let map = [];
-  if (url.startsWith('file://') && url.includes('/dist/bundle/')) {
+  if (url.startsWith('file://')) {
     try {
       const lines = readFileSync(fileURLToPath(url), 'utf8').split('\n');
       lines.forEach((line, index) => {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+import { bundleOptions } from '../../scripts/bundle-options.mjs';
 import { captureFixture, writeFixture } from '../lib/fixture.mjs';
 import { describeMachine, loadAverage } from '../lib/machine.mjs';
 import { DEFAULT_BUNDLE, REPO_ROOT, serverSpecs } from '../lib/servers.mjs';
@@ -89,24 +90,13 @@ function variant(name, patches) {
   return { name, entry };
 }
 
-/** Fresh builds of bin/qiongli.ts with the project's bundle settings, with and without minification. */
+/**
+ * Fresh builds of bin/qiongli.ts with the project's bundle settings (scripts/bundle-options.mjs),
+ * starting from neither minification nor the English-only zod locales; `extra` adds them back.
+ */
 async function freshBuild(name, extra) {
   const outdir = join(work, name);
-  await build({
-    entryPoints: { qiongli: join(REPO_ROOT, 'bin', 'qiongli.ts') },
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    outExtension: { '.js': '.mjs' },
-    chunkNames: 'chunks/[name]-[hash]',
-    legalComments: 'none',
-    logLevel: 'error',
-    banner: { js: "import { createRequire as __qiongliCreateRequire } from 'node:module'; const require = __qiongliCreateRequire(import.meta.url);" },
-    ...extra,
-  });
+  await build({ ...bundleOptions(outdir, { minify: false }), plugins: [], logLevel: 'error', ...extra });
   return { name, entry: join(outdir, 'qiongli.mjs') };
 }
 

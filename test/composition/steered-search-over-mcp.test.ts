@@ -17,7 +17,30 @@ const NEW_FIELDS = ['abstract', 'cited_by_count', 'open_access_url', 'retracted'
 
 const fixture = (...path: string[]) => JSON.parse(readFileSync(join(PROJECT_ROOT, 'test', 'fixtures', ...path), 'utf8'));
 /** The answer to `{query: QUERY}` before issue 12 (test/fixtures/literature-search/README.md). */
-const BEFORE = fixture('literature-search', 'default-search-before-steering.json') as { diagnostics: unknown; results: Record<string, any>[] };
+const RECORDED = fixture('literature-search', 'default-search-before-steering.json') as { diagnostics: unknown; results: Record<string, any>[] };
+/**
+ * The recorded answer as it reads since Crossref titles and venues lose their markup (the one
+ * deliberate change to a record since; test/fixtures/literature-search/README.md): the `<scp>`
+ * tags and the `&amp;` of the recorded Crossref text removed, written out here rather than
+ * through the adapter's own cleaning.
+ */
+const withoutCrossrefMarkup = (text: string): string =>
+  text
+    .replace(/<\/?scp>/gu, '')
+    .replace(/&amp;/gu, '&')
+    .replace(/\s+/gu, ' ');
+const BEFORE = {
+  diagnostics: RECORDED.diagnostics,
+  results: RECORDED.results.map((record) =>
+    record.provider !== 'crossref'
+      ? record
+      : {
+          ...record,
+          title: withoutCrossrefMarkup(record.title),
+          ...(record.venue === undefined ? {} : { venue: withoutCrossrefMarkup(record.venue) }),
+        },
+  ),
+};
 const OPENALEX_LIST = fixture('providers', 'openalex-works-title-search.json');
 const S2_LIST = fixture('providers', 'semanticscholar-paper-search.json');
 const CROSSREF_LIST = fixture('providers', 'crossref-works-query-author.json');

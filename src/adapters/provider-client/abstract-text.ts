@@ -67,6 +67,7 @@ const INLINE_ELEMENTS = new Set([
   'sup',
   'sub',
   'sc',
+  'scp',
   'styled-content',
   'ext-link',
   'monospace',
@@ -105,7 +106,7 @@ const TAG = /<!--[\s\S]*?-->|<\/?([A-Za-z][\w:.-]*)[^<>]*>/gu;
 const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /**
- * Crossref's `abstract` as plain text: JATS/HTML markup removed (a leading `Abstract` or
+ * Crossref's `abstract`, `title` and `container-title` as plain text: JATS/HTML markup removed (a leading `Abstract` or
  * `Summary` heading dropped, inline elements such as `<jats:italic>` removed in place, every
  * other element boundary a space), then the XML/HTML character references it used decoded
  * (`&amp;`, `&lt;`, `&#233;`, `&#xE9;`; unknown ones stay as written). Text that only looks

@@ -80,8 +80,9 @@ const workShape = (options: RecordOptions) => (options.abstracts === true ? WORK
 /**
  * Maps a Crossref `work-list` (`message.items[]`) to at most `rows` records (docs/providers.md#the-literature-record),
  * stepwise: first `title[]`, `DOI`, `issued.date-parts[0][0]`, first `container-title[]`,
- * `author[]`, `URL`. Titles keep any JATS markup Crossref stores (e.g. `<scp>`). Anything
- * else → `decode_error`.
+ * `author[]`, `URL`. Titles and venues lose the JATS/HTML markup and character references
+ * Crossref stores (`<scp>T</scp>reebase` → `Treebase`, `Big Data &amp; Society` → `Big Data &
+ * Society`), as abstracts do. Anything else → `decode_error`.
  */
 export function* crossrefRecords(body: string, rows: number, options: RecordOptions = {}): Stepwise<Step<readonly ProviderRecord[]>> {
   const records: ProviderRecord[] = [];
@@ -114,10 +115,10 @@ const isRetractedBy = (updates: unknown): boolean =>
 
 function crossrefRecord(work: JsonObject, options: RecordOptions): ProviderRecord | undefined {
   return buildRecord({
-    title: asString(asArray(work['title'])?.[0]),
+    title: markupFreeText(asString(asArray(work['title'])?.[0])),
     doi: asString(work['DOI']),
     year: asArray(asArray(asObject(work['issued'])?.['date-parts'])?.[0])?.[0],
-    venue: asString(asArray(work['container-title'])?.[0]),
+    venue: markupFreeText(asString(asArray(work['container-title'])?.[0])),
     authors: authorsOf(work['author'], crossrefAuthor),
     url: asString(work['URL']),
     record_type: 'article',

@@ -57,10 +57,29 @@ describe('Crossref response parser', () => {
     const parsed = await parseCrossrefResponse(fixtureText('crossref-works-query-author.json'));
     assert.ok(parsed.ok);
     assert.equal(parsed.value.length, 20);
-    assert.equal(parsed.value[14]?.title, 'The role of <scp>AI</scp> in ecology’s computational carbon footprint');
+    assert.equal(parsed.value[14]?.title, 'The role of AI in ecology’s computational carbon footprint');
     assert.equal(parsed.value[3]?.venue, undefined);
     assert.equal(parsed.value[9]?.year, 2023);
     assert.deepEqual(parsed.value[8]?.authors?.[0], { family: 'Alex Perkins', given: 'T.' });
+  });
+
+  it('removes the JATS/HTML markup and character references Crossref stores in titles and venues (docs/providers.md#the-literature-record)', async () => {
+    const parsed = await parseCrossrefResponse(fixtureText('crossref-works-query-author.json'));
+    assert.ok(parsed.ok);
+    // The deposit itself has no spaces around the second <scp>R</scp>: nothing is guessed.
+    assert.equal(parsed.value[5]?.title, 'Treebase: anRpackage for discovery, access and manipulation of online phylogenies');
+    assert.equal(parsed.value[11]?.venue, 'Big Data & Society');
+    assert.ok(parsed.value[17]?.title?.startsWith('A Shiny r app to solve the problem'));
+    assert.ok(parsed.value.every((record) => !/[<>]|&[a-z#0-9]+;/iu.test(`${record.title} ${record.venue ?? ''}`)));
+    const body = JSON.stringify({
+      message: {
+        items: [{ title: ['<i>E. coli</i> growth at p &lt; 0.05: &lt;b&gt; stays text &#x2013; caf&#233;'], 'container-title': ['Cell &amp; Bio'] }],
+      },
+    });
+    const one = await parseCrossrefResponse(body);
+    assert.ok(one.ok);
+    assert.equal(one.value[0]?.title, 'E. coli growth at p < 0.05: <b> stays text – café');
+    assert.equal(one.value[0]?.venue, 'Cell & Bio');
   });
 
   it('turns family/given into {family, given} and name into {literal} (docs/providers.md#the-literature-record)', () => {

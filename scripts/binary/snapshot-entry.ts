@@ -4,7 +4,7 @@
 // bin/qiongli.ts.
 //
 // Before the warm-up, one full collection with V8's code flushing forced drops the bytecode of
-// everything evaluated so far (module bodies and schema construction run once, never again);
+// everything evaluated so far (module bodies, run once, never again);
 // the warm-up then compiles just the request path. The snapshot is smaller (about 0.9 MB) and
 // what it keeps compiled is what a session runs.
 //

@@ -15,33 +15,30 @@ const MAX_PROFILE_CHARACTERS = 64;
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Email: 1–320 characters (Unicode code points), no control characters (docs/configuration.md). */
-const email = schemaOnFirstUse(() =>
+const email = () =>
   z.string().refine((value) => {
     const characters = [...value].length;
     return characters >= 1 && characters <= MAX_EMAIL_CHARACTERS && !CONTROL_CHARACTER.test(value);
-  }),
-);
+  });
 
 /** Secret reference: `qsr1_` + 32 lowercase hex digits (docs/configuration.md; one canonical spelling). */
-const secretReference = schemaOnFirstUse(() => z.string().regex(/^qsr1_[0-9a-f]{32}$/));
+const secretReference = () => z.string().regex(/^qsr1_[0-9a-f]{32}$/);
 
 /** A profile name: 1–64 lowercase letters, digits, `-` or `_`, starting with a letter or digit. */
-const profileName = schemaOnFirstUse(() =>
+const profileName = () =>
   z
     .string()
     .max(MAX_PROFILE_CHARACTERS)
-    .regex(/^[a-z0-9][a-z0-9_-]*$/),
-);
+    .regex(/^[a-z0-9][a-z0-9_-]*$/);
 
-const providersSchema = schemaOnFirstUse(() =>
+const providersSchema = () =>
   z.strictObject({
     openalex: z.strictObject({ enabled: z.boolean(), email: email().optional(), api_key_ref: secretReference().optional() }).optional(),
     semantic_scholar: z.strictObject({ enabled: z.boolean(), api_key_ref: secretReference().optional() }).optional(),
     crossref: z.strictObject({ enabled: z.boolean(), email: email().optional() }).optional(),
     pubmed: z.strictObject({ enabled: z.boolean(), api_key_ref: secretReference().optional() }).optional(),
     arxiv: z.strictObject({ enabled: z.boolean() }).optional(),
-  }),
-);
+  });
 
 /**
  * The strict shape of `settings.json` (docs/configuration.md). Unknown keys are rejected at every level.

@@ -2,9 +2,9 @@ import { asciiJson } from './ascii-json.js';
 import * as z from 'zod';
 import type { ToolDefinition } from './tool-definition.js';
 import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
-import { LEGACY_REVISIONS, MODERN_REVISION, type Revision } from './protocol-constants.js';
+import type { Revision } from './protocol-constants.js';
 import { TOOL_NAMES } from './tool-catalogue.js';
-import { traitsOf } from './revisions.js';
+import { REVISION_TRAITS, traitsOf } from './revisions.js';
 
 /** The public tool names in frozen order: the tool catalogue's order. */
 export const FROZEN_TOOL_ORDER = TOOL_NAMES;
@@ -87,8 +87,7 @@ export class ToolRegistry {
    * (docs/runtime.md).
    */
   encodeEveryRevision(): void {
-    const revisions: readonly Revision[] = [...LEGACY_REVISIONS, MODERN_REVISION];
-    for (const revision of revisions) this.encodedToolsFor(revision);
+    for (const revision of Object.keys(REVISION_TRAITS) as Revision[]) this.encodedToolsFor(revision);
     this.describedTools = undefined;
   }
 }

@@ -12,12 +12,12 @@ export type ConfiguredState = (typeof CONFIGURED_STATES)[number];
 /** Settings a status may report missing, in the order docs/tools.md#1-qiongli_config_status lists them (search order). */
 export const MISSING_SETTINGS = REQUIRED_SETTINGS;
 
-const slot = schemaOnFirstUse(() => z.enum(CONFIGURED_STATES));
+const slot = () => z.enum(CONFIGURED_STATES);
 /**
  * An `api_key` slot. The domain reports it; credential redaction (docs/tools.md#redaction) always removes it
  * before the result leaves the server, so the schema lets it be absent.
  */
-const apiKeySlot = schemaOnFirstUse(() => slot().optional());
+const apiKeySlot = () => slot().optional();
 const providerEntry = <F extends z.ZodRawShape>(fields: F) => z.strictObject({ enabled: z.boolean(), configured: z.boolean(), fields: z.strictObject(fields) });
 
 /** `providers`: every provider, `configured` when ready, else `missing`. */

@@ -8,7 +8,7 @@ import { EVIDENCE_ALIAS_CONFLICT, hasAliasConflict, type EvidenceSnapshotArgumen
 /** `artifact_type` of every evidence snapshot. */
 export const EVIDENCE_ARTIFACT_TYPE = 'qiongli_literature_evidence_snapshot';
 
-const jsonObject = schemaOnFirstUse(() => z.record(z.string(), z.unknown()));
+const jsonObject = () => z.record(z.string(), z.unknown());
 
 /**
  * Result of `qiongli_literature_export_evidence` (docs/tools.md#8-qiongli_literature_export_evidence), after redaction. The four

@@ -29,12 +29,12 @@ export const searchFiltersSchema = schemaOnFirstUse(() =>
 /** The filters of a plan. */
 export type SearchFilters = z.output<ReturnType<typeof searchFiltersSchema>>;
 
-const queryEntryShape = schemaOnFirstUse(() => ({
+const queryEntryShape = () => ({
   query_id: z.string(),
   query: z.string(),
   source: z.enum(['primary', 'variant']),
   filters: searchFiltersSchema(),
-}));
+});
 
 /** One provider query: a ready provider × a query entry. */
 export const providerQuerySchema = schemaOnFirstUse(() =>

@@ -5,6 +5,7 @@ const builtSchemas: { value: unknown }[] = [];
  * A zod schema built on its first use rather than when its module loads: the function returns
  * the same schema at every call. Loading the program builds no schema; a tool call builds only
  * its tool's input schema, and the first `tools/list` builds the rest (docs/runtime.md).
+ * Pieces used only while such a schema is built are plain functions.
  */
 export function schemaOnFirstUse<S>(build: () => S): () => S {
   const cell: { value: S | undefined } = { value: undefined };

@@ -57,7 +57,7 @@ export const zoteroExportMessagePrecedence: readonly string[] = [...ARGUMENT_BOU
 const providerId = (typeMessage: string) =>
   boundedString({ max: ZOTERO_RECORD_LIMITS.providerBytes, unit: 'bytes', nonBlank: false }, { type: typeMessage, tooLong: m.providerTooLong });
 
-const authorText = schemaOnFirstUse(() => z.string({ error: m.authors }));
+const authorText = () => z.string({ error: m.authors });
 
 /** An author as `{family, given?}` or `{literal}` (docs/providers.md#the-literature-record); other keys are ignored. */
 export const exportAuthorInput = schemaOnFirstUse(() =>
@@ -73,7 +73,7 @@ export const exportAuthorInput = schemaOnFirstUse(() =>
 /** One validated author. */
 export type ExportAuthorInput = z.output<ReturnType<typeof exportAuthorInput>>;
 
-const identifierText = schemaOnFirstUse(() => z.string({ error: m.identifiers }).optional());
+const identifierText = () => z.string({ error: m.identifiers }).optional();
 
 /**
  * One record to export: the literature-record shape of docs/providers.md#the-literature-record, read leniently. Only `title`
@@ -113,13 +113,12 @@ export const zoteroRecordInput = schemaOnFirstUse(() =>
 /** One validated record to export. */
 export type ZoteroRecordInput = z.output<ReturnType<typeof zoteroRecordInput>>;
 
-const formatsInput = schemaOnFirstUse(() =>
+const formatsInput = () =>
   z
     .array(z.enum(ZOTERO_IMPORT_FILES, { error: m.formatUnsupported }), { error: m.formats })
     .refine((formats) => new Set(formats).size === formats.length, { error: m.formatRepeated })
     .optional()
-    .describe('Which files to build; absent or empty means all four.'),
-);
+    .describe('Which files to build; absent or empty means all four.');
 
 const argumentsShape = <R extends z.ZodType>(records: R) =>
   z.strictObject(

@@ -3,17 +3,19 @@ import type { Dispatcher } from 'undici';
 import { ToolRegistry } from '../adapters/mcp/tool-registry.js';
 import { NativeSettingsFileSource } from '../adapters/config-source/index.js';
 import { UnavailableSecretStore } from '../adapters/secret-store/index.js';
-import { ALL_CAPABILITY_GROUPS, type CapabilityGroup } from '../domain/shared/capability-groups.js';
+import { LITE_DEFAULT_GROUPS, type CapabilityGroup } from '../domain/shared/capability-groups.js';
 import { ConfigSourceId, type ConfigSource } from '../ports/config-source.port.js';
 import { SecretStoreId, type SecretStore } from '../ports/secret-store.port.js';
 import { ProviderClientId, type ProviderClient } from '../ports/provider-client.port.js';
-import { DispatcherId, GrantsId, ServerIdentityId, ToolDefinitionsId, ToolRegistryId } from './identifiers.js';
+import { SealedTokensId, type SealedTokens } from '../ports/sealed-tokens.port.js';
+import { AesGcmSealedTokens } from '../adapters/sealed-token/index.js';
+import { DispatcherId, GrantsId, ProviderRuntimeId, ServerIdentityId, ToolDefinitionsId, ToolRegistryId } from './identifiers.js';
 import { LITE_IDENTITY } from './server-identity.js';
 import { liteUseCases } from './lite-use-cases.js';
 import { TOOL_CATALOGUE } from '../adapters/mcp/tool-catalogue.js';
 import { toolDefinition } from '../adapters/mcp/tool-definition.js';
 import type { UseCase } from '../domain/shared/use-case.js';
-import { lazyUndiciProviderClient } from './lazy-provider-client.js';
+import { lazyUndiciProviderClient, providerRuntimeLoader, type ProviderRuntimeLoader } from './lazy-provider-client.js';
 import { LazyConfigSource } from './lazy-config-source.js';
 
 /** Profiles this program can compose. Only Lite exists (docs/index.md#what-lite-does-not-do: no Full profile). */
@@ -24,7 +26,7 @@ export type Profile = 'lite';
  * argument or environment variable can change where provider requests go.
  */
 export interface ContainerOverrides {
-  /** Capability groups to serve (default: all). */
+  /** Capability groups to serve (default: Lite's default groups, without the opt-in `graph` and `fulltext`). */
   readonly grants?: ReadonlySet<CapabilityGroup>;
   /** Settings source (default: the native settings file, read lazily once). */
   readonly configSource?: ConfigSource;
@@ -34,12 +36,14 @@ export interface ContainerOverrides {
   readonly dispatcher?: Dispatcher;
   /** A whole provider client, replacing the undici adapter (tests, embedders). */
   readonly providerClient?: ProviderClient;
+  /** Sealer of cursors and request states (default: AES-256-GCM under a key drawn on first use). */
+  readonly sealedTokens?: SealedTokens;
 }
 
 /** The Lite profile's bindings. */
 export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
   new ContainerModule(({ bind }) => {
-    bind(GrantsId).toConstantValue(overrides.grants ?? new Set(ALL_CAPABILITY_GROUPS));
+    bind(GrantsId).toConstantValue(overrides.grants ?? new Set(LITE_DEFAULT_GROUPS));
     bind(ServerIdentityId).toConstantValue(LITE_IDENTITY);
     bind(ConfigSourceId)
       .toResolvedValue(() => overrides.configSource ?? new LazyConfigSource(() => NativeSettingsFileSource.forThisProcess()))
@@ -47,13 +51,16 @@ export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
     bind(SecretStoreId)
       .toResolvedValue(() => overrides.secretStore ?? new UnavailableSecretStore())
       .inSingletonScope();
+    bind(SealedTokensId)
+      .toResolvedValue(() => overrides.sealedTokens ?? new AesGcmSealedTokens())
+      .inSingletonScope();
     if (overrides.dispatcher) bind(DispatcherId).toConstantValue(overrides.dispatcher);
+    bind(ProviderRuntimeId)
+      .toResolvedValue((dispatcher: Dispatcher | undefined) => providerRuntimeLoader(dispatcher), [{ serviceIdentifier: DispatcherId, optional: true }])
+      .inSingletonScope();
     // The undici client, loaded on the first search, unless a whole client was given.
     bind(ProviderClientId)
-      .toResolvedValue(
-        (dispatcher: Dispatcher | undefined) => overrides.providerClient ?? lazyUndiciProviderClient(dispatcher),
-        [{ serviceIdentifier: DispatcherId, optional: true }],
-      )
+      .toResolvedValue((runtime: ProviderRuntimeLoader) => overrides.providerClient ?? lazyUndiciProviderClient(runtime), [ProviderRuntimeId])
       .inSingletonScope();
     // Each catalogue entry joined with the use case it names, in catalogue order.
     bind(ToolDefinitionsId)

@@ -23,11 +23,31 @@ export class LazyProviderClient implements ProviderClient {
   }
 }
 
+/** The provider adapters module and the one HTTP policy every client built from it shares. */
+export interface ProviderRuntime {
+  readonly adapters: typeof import('../adapters/provider-client/index.js');
+  /** Shared by the search, citation-graph and full-text clients: one pacer per source. */
+  readonly http: import('../adapters/provider-client/index.js').ProviderHttp;
+}
+
+/** Loads the {@link ProviderRuntime} on first call; every later call shares that load. */
+export type ProviderRuntimeLoader = () => Promise<ProviderRuntime>;
+
 /**
- * The undici provider client, loaded lazily: the adapter (and undici itself) is imported only
- * when the first search runs, so start-up and every non-search tool never load it.
+ * A loader of the provider runtime: the adapters (and undici itself) are imported only when the
+ * first networked tool runs, so start-up and every other tool never load them.
  */
-export const lazyUndiciProviderClient = (dispatcher: Dispatcher | undefined): ProviderClient =>
-  new LazyProviderClient(() =>
-    import('../adapters/provider-client/index.js').then(({ UndiciProviderClient }) => new UndiciProviderClient({ version: VERSION, dispatcher })),
-  );
+export function providerRuntimeLoader(dispatcher: Dispatcher | undefined): ProviderRuntimeLoader {
+  let loading: Promise<ProviderRuntime> | undefined;
+  return () => {
+    loading ??= import('../adapters/provider-client/index.js').then((adapters) => ({
+      adapters,
+      http: new adapters.ProviderHttp({ version: VERSION, dispatcher }),
+    }));
+    return loading;
+  };
+}
+
+/** The undici provider client, built from the shared runtime on the first search. */
+export const lazyUndiciProviderClient = (runtime: ProviderRuntimeLoader): ProviderClient =>
+  new LazyProviderClient(() => runtime().then(({ adapters, http }) => new adapters.UndiciProviderClient({ version: VERSION, http })));

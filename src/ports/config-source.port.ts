@@ -13,9 +13,25 @@ export interface ProviderSettings {
   readonly apiKeyRef?: string;
 }
 
+/**
+ * Keyless sources beyond the five search providers, each with its own settings entry:
+ * OpenCitations (the citation graph) and Europe PMC (open-access full text). They are not
+ * search providers: status tools and searches do not list them.
+ */
+export const SOURCE_IDS = ['opencitations', 'europepmc'] as const;
+/** One of the {@link SOURCE_IDS}. */
+export type SourceId = (typeof SOURCE_IDS)[number];
+
+/** Settings of one keyless source: only whether it is used. */
+export interface SourceSettings {
+  readonly enabled: boolean;
+}
+
 /** The validated native settings (docs/configuration.md). */
 export interface NativeSettings {
   readonly providers: Readonly<Record<ProviderId, ProviderSettings>>;
+  /** The keyless sources (enabled unless the settings say otherwise). */
+  readonly sources: Readonly<Record<SourceId, SourceSettings>>;
 }
 
 /** What the configuration source can say: settings, or that configuration is unavailable. */

@@ -51,5 +51,5 @@ export class FakeConfigSource implements ConfigSource {
 
 /** Builds settings: {@link DEFAULT_SETTINGS} with the given providers replaced. */
 export function settingsWith(providers: Partial<Record<ProviderId, ProviderSettings>>): NativeSettings {
-  return { providers: { ...DEFAULT_SETTINGS.providers, ...providers } };
+  return { providers: { ...DEFAULT_SETTINGS.providers, ...providers }, sources: DEFAULT_SETTINGS.sources };
 }

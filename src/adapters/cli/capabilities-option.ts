@@ -1,11 +1,11 @@
-import { ALL_CAPABILITY_GROUPS, isCapabilityGroup, type CapabilityGroup } from '../../domain/shared/capability-groups.js';
+import { ALL_CAPABILITY_GROUPS, LITE_DEFAULT_GROUPS, isCapabilityGroup, type CapabilityGroup } from '../../domain/shared/capability-groups.js';
 import { USAGE_MESSAGES, type UsageMessage } from './usage-messages.js';
 
 /** The groups a `--capabilities` value grants, or the static message of why it is bad. */
 export type CapabilitiesResult = { readonly ok: true; readonly grants: ReadonlySet<CapabilityGroup> } | { readonly ok: false; readonly message: UsageMessage };
 
-/** Every group, granted when `--capabilities` is absent (docs/command-line.md). */
-export const grantAllGroups = (): ReadonlySet<CapabilityGroup> => new Set(ALL_CAPABILITY_GROUPS);
+/** The groups Lite grants when `--capabilities` is absent: all but the opt-in `graph` and `fulltext` (docs/command-line.md). */
+export const liteDefaultGrants = (): ReadonlySet<CapabilityGroup> => new Set(LITE_DEFAULT_GROUPS);
 
 /**
  * Parses the value of `--capabilities` (docs/command-line.md): comma-separated group names, matched

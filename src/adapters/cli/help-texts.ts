@@ -46,7 +46,7 @@ const SERVE_OPTIONS_SECTION = [
   '                        The Full profile is not available.',
   '  --transport NAME      required; stdio.',
   '  --capabilities LIST   comma-separated groups whose tools are exposed;',
-  '                        default: every group.',
+  '                        default: every group but graph and fulltext.',
   '  --help                alone: print the help of mcp serve.',
 ].join('\n');
 

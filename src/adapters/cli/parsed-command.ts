@@ -9,7 +9,7 @@ export interface ServeCommand {
   readonly kind: 'serve';
   /** Always `lite`; the alias `marketplace-lite` is already resolved. */
   readonly profile: 'lite';
-  /** The granted groups, in SPEC order; every group when `--capabilities` was absent. */
+  /** The granted groups, in SPEC order; the profile's default groups when `--capabilities` was absent. */
   readonly grants: ReadonlySet<CapabilityGroup>;
 }
 

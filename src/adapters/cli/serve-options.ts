@@ -1,4 +1,4 @@
-import { grantAllGroups, parseCapabilities } from './capabilities-option.js';
+import { liteDefaultGrants, parseCapabilities } from './capabilities-option.js';
 import { usageError, type ParsedCommand } from './parsed-command.js';
 import { USAGE_MESSAGES, type UsageMessage } from './usage-messages.js';
 
@@ -78,7 +78,7 @@ export function parseServeOptions(args: readonly string[]): ParsedCommand {
   const valueProblem = checkProfile(values.get('profile')) ?? checkTransport(values.get('transport'));
   if (valueProblem !== undefined) return usageError(valueProblem, 'serve');
   const capabilities = values.get('capabilities');
-  if (capabilities === undefined) return { kind: 'serve', profile: 'lite', grants: grantAllGroups() };
+  if (capabilities === undefined) return { kind: 'serve', profile: 'lite', grants: liteDefaultGrants() };
   const parsed = parseCapabilities(capabilities);
   if (!parsed.ok) return usageError(parsed.message, 'serve');
   return { kind: 'serve', profile: 'lite', grants: parsed.grants };

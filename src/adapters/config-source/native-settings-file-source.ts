@@ -47,7 +47,7 @@ export class NativeSettingsFileSource implements ConfigSource {
     const posixModes = this.options.platform !== 'win32';
     const currentUid = posixModes ? (this.options.currentUid ?? defaultUid)() : undefined;
     const fetched = await readSettingsBytes(location.root, location.file, { posixModes, currentUid });
-    if (fetched.kind === 'missing') return available(freezeSettings(DEFAULT_SETTINGS.providers));
+    if (fetched.kind === 'missing') return available(freezeSettings(DEFAULT_SETTINGS));
     if (fetched.kind === 'refused') return UNAVAILABLE;
     const text = decodeUtf8(fetched.bytes);
     const settings = text === undefined ? undefined : parseSettingsDocument(text);

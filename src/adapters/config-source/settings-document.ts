@@ -1,6 +1,14 @@
 import * as z from 'zod';
 import { schemaOnFirstUse } from '../../domain/shared/schema-on-first-use.js';
-import { PROVIDER_IDS, type NativeSettings, type ProviderId, type ProviderSettings } from '../../ports/config-source.port.js';
+import {
+  PROVIDER_IDS,
+  SOURCE_IDS,
+  type NativeSettings,
+  type ProviderId,
+  type ProviderSettings,
+  type SourceId,
+  type SourceSettings,
+} from '../../ports/config-source.port.js';
 import { DEFAULT_SETTINGS } from '../../domain/provider-readiness/provider-readiness.js';
 import { hasDuplicateKeys } from './json-duplicate-keys.js';
 
@@ -38,6 +46,8 @@ const providersSchema = () =>
     crossref: z.strictObject({ enabled: z.boolean(), email: email().optional() }).optional(),
     pubmed: z.strictObject({ enabled: z.boolean(), api_key_ref: secretReference().optional() }).optional(),
     arxiv: z.strictObject({ enabled: z.boolean() }).optional(),
+    opencitations: z.strictObject({ enabled: z.boolean() }).optional(),
+    europepmc: z.strictObject({ enabled: z.boolean() }).optional(),
   });
 
 /**
@@ -74,21 +84,31 @@ export function parseSettingsDocument(text: string): NativeSettings | undefined 
   if (hasDuplicateKeys(text)) return undefined;
   const parsed = settingsDocumentSchema().safeParse(value);
   if (!parsed.success) return undefined;
-  const entries: Partial<Record<ProviderId, ProviderEntry>> = parsed.data.providers;
-  return freezeSettings(
-    Object.fromEntries(
+  const entries: Partial<Record<ProviderId | SourceId, ProviderEntry>> = parsed.data.providers;
+  return freezeSettings({
+    providers: Object.fromEntries(
       PROVIDER_IDS.map((id) => {
         const entry = entries[id];
         return [id, entry === undefined ? DEFAULT_SETTINGS.providers[id] : toProviderSettings(entry)];
       }),
     ) as Record<ProviderId, ProviderSettings>,
-  );
+    sources: Object.fromEntries(
+      SOURCE_IDS.map((id) => {
+        const entry = entries[id];
+        return [id, entry === undefined ? DEFAULT_SETTINGS.sources[id] : { enabled: entry.enabled }];
+      }),
+    ) as Record<SourceId, SourceSettings>,
+  });
 }
 
-/** A deeply frozen copy of the given providers, so one shared reading cannot be mutated. */
-export function freezeSettings(providers: Readonly<Record<ProviderId, ProviderSettings>>): NativeSettings {
-  const copy = Object.fromEntries(PROVIDER_IDS.map((id) => [id, Object.freeze({ ...providers[id] })]));
-  return Object.freeze({ providers: Object.freeze(copy) as Record<ProviderId, ProviderSettings> });
+/** A deeply frozen copy of the given settings, so one shared reading cannot be mutated. */
+export function freezeSettings(settings: NativeSettings): NativeSettings {
+  const providers = Object.fromEntries(PROVIDER_IDS.map((id) => [id, Object.freeze({ ...settings.providers[id] })]));
+  const sources = Object.fromEntries(SOURCE_IDS.map((id) => [id, Object.freeze({ ...settings.sources[id] })]));
+  return Object.freeze({
+    providers: Object.freeze(providers) as Record<ProviderId, ProviderSettings>,
+    sources: Object.freeze(sources) as Record<SourceId, SourceSettings>,
+  });
 }
 
 const toProviderSettings = (entry: ProviderEntry): ProviderSettings => ({

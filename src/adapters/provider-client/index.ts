@@ -27,6 +27,7 @@
  *   usual search; a search with abstracts has its own cache keys.
  */
 export { UndiciProviderClient, type UndiciProviderClientOptions } from './undici-provider-client.js';
+export { ProviderHttp, type ProviderHttpOptions, type PolicyGet } from './provider-http.js';
 export { systemClock, type ProviderClock } from './clock.js';
 export { DEFAULT_TIMEOUTS, MAX_BODY_BYTES, type ProviderTimeouts } from './http-policy.js';
 export { ANSWER_TTL_MS, DEFAULT_CACHE_ENTRIES } from './answer-cache.js';

@@ -18,6 +18,8 @@ export interface GetSettings {
   readonly callerSignal: AbortSignal;
   /** Time left for this GET, headers and body included. */
   readonly budgetMs: number;
+  /** Largest body accepted, declared, read or decompressed (default {@link MAX_BODY_BYTES}). */
+  readonly maxBodyBytes?: number;
 }
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
@@ -26,8 +28,8 @@ const OVERSIZE_CODES = new Set(['UND_ERR_RES_EXCEEDED_MAX_SIZE']);
 /**
  * Sends one GET and never throws. The request is aborted when the caller's signal aborts
  * (→ `cancelled`) or the budget runs out (→ `timeout`). Non-2xx bodies are discarded unread.
- * Asks for `gzip, br`; a 2xx body is read by {@link readBodyText}: over {@link MAX_BODY_BYTES}
- * — declared by `content-length`, counted while reading, or counted after decompression —
+ * Asks for `gzip, br`; a 2xx body is read by {@link readBodyText}: over its bound ({@link MAX_BODY_BYTES} unless the caller
+ * gives another) — declared by `content-length`, counted while reading, or counted after decompression —
  * the response is aborted at once (→ `decode_error`), as it is for a bad compressed stream, an
  * unknown coding or an unknown charset. Connection failures → `transport_error`. Redirects
  * are not followed (a 3xx comes back as a status).
@@ -49,11 +51,12 @@ export async function sendGet(get: ProviderGet, settings: GetSettings): Promise<
       discard(body);
       return { kind: 'status', status: statusCode, retryAfter: headers['retry-after'] };
     }
-    if (Number(headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+    const maxBodyBytes = settings.maxBodyBytes ?? MAX_BODY_BYTES;
+    if (Number(headers['content-length'] ?? 0) > maxBodyBytes) {
       discard(body);
       return { kind: 'failed', failure: 'decode_error' };
     }
-    return { kind: 'body', text: await readBodyText(body, headers, MAX_BODY_BYTES) };
+    return { kind: 'body', text: await readBodyText(body, headers, maxBodyBytes) };
   } catch (error) {
     return { kind: 'failed', failure: failureKind(error, settings.callerSignal, budgetSignal) };
   }

@@ -1,15 +1,16 @@
-import type { NativeSettings, ProviderId, ProviderSettings } from '../../ports/config-source.port.js';
+import { SOURCE_IDS, type NativeSettings, type ProviderId, type ProviderSettings, type SourceId, type SourceSettings } from '../../ports/config-source.port.js';
 import { PROVIDER_CATALOGUE, SEARCH_ORDER } from '../shared/provider-catalogue.js';
 
 /** Readiness of one provider (docs/providers.md#providers-and-readiness). */
 export type Readiness = 'disabled' | 'ready' | 'needs_secret' | 'needs_public_setting' | 'secret_store_unavailable';
 
-/** The settings Lite uses when no settings document exists: only the providers enabled by default (arXiv). */
+/** The settings used when no settings document exists: the providers enabled by default, every keyless source enabled. */
 export const DEFAULT_SETTINGS: NativeSettings = {
   providers: Object.fromEntries(SEARCH_ORDER.map((id): [ProviderId, ProviderSettings] => [id, { enabled: PROVIDER_CATALOGUE[id].enabledByDefault }])) as Record<
     ProviderId,
     ProviderSettings
   >,
+  sources: Object.fromEntries(SOURCE_IDS.map((id): [SourceId, SourceSettings] => [id, { enabled: true }])) as Record<SourceId, SourceSettings>,
 };
 
 /**

@@ -1,13 +1,17 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { grantAllGroups, parseCapabilities } from '../../../src/adapters/cli/capabilities-option.js';
+import { liteDefaultGrants, parseCapabilities } from '../../../src/adapters/cli/capabilities-option.js';
 import { isWellFormedArgument } from '../../../src/adapters/cli/argument-encoding.js';
 import { USAGE_MESSAGES } from '../../../src/adapters/cli/usage-messages.js';
 import { ALL_CAPABILITY_GROUPS } from '../../../src/domain/shared/capability-groups.js';
 
 describe('parseCapabilities (docs/command-line.md)', () => {
-  it('grants every group, in SPEC order, when the option is absent (docs/command-line.md)', () => {
-    assert.deepEqual([...grantAllGroups()], ['config', 'literature', 'evidence', 'zotero', 'orchestration']);
+  it('grants Lite every group but the opt-in graph and fulltext, in SPEC order, when the option is absent (docs/command-line.md)', () => {
+    assert.deepEqual([...liteDefaultGrants()], ['config', 'literature', 'evidence', 'zotero', 'orchestration']);
+  });
+
+  it('knows the opt-in groups graph and fulltext, after the five (docs/command-line.md)', () => {
+    assert.deepEqual([...ALL_CAPABILITY_GROUPS], ['config', 'literature', 'evidence', 'zotero', 'orchestration', 'graph', 'fulltext']);
   });
 
   it('returns the named groups in SPEC order (docs/command-line.md)', () => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseCommandLine } from '../../../src/adapters/cli/command-line.js';
 import { USAGE_MESSAGES } from '../../../src/adapters/cli/usage-messages.js';
-import { ALL_CAPABILITY_GROUPS, type CapabilityGroup } from '../../../src/domain/shared/capability-groups.js';
+import { ALL_CAPABILITY_GROUPS, LITE_DEFAULT_GROUPS, type CapabilityGroup } from '../../../src/domain/shared/capability-groups.js';
 
 const SERVE = ['mcp', 'serve'];
 
@@ -15,11 +15,11 @@ function grantsOf(argv: readonly string[]): CapabilityGroup[] {
 }
 
 describe('parseCommandLine valid forms (docs/command-line.md)', () => {
-  it('serves the lite profile over stdio with every group when --capabilities is absent (docs/command-line.md)', () => {
+  it('serves the lite profile over stdio with its default groups when --capabilities is absent (docs/command-line.md)', () => {
     const parsed = parseCommandLine([...SERVE, '--profile', 'lite', '--transport', 'stdio']);
     assert.equal(parsed.kind, 'serve');
     assert.equal(parsed.kind === 'serve' && parsed.profile, 'lite');
-    assert.deepEqual(grantsOf([...SERVE, '--profile', 'lite', '--transport', 'stdio']), ALL_CAPABILITY_GROUPS);
+    assert.deepEqual(grantsOf([...SERVE, '--profile', 'lite', '--transport', 'stdio']), LITE_DEFAULT_GROUPS);
   });
 
   it('maps the marketplace-lite alias to the lite profile (docs/command-line.md)', () => {
@@ -33,7 +33,7 @@ describe('parseCommandLine valid forms (docs/command-line.md)', () => {
   });
 
   it('accepts a mix of --name value and --name=value forms (docs/command-line.md)', () => {
-    assert.deepEqual(grantsOf([...SERVE, '--profile=lite', '--transport', 'stdio']), ALL_CAPABILITY_GROUPS);
+    assert.deepEqual(grantsOf([...SERVE, '--profile=lite', '--transport', 'stdio']), LITE_DEFAULT_GROUPS);
   });
 
   it('accepts the options in any order (docs/command-line.md)', () => {
@@ -64,7 +64,7 @@ describe('parseCommandLine valid forms (docs/command-line.md)', () => {
     assert.deepEqual(grantsOf([...SERVE, '--profile', 'lite', '--transport', 'stdio', '--capabilities', 'orchestration']), ['orchestration']);
   });
 
-  it('grants every group when --capabilities names all five, in SPEC order whatever the input order (docs/command-line.md)', () => {
+  it('grants every group when --capabilities names all of them, in SPEC order whatever the input order (docs/command-line.md)', () => {
     const reversed = [...ALL_CAPABILITY_GROUPS].reverse().join(',');
     assert.deepEqual(grantsOf([...SERVE, '--profile', 'lite', '--transport', 'stdio', '--capabilities', reversed]), ALL_CAPABILITY_GROUPS);
   });

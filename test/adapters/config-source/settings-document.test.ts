@@ -15,13 +15,28 @@ describe('settings document schema (docs/configuration.md)', () => {
     const onlyCrossref = { ...minimalDocument(), providers: { crossref: { enabled: true, email: 'c@example.org' } } };
     assert.deepEqual(parseSettingsDocument(JSON.stringify(onlyCrossref)), {
       providers: { ...DEFAULTS.providers, crossref: { enabled: true, email: 'c@example.org' } },
+      sources: DEFAULTS.sources,
     });
+  });
+
+  it('reads the keyless sources opencitations and europepmc, enabled unless they say otherwise', () => {
+    const offOpenCitations = { ...minimalDocument(), providers: { opencitations: { enabled: false } } };
+    assert.deepEqual(parseSettingsDocument(JSON.stringify(offOpenCitations))?.sources, { opencitations: { enabled: false }, europepmc: { enabled: true } });
+    refused(
+      fullDocumentWith((d) => (d.providers.europepmc = {})),
+      'a source entry without enabled',
+    );
+    refused(
+      fullDocumentWith((d) => (d.providers.opencitations.api_key_ref = REF_A)),
+      'a key for a keyless source',
+    );
   });
 
   it('returns deeply frozen settings, so one shared reading cannot be altered (docs/configuration.md)', () => {
     const settings = parseSettingsDocument(JSON.stringify(fullDocument()));
     assert.ok(settings);
     assert.ok(Object.isFrozen(settings) && Object.isFrozen(settings.providers) && Object.isFrozen(settings.providers.openalex));
+    assert.ok(Object.isFrozen(settings.sources) && Object.isFrozen(settings.sources.europepmc));
   });
 
   it('refuses text that is not a JSON object (docs/configuration.md)', () => {

@@ -20,6 +20,8 @@ export function fullDocument(): Record<string, unknown> {
       crossref: { enabled: true, email: 'crossref@example.org' },
       pubmed: { enabled: false, api_key_ref: REF_C },
       arxiv: { enabled: false },
+      opencitations: { enabled: false },
+      europepmc: { enabled: true },
     },
   };
 }
@@ -38,6 +40,7 @@ export const FULL_SETTINGS = {
     pubmed: { enabled: false, apiKeyRef: REF_C },
     arxiv: { enabled: false },
   },
+  sources: { opencitations: { enabled: false }, europepmc: { enabled: true } },
 };
 
 /** The defaults (only arXiv enabled), spelled out independently of the domain constant. */
@@ -49,6 +52,7 @@ export const DEFAULTS = {
     pubmed: { enabled: false },
     arxiv: { enabled: true },
   },
+  sources: { opencitations: { enabled: true }, europepmc: { enabled: true } },
 };
 
 /** {@link fullDocument} with one change applied to a fresh copy. */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { FROZEN_TOOL_ORDER, ToolRegistry } from '../../../src/adapters/mcp/tool-registry.js';
 import { TOOL_CATALOGUE, toolNamesOf } from '../../../src/adapters/mcp/tool-catalogue.js';
 import { UseCaseId } from '../../../src/adapters/mcp/use-case-ids.js';
-import { ALL_CAPABILITY_GROUPS } from '../../../src/domain/shared/capability-groups.js';
+import { ALL_CAPABILITY_GROUPS, LITE_DEFAULT_GROUPS } from '../../../src/domain/shared/capability-groups.js';
 import { createContainer, ToolDefinitionsId } from '../../../src/index.js';
 import { FakeConfigSource } from '../../fakes/config-source.fake.js';
 import { FakeSecretStore } from '../../fakes/secret-store.fake.js';
@@ -26,7 +26,7 @@ describe('the tool registry (docs/tools.md#the-twelve-tools, docs/command-line.m
     assert.deepEqual(names(registry), [...FROZEN_TOOL_ORDER]);
   });
 
-  for (const group of ALL_CAPABILITY_GROUPS) {
+  for (const group of LITE_DEFAULT_GROUPS) {
     it(`grants exactly the tools of the ${group} group`, () => {
       const registry = new ToolRegistry(definitions, new Set([group]));
       assert.ok(toolNamesOf(group).length > 0);

@@ -1,0 +1,112 @@
+import type { Dispatcher } from 'undici';
+import { sleepUnlessAborted, systemClock, type ProviderClock } from './clock.js';
+import { DEFAULT_TIMEOUTS, MAX_BODY_BYTES, sharedAgent, type ProviderTimeouts } from './http-policy.js';
+import { RequestPacer } from './pacing.js';
+import { stepFailed, stepOk, type ProviderGet, type Step } from './provider-protocol.js';
+import { retryAfterMs } from './retry-after.js';
+import { sendGet } from './send-get.js';
+
+/** How a {@link ProviderHttp} is built. */
+export interface ProviderHttpOptions {
+  /** The program version, sent as `User-Agent: qiongli/<version>` (visible ASCII only). */
+  readonly version: string;
+  /** Where requests go; default: a shared plain undici `Agent` (tests pass a `MockAgent`). */
+  readonly dispatcher?: Dispatcher;
+  /** Time source for pacing and retries; default: the real clock. */
+  readonly clock?: ProviderClock;
+  /** Connect and whole-call limits (default 3 s / 15 s, docs/providers.md#requests). */
+  readonly timeouts?: Partial<ProviderTimeouts>;
+}
+
+/** One GET under the policy, and what governs it. */
+export interface PolicyGet {
+  readonly get: ProviderGet;
+  /**
+   * The pacing lane: request starts in one lane are at least `intervalMs` apart, whichever tool
+   * sends them (a provider id, or another source's id such as `opencitations`).
+   */
+  readonly lane: string;
+  /** Smallest gap between two starts in the lane, in ms (0: no pacing). */
+  readonly intervalMs: number;
+  /** Clock time after which nothing more may start or be waited for (the call's budget). */
+  readonly deadline: number;
+  /** The caller's signal: its abort means `cancelled`. */
+  readonly signal: AbortSignal;
+  /** Largest body accepted, declared, read or decompressed (default {@link MAX_BODY_BYTES}). */
+  readonly maxBodyBytes?: number;
+}
+
+/** Statuses retried once when their `Retry-After` fits in the remaining budget. */
+const RETRYABLE_STATUSES = new Set([429, 503]);
+
+/**
+ * The HTTP policy every provider request follows (docs/providers.md#requests), shared by every
+ * client that talks to a scholarly source (search, citation graph, full text): one pacer, one
+ * dispatcher, one clock, so two tools asking the same source are paced together.
+ *
+ * Constant endpoints are the caller's promise (each request builder holds its own constants);
+ * this class adds the `User-Agent`, compression, the body bound, the deadline, cancellation,
+ * pacing and the one polite retry.
+ */
+export class ProviderHttp {
+  /** The clock pacing, retries and budgets read (callers compute deadlines with it). */
+  readonly clock: ProviderClock;
+  /** The limits in force. */
+  readonly timeouts: ProviderTimeouts;
+  private readonly userAgent: string;
+  private readonly pacer = new RequestPacer();
+  private dispatcher: Dispatcher | undefined;
+
+  /** Throws a static `TypeError` when `version` cannot be sent in a header. */
+  constructor(options: ProviderHttpOptions) {
+    if (!/^[\x21-\x7e]{1,64}$/u.test(options.version)) throw new TypeError('invalid provider client version');
+    this.userAgent = `qiongli/${options.version}`;
+    this.clock = options.clock ?? systemClock;
+    this.timeouts = {
+      connectMs: options.timeouts?.connectMs ?? DEFAULT_TIMEOUTS.connectMs,
+      requestMs: options.timeouts?.requestMs ?? DEFAULT_TIMEOUTS.requestMs,
+    };
+    this.dispatcher = options.dispatcher;
+  }
+
+  /** The deadline of a call starting now: now + the whole-call limit. */
+  deadlineFromNow(): number {
+    return this.clock.now() + this.timeouts.requestMs;
+  }
+
+  /**
+   * One GET under the policy: wait for the lane's pacing slot (a slot beyond the deadline →
+   * `rate_limited`), send, and retry once on 429/503 when `Retry-After` fits before the
+   * deadline. A 429 that is not retried → `rate_limited`; a 404 of a single-work lookup → no
+   * body (`undefined`: no such record); other non-2xx (3xx too) → `http_error`. Never throws.
+   */
+  async fetchText(request: PolicyGet): Promise<Step<string | undefined>> {
+    const { get, lane, intervalMs, deadline, signal } = request;
+    for (let attempt = 0; ; attempt += 1) {
+      const wait = this.pacer.reserve(lane, intervalMs, this.clock.now(), deadline);
+      if (wait === undefined) return stepFailed('rate_limited');
+      if (!(await sleepUnlessAborted(this.clock, wait, signal))) return stepFailed('cancelled');
+      const budgetMs = deadline - this.clock.now();
+      if (budgetMs <= 0) return stepFailed('timeout');
+      this.dispatcher ??= sharedAgent(this.timeouts);
+      const reply = await sendGet(get, {
+        dispatcher: this.dispatcher,
+        userAgent: this.userAgent,
+        callerSignal: signal,
+        budgetMs,
+        maxBodyBytes: request.maxBodyBytes ?? MAX_BODY_BYTES,
+      });
+      if (reply.kind === 'body') return stepOk(reply.text);
+      if (reply.kind === 'failed') return stepFailed(reply.failure);
+      if (reply.status === 404 && get.notFoundIsEmpty === true) return stepOk(undefined);
+      if (attempt === 0 && RETRYABLE_STATUSES.has(reply.status)) {
+        const retryWait = retryAfterMs(reply.retryAfter, this.clock.now());
+        if (retryWait !== undefined && this.clock.now() + retryWait < deadline) {
+          if (!(await sleepUnlessAborted(this.clock, retryWait, signal))) return stepFailed('cancelled');
+          continue;
+        }
+      }
+      return stepFailed(reply.status === 429 ? 'rate_limited' : 'http_error');
+    }
+  }
+}

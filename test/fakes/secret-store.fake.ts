@@ -1,4 +1,4 @@
-import type { SecretReference, SecretResolution, SecretStore } from '../../src/ports/secret-store.port.js';
+import type { SecretReference, SecretResolution, SecretStore, SecretWrite } from '../../src/ports/secret-store.port.js';
 
 /**
  * In-memory {@link SecretStore} for tests. It records every reference it was asked to
@@ -16,7 +16,7 @@ export class FakeSecretStore implements SecretStore {
 
   private constructor(
     readonly available: boolean,
-    private readonly secrets: ReadonlyMap<SecretReference, string>,
+    private readonly secrets: Map<SecretReference, string>,
   ) {}
 
   /** An available store holding exactly these reference → value pairs. */
@@ -42,6 +42,28 @@ export class FakeSecretStore implements SecretStore {
   /** Number of `resolve()` calls so far. */
   get resolveCount(): number {
     return this.asked.length;
+  }
+
+  /** The references that hold a secret now, sorted (a test reads the store, not a cache). */
+  get storedReferences(): readonly SecretReference[] {
+    return [...this.secrets.keys()].sort();
+  }
+
+  /** The value held under `reference`, for assertions only. */
+  peek(reference: SecretReference): string | undefined {
+    return this.secrets.get(reference);
+  }
+
+  store(reference: SecretReference, value: string): Promise<SecretWrite> {
+    if (!this.available) return Promise.resolve({ status: 'unavailable' });
+    this.secrets.set(reference, value);
+    return Promise.resolve({ status: 'done' });
+  }
+
+  remove(reference: SecretReference): Promise<SecretWrite> {
+    if (!this.available) return Promise.resolve({ status: 'unavailable' });
+    this.secrets.delete(reference);
+    return Promise.resolve({ status: 'done' });
   }
 
   resolve(reference: SecretReference): Promise<SecretResolution> {

@@ -85,3 +85,23 @@ describe('FakeSecretStore (test double of the SecretStore port)', () => {
     assert.notEqual(secretReference(1), secretReference(2));
   });
 });
+
+describe('UnavailableSecretStore writes (docs/configuration.md)', () => {
+  it('stores and deletes nothing, answering unavailable', async () => {
+    const store = new UnavailableSecretStore();
+    assert.deepEqual(await store.store(secretReference(3), 'a-key'), { status: 'unavailable' });
+    assert.deepEqual(await store.remove(secretReference(3)), { status: 'unavailable' });
+    assert.deepEqual(await store.resolve(secretReference(3)), { status: 'unavailable' });
+  });
+});
+
+describe('FakeSecretStore writes (test double of the SecretStore port)', () => {
+  it('stores, resolves and deletes in memory; unavailable stores nothing', async () => {
+    const store = FakeSecretStore.empty();
+    assert.deepEqual(await store.store(secretReference(4), 'v'), { status: 'done' });
+    assert.deepEqual(await store.resolve(secretReference(4)), { status: 'resolved', value: 'v' });
+    assert.deepEqual(await store.remove(secretReference(4)), { status: 'done' });
+    assert.deepEqual(store.storedReferences, []);
+    assert.deepEqual(await FakeSecretStore.unavailable().store(secretReference(4), 'v'), { status: 'unavailable' });
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { LoopbackSetupPages } from '../../../src/adapters/setup-page/index.js';
 import { FakeSetupBackend } from '../../fakes/setup-backend.fake.js';
 import { answered, openPage, request, signedIn, swapToken, TEST_TIMINGS } from './page-support.js';
@@ -14,6 +15,26 @@ describe('who can open the setup page (docs/setup-page.md#who-can-use-the-page)'
       assert.ok(port > 0);
       assert.equal(Buffer.from(token, 'base64url').length, 32);
       assert.equal(page.tokenUsed, false);
+    } finally {
+      await close();
+    }
+  });
+
+  it("cannot be reached on any address but 127.0.0.1: not ::1, not the machine's other interfaces", async () => {
+    const { port, close } = await openPage({ host: 'localhost' });
+    const others = Object.values(networkInterfaces())
+      .flat()
+      .filter((entry) => entry !== undefined && entry.address !== '127.0.0.1')
+      .map((entry) => entry?.address as string);
+    const reach = (host: string) =>
+      new Promise<string>((resolve) => {
+        const socket = connect({ host, port });
+        socket.once('connect', () => (socket.destroy(), resolve('connected')));
+        socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+      });
+    try {
+      assert.equal(await reach('127.0.0.1'), 'connected');
+      for (const host of ['::1', ...others]) assert.notEqual(await reach(host), 'connected', host);
     } finally {
       await close();
     }

@@ -3,7 +3,7 @@ import { DEFAULT_GROUPS } from '../domain/shared/profiles.js';
 import { UseCaseId } from '../adapters/mcp/use-case-ids.js';
 import { standardCatalogue } from '../adapters/mcp/standard-catalogue.js';
 import { openSetupPageUseCase, saveWithoutKeysUseCase } from '../adapters/mcp/tools/standard-config-tools.js';
-import { LoopbackSetupPages } from '../adapters/setup-page/index.js';
+import { LazySetupPages } from './lazy-setup-pages.js';
 import { SettingsOnlySetupBackend } from '../domain/provider-setup/settings-only-setup-backend.js';
 import { ConfigSourceId, type ConfigSource } from '../ports/config-source.port.js';
 import { SecretStoreId, type SecretStore } from '../ports/secret-store.port.js';
@@ -30,7 +30,7 @@ export const standardModule = (overrides: ContainerOverrides): ContainerModule =
       )
       .inSingletonScope();
     bind(SetupPagesId)
-      .toResolvedValue((backend: SetupBackend) => overrides.setupPages ?? new LoopbackSetupPages(backend), [SetupBackendId])
+      .toResolvedValue((backend: SetupBackend) => overrides.setupPages ?? new LazySetupPages(backend), [SetupBackendId])
       .inSingletonScope();
     rebind(UseCaseId.saveProviderConfig).toConstantValue(saveWithoutKeysUseCase);
     rebind(UseCaseId.configureProvider)

@@ -7,7 +7,7 @@ import { prebuildServingContainer, servingContainer } from '../../src/compositio
 import { SetupBackendId } from '../../src/ports/setup-backend.port.js';
 import { SetupPagesId, type SetupPages } from '../../src/ports/setup-page.port.js';
 import { SettingsOnlySetupBackend } from '../../src/domain/provider-setup/settings-only-setup-backend.js';
-import { LoopbackSetupPages } from '../../src/adapters/setup-page/index.js';
+import { LazySetupPages } from '../../src/composition/lazy-setup-pages.js';
 import { FakeConfigSource } from '../fakes/config-source.fake.js';
 import { FakeSetupBackend } from '../fakes/setup-backend.fake.js';
 import { call, initialize } from '../support/messages.js';
@@ -55,7 +55,7 @@ describe('the Standard profile composition (docs/command-line.md#profiles)', () 
     assert.deepEqual([...container.get(GrantsId)], [...ALL_CAPABILITY_GROUPS]);
     assert.equal(container.get(ServerIdentityId).title, 'Qiongli Standard');
     assert.equal(container.get(ServerIdentityId).name, 'qiongli');
-    assert.ok(container.get(SetupPagesId) instanceof LoopbackSetupPages);
+    assert.ok(container.get(SetupPagesId) instanceof LazySetupPages);
     assert.ok(container.get(SetupBackendId) instanceof SettingsOnlySetupBackend);
     assert.equal(container.get(ToolRegistryId).find('qiongli_configure_provider')?.name, 'qiongli_configure_provider');
   });
@@ -74,6 +74,19 @@ describe('the Standard profile composition (docs/command-line.md#profiles)', () 
     assert.equal(container.get(ToolRegistryId).find('qiongli_literature_search'), undefined);
     assert.equal(container.get(SetupPagesId), pages);
     assert.equal(container.get(SetupBackendId), backend);
+  });
+
+  it('loads the page adapter on the first open only, and closes what it opened', async () => {
+    const lazy = new LazySetupPages(new FakeSetupBackend());
+    await lazy.close();
+    const opening = await lazy.open({ host: '127.0.0.1', port: 0 });
+    assert.ok(opening.ok);
+    const port = Number(new URL(opening.ok ? opening.page.url : 'http://x:1').port);
+    const again = await lazy.open({ host: '127.0.0.1', port: 0 });
+    assert.equal(again.ok && again.page.status, 'already_running', 'one adapter, one page');
+    await lazy.close();
+    assert.equal(await (opening.ok ? opening.page.saved : Promise.resolve(true)), false);
+    assert.ok(port > 0);
   });
 
   it('refuses a profile it does not know', () => {

@@ -3,7 +3,10 @@ import { createServer, type AddressInfo } from 'node:net';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { BUILT_BIN } from '../support/built-program.js';
+import { BUILT_BINARY } from '../support/isolated-binary.js';
 import { exchangeWith, isolatedConfigHome, testEnv } from '../support/run-program.js';
 import { call, initialize } from '../support/messages.js';
 import { rawExchange } from '../support/raw-http.js';
@@ -97,5 +100,34 @@ describe('qiongli mcp serve --profile standard, the built program (docs/command-
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }
+  });
+
+  it('serves the page from the single executable too: the page adapter loads on the first configure', { timeout: 60_000 }, async () => {
+    assert.ok(existsSync(BUILT_BINARY), `${BUILT_BINARY} is missing: npm test builds it (npm run build:binary)`);
+    const child = spawn(BUILT_BINARY, STANDARD_ARGS, { env: testEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const answered = new Promise<any>((resolve) =>
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString('utf8');
+        const found = stdout
+          .split('\n')
+          .filter(Boolean)
+          .map((text) => JSON.parse(text))
+          .find((message) => message.id === 1);
+        if (found) resolve(found);
+      }),
+    );
+    child.stdin.write(`${JSON.stringify(initialize(0, '2025-11-25'))}\n${JSON.stringify(call(1, 'qiongli_configure_provider', { provider: 'crossref' }))}\n`);
+    const value = (await answered).result.structuredContent;
+    assert.equal(value.status, 'ready');
+    const url = new URL(value.url);
+    const answer = await rawExchange(Number(url.port), [`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`]);
+    assert.equal(answer !== 'refused' && answer.status, 303);
+    child.stdin.end();
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    assert.equal(code, 0);
+    assert.equal(stderr, '');
   });
 });

@@ -12,7 +12,7 @@ const USAGE_LINES: Readonly<Record<HelpTopic, readonly string[]>> = {
 };
 
 const SUMMARY: Readonly<Record<HelpTopic, string>> = {
-  root: 'qiongli - the Qiongli Lite MCP server: search planning, literature search across\nfive scholarly APIs, evidence snapshots and Zotero import files for AI clients.',
+  root: 'qiongli - the Qiongli MCP server: search planning, literature search across\nfive scholarly APIs, evidence snapshots and Zotero import files for AI clients.',
   mcp: 'qiongli mcp - run Qiongli as an MCP server.',
   serve:
     'qiongli mcp serve - serve a profile over stdio: lite (no writes, no listener) or\nstandard (adds the setup page for keys). stdout carries only MCP frames;\ndiagnostics go to stderr.',

@@ -72,8 +72,9 @@ describe('qiongli mcp serve --profile standard, the built program (docs/command-
     assert.equal((again.structuredContent as Record<string, string>).status, 'already_running');
     assert.equal((again.structuredContent as Record<string, string>).url, `http://127.0.0.1:${port}/`);
     await client.close();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    assert.equal(await rawExchange(port, ['GET / HTTP/1.1\r\n\r\n']), 'refused', 'the page ended with the process');
+    let after = await rawExchange(port, ['GET / HTTP/1.1\r\n\r\n'], 300);
+    for (let attempt = 0; after !== 'refused' && attempt < 50; attempt++) after = await rawExchange(port, ['GET / HTTP/1.1\r\n\r\n'], 300);
+    assert.equal(after, 'refused', 'the page ended with the process');
     assert.equal(Buffer.concat(stderr).toString('utf8'), '');
   });
 

@@ -1,11 +1,18 @@
-import { describe, it } from 'node:test';
+import { describe, it, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { call } from '../../support/messages.js';
 import { tick } from './connection-support.js';
 import { PAGE_MESSAGE, PAGE_URL, URL_MODE, connectWith, handOffTool, serverNotifications, serverRequests } from './hand-off-support.js';
 
-const SHORT = { clientRequests: { maxOutstanding: 4, timeoutMs: 30 } };
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The wait for the client's answer, on node:test's mock clock (no test depends on how busy the machine is). */
+const TIMEOUT_MS = 30_000;
+const SHORT = { clientRequests: { maxOutstanding: 4, timeoutMs: TIMEOUT_MS } };
+
+/** Lets the mock clock pass the whole wait, then lets the answer go out. */
+async function pastTheWait(t: TestContext): Promise<void> {
+  t.mock.timers.tick(TIMEOUT_MS);
+  await tick();
+}
 
 /** A 2025-11-25 URL-mode connection that called the hand-off tool (id 1) and got the elicitation request. */
 async function elicited(options = {}) {
@@ -66,14 +73,15 @@ describe('URL elicitation on 2025-11-25 (docs/protocol.md#url-elicitation)', () 
     assert.deepEqual(serverNotifications(transport, 'notifications/elicitation/complete'), []);
   });
 
-  it('ignores an answer with a wrong id (never echoing it), then times out with no_answer and cancels its request', async () => {
+  it('ignores an answer with a wrong id (never echoing it), then times out with no_answer and cancels its request', async (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout'] });
     const { transport, request } = await elicited(SHORT);
     const before = transport.sent.length;
     transport.receive({ jsonrpc: '2.0', id: 'qiongli-999', result: { action: 'accept' } });
     transport.receive({ jsonrpc: '2.0', id: 1, result: { action: 'accept' } });
     await tick();
     assert.equal(transport.sent.length, before, 'nothing answers a response');
-    await wait(60);
+    await pastTheWait(t);
     assert.equal(transport.responseTo(1).result.structuredContent.offer, 'no_answer');
     assert.deepEqual(serverNotifications(transport, 'notifications/cancelled').at(-1).params, { requestId: request.id });
   });
@@ -89,9 +97,10 @@ describe('URL elicitation on 2025-11-25 (docs/protocol.md#url-elicitation)', () 
     assert.equal(transport.responseTo(1).result.structuredContent.offer, 'declined');
   });
 
-  it('answers no_answer when no answer comes at all within the wait', async () => {
+  it('answers no_answer when no answer comes at all within the wait', async (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout'] });
     const { transport } = await elicited(SHORT);
-    await wait(60);
+    await pastTheWait(t);
     assert.equal(transport.responseTo(1).result.structuredContent.offer, 'no_answer');
   });
 
@@ -104,7 +113,8 @@ describe('URL elicitation on 2025-11-25 (docs/protocol.md#url-elicitation)', () 
     }
   });
 
-  it('never takes a request for a response: a request reusing the id gets its own answer and settles nothing', async () => {
+  it('never takes a request for a response: a request reusing the id gets its own answer and settles nothing', async (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout'] });
     const { transport, request } = await elicited(SHORT);
     transport.receive({ jsonrpc: '2.0', id: request.id, method: 'ping' });
     transport.receive({ jsonrpc: '2.0', id: request.id, method: 'x', result: { action: 'accept' } });
@@ -113,11 +123,12 @@ describe('URL elicitation on 2025-11-25 (docs/protocol.md#url-elicitation)', () 
     assert.deepEqual(answers[0], { jsonrpc: '2.0', id: request.id, result: {} });
     assert.equal(answers[1].error.code, -32600);
     assert.equal(transport.responseTo(1), undefined);
-    await wait(60);
+    await pastTheWait(t);
     assert.equal(transport.responseTo(1).result.structuredContent.offer, 'no_answer');
   });
 
-  it('ignores malformed responses: extra keys, both result and error, a null id', async () => {
+  it('ignores malformed responses: extra keys, both result and error, a null id', async (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout'] });
     const { transport, request } = await elicited(SHORT);
     const before = transport.sent.length;
     transport.receive({ jsonrpc: '2.0', id: request.id, result: { action: 'accept' }, extra: 1 });
@@ -126,7 +137,7 @@ describe('URL elicitation on 2025-11-25 (docs/protocol.md#url-elicitation)', () 
     transport.receive({ jsonrpc: '2.0', id: null, result: { action: 'accept' } });
     await tick();
     assert.equal(transport.sent.length, before);
-    await wait(60);
+    await pastTheWait(t);
     assert.equal(transport.responseTo(1).result.structuredContent.offer, 'no_answer');
   });
 

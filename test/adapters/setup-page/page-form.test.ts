@@ -122,10 +122,9 @@ describe('saving on the setup page (docs/setup-page.md)', () => {
     try {
       const body = form(formToken, { 'arxiv.shown': '1' });
       const head = `POST /save HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nOrigin: http://127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n`;
-      const started = Date.now();
+      // A body finished after the pause would be answered 200 (or 400): 408 means it was cut first.
       const slow = await rawExchange(port, [head, body.slice(0, 5), { pauseMs: 3_000 }, body.slice(5)], 5_000);
       assert.equal(answered(slow).status, 408);
-      assert.ok(Date.now() - started < 2_500, 'cut before the body could finish');
       const stalled = await rawExchange(port, [`GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`, { pauseMs: 3_000 }], 5_000);
       assert.ok(stalled === 'refused' || stalled.status === 408 || stalled.status === 0, 'headers timed out');
       assert.deepEqual(backend.forms, []);

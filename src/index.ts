@@ -1,6 +1,6 @@
 /**
- * Qiongli as a library: compose the Lite profile in another program (or a test) and replace
- * adapters through the ports' service identifiers.
+ * Qiongli as a library: compose the Lite or Standard profile in another program (or a test) and
+ * replace adapters through the ports' service identifiers.
  */
 export { createContainer, type ContainerOverrides, type Profile } from './composition/create-container.js';
 export {
@@ -14,6 +14,8 @@ export { TransportId, type Transport, type TransportListener, type Framing } fro
 export { SecretStoreId, type SecretStore, type SecretResolution } from './ports/secret-store.port.js';
 export { ConfigSourceId, type ConfigSource, type SettingsReading, type NativeSettings } from './ports/config-source.port.js';
 export { SealedTokensId, type SealedTokens } from './ports/sealed-tokens.port.js';
+export { SetupPagesId, type SetupPages, type SetupPageRequest, type SetupPageOpening } from './ports/setup-page.port.js';
+export { SetupBackendId, type SetupBackend, type SetupState, type SetupForm, type SetupFieldResult } from './ports/setup-backend.port.js';
 export { ProviderClientId, type ProviderClient, type ProviderSearchRequest, type ProviderSearchOutcome } from './ports/provider-client.port.js';
 export { VERSION } from './composition/version.js';
 export { serveStreams, STOP_GRACE_MS, type ServeStreams } from './composition/serve-streams.js';

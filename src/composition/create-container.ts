@@ -3,7 +3,8 @@ import type { Dispatcher } from 'undici';
 import { ToolRegistry } from '../adapters/mcp/tool-registry.js';
 import { NativeSettingsFileSource } from '../adapters/config-source/index.js';
 import { UnavailableSecretStore } from '../adapters/secret-store/index.js';
-import { LITE_DEFAULT_GROUPS, type CapabilityGroup } from '../domain/shared/capability-groups.js';
+import type { CapabilityGroup } from '../domain/shared/capability-groups.js';
+import { DEFAULT_GROUPS, type Profile } from '../domain/shared/profiles.js';
 import { ConfigSourceId, type ConfigSource } from '../ports/config-source.port.js';
 import { SecretStoreId, type SecretStore } from '../ports/secret-store.port.js';
 import { ProviderClientId, type ProviderClient } from '../ports/provider-client.port.js';
@@ -13,20 +14,21 @@ import { DispatcherId, GrantsId, ProviderRuntimeId, ServerIdentityId, ToolDefini
 import { LITE_IDENTITY } from './server-identity.js';
 import { liteUseCases } from './lite-use-cases.js';
 import { TOOL_CATALOGUE } from '../adapters/mcp/tool-catalogue.js';
-import { toolDefinition } from '../adapters/mcp/tool-definition.js';
-import type { UseCase } from '../domain/shared/use-case.js';
+import { toolDefinitionsOf } from './tool-definitions.js';
 import { lazyUndiciProviderClient, providerRuntimeLoader, type ProviderRuntimeLoader } from './lazy-provider-client.js';
 import { LazyConfigSource } from './lazy-config-source.js';
+import type { SetupPages } from '../ports/setup-page.port.js';
+import type { SetupBackend } from '../ports/setup-backend.port.js';
+import { standardModule } from './standard-module.js';
 
-/** Profiles this program can compose. Only Lite exists (docs/index.md#what-lite-does-not-do: no Full profile). */
-export type Profile = 'lite';
+export type { Profile } from '../domain/shared/profiles.js';
 
 /**
  * What an embedding program or a test may replace. Endpoints are not among them: no override,
  * argument or environment variable can change where provider requests go.
  */
 export interface ContainerOverrides {
-  /** Capability groups to serve (default: Lite's default groups, without the opt-in `graph` and `fulltext`). */
+  /** Capability groups to serve (default: the profile's: Lite's without the opt-in `graph` and `fulltext`, every group in Standard). */
   readonly grants?: ReadonlySet<CapabilityGroup>;
   /** Settings source (default: the native settings file, read lazily once). */
   readonly configSource?: ConfigSource;
@@ -38,12 +40,16 @@ export interface ContainerOverrides {
   readonly providerClient?: ProviderClient;
   /** Sealer of cursors and request states (default: AES-256-GCM under a key drawn on first use). */
   readonly sealedTokens?: SealedTokens;
+  /** Standard only: the setup page (default: the loopback page on 127.0.0.1). */
+  readonly setupPages?: SetupPages;
+  /** Standard only: what the setup page reads and saves (default: the settings, read only). */
+  readonly setupBackend?: SetupBackend;
 }
 
 /** The Lite profile's bindings. */
 export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
   new ContainerModule(({ bind }) => {
-    bind(GrantsId).toConstantValue(overrides.grants ?? new Set(LITE_DEFAULT_GROUPS));
+    bind(GrantsId).toConstantValue(overrides.grants ?? new Set(DEFAULT_GROUPS.lite));
     bind(ServerIdentityId).toConstantValue(LITE_IDENTITY);
     bind(ConfigSourceId)
       .toResolvedValue(() => overrides.configSource ?? new LazyConfigSource(() => NativeSettingsFileSource.forThisProcess()))
@@ -62,26 +68,23 @@ export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
     bind(ProviderClientId)
       .toResolvedValue((runtime: ProviderRuntimeLoader) => overrides.providerClient ?? lazyUndiciProviderClient(runtime), [ProviderRuntimeId])
       .inSingletonScope();
-    // Each catalogue entry joined with the use case it names, in catalogue order.
-    bind(ToolDefinitionsId)
-      .toResolvedValue(
-        (...useCases: UseCase[]) => TOOL_CATALOGUE.map((entry, index) => toolDefinition(entry, useCases[index] as UseCase)),
-        TOOL_CATALOGUE.map((entry) => entry.useCase),
-      )
-      .inSingletonScope();
+    const definitions = toolDefinitionsOf(TOOL_CATALOGUE);
+    bind(ToolDefinitionsId).toResolvedValue(definitions.resolve, definitions.tokens).inSingletonScope();
     bind(ToolRegistryId)
       .toResolvedValue((definitions, grants) => new ToolRegistry(definitions, grants), [ToolDefinitionsId, GrantsId])
       .inSingletonScope();
   });
 
 /**
- * Composes a profile. A fresh container per call, so tests and embedders never share
+ * Composes a profile: Lite's bindings, and for Standard its own on top (see {@link standardModule}).
+ * A fresh container per call, so tests and embedders never share
  * singletons. Bindings may also be replaced with `container.rebind(ConfigSourceId)` and the
  * like before the first `get`.
  */
 export function createContainer(profile: Profile, overrides: ContainerOverrides = {}): Container {
-  if (profile !== 'lite') throw new Error('unsupported profile');
+  if (profile !== 'lite' && profile !== 'standard') throw new Error('unsupported profile');
   const container = new Container();
   container.load(liteModule(overrides), liteUseCases);
+  if (profile === 'standard') container.load(standardModule(overrides));
   return container;
 }

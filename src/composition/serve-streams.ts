@@ -4,6 +4,8 @@ import { McpConnection } from '../adapters/mcp/connection.js';
 import { StdioTransport } from '../adapters/transport/index.js';
 import { EXIT_FAILURE, EXIT_OK } from '../adapters/cli/exit-codes.js';
 import { ServerIdentityId, ToolRegistryId } from './identifiers.js';
+import { SealedTokensId } from '../ports/sealed-tokens.port.js';
+import { SetupPagesId } from '../ports/setup-page.port.js';
 
 /** The streams one MCP session runs over, and how it may be stopped. */
 export interface ServeStreams {
@@ -45,6 +47,8 @@ export function serveStreams(container: Container, streams: ServeStreams): Promi
     const end = (code: number): void => {
       if (ended) return;
       ended = true;
+      // A setup page (Standard) lives no longer than the session that opened it.
+      if (container.isBound(SetupPagesId)) void container.get(SetupPagesId).close();
       resolve(code);
     };
     const fail = (reason: string): void => {
@@ -52,10 +56,13 @@ export function serveStreams(container: Container, streams: ServeStreams): Promi
       streams.writeDiagnostics?.(`error: ${reason}\n`);
       end(EXIT_FAILURE);
     };
-    const connection = new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), {
+    const lifecycle = {
       // flush() never rejects; an output failure during it arrives through `failed` first.
-      finished: (failure) => void transport.flush().then(() => (failure === undefined ? end(EXIT_OK) : fail(failure))),
+      finished: (failure?: string) => void transport.flush().then(() => (failure === undefined ? end(EXIT_OK) : fail(failure))),
       failed: fail,
+    };
+    const connection = new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), lifecycle, {
+      sealedTokens: container.get(SealedTokensId),
     });
     const stop = (): void => {
       connection.stop();

@@ -54,7 +54,7 @@ describe('the built program’s command line (docs/command-line.md)', () => {
     it(`prints help for ${args.join(' ')} and exits 0`, async () => {
       const run = await runProgram({ args });
       assert.equal(run.code, 0);
-      assert.match(run.stdout.toString('utf8'), /qiongli mcp serve --profile lite --transport stdio/);
+      assert.match(run.stdout.toString('utf8'), /qiongli mcp serve --profile lite\|standard --transport stdio/);
     });
   }
 

@@ -28,6 +28,16 @@ export const CONFIG_TOOL_ERRORS: Record<string, string> = {
   qiongli_open_config_wizard: errorText('tool_error', 'capability-unavailable', 'provider configuration wizard is unavailable in this native preview'),
 };
 
+/** Standard's configure and wizard: the setup page opened (or already running), its address in the result. */
+export const SETUP_PAGE_OPENED = (value: Record<string, any>): boolean =>
+  ['ready', 'already_running'].includes(value.status) &&
+  /^http:\/\/127\.0\.0\.1:\d+\//.test(String(value.url)) &&
+  value.client_prompt === 'not_offered' &&
+  String(value.message).includes(String(value.url));
+
+/** Standard's save tool with an API key. */
+export const STANDARD_SAVE_ERROR = errorText('tool_error', 'use-setup-page', 'API keys are entered on the setup page; call qiongli_configure_provider');
+
 /** An invalid-arguments call and the text it must show. */
 export interface InvalidCall {
   readonly args: Record<string, unknown>;

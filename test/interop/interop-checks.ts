@@ -6,10 +6,21 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
+import { TOOL_CATALOGUE } from '../../src/adapters/mcp/tool-catalogue.js';
+import { DEFAULT_GROUPS, type Profile } from '../../src/domain/shared/profiles.js';
 import { isolatedConfigHome } from '../support/run-program.js';
 import { installedVersion } from './clients/server-command.js';
-import { BLANK_VALUE, CLIENT_SIDE_REJECTION, CONFIG_TOOL_ERRORS, UNKNOWN_TOOL_MESSAGE, USABLE, VALID_ARGUMENTS, WRONG_TYPE } from './expected-answers.js';
+import {
+  BLANK_VALUE,
+  CLIENT_SIDE_REJECTION,
+  CONFIG_TOOL_ERRORS,
+  SETUP_PAGE_OPENED,
+  STANDARD_SAVE_ERROR,
+  UNKNOWN_TOOL_MESSAGE,
+  USABLE,
+  VALID_ARGUMENTS,
+  WRONG_TYPE,
+} from './expected-answers.js';
 import { shownText, successValue, type InteropClient, type InteropSession, type Seen } from './interop-session.js';
 
 /** Asserts the caller sees Qiongli's own error object, and not a rejection made by the client. */
@@ -20,15 +31,23 @@ function assertShowsError(seen: Seen, expected: string): void {
   if (seen.outcome === 'result') assert.notEqual(seen.isError, false, 'an error result reported as success');
 }
 
-/** Declares the interop checks for every row and every connection of a client table. */
-export function describeInteropRows(clients: readonly InteropClient[]): void {
+/** The tools a profile serves by default, in frozen order. */
+const servedBy = (profile: Profile): string[] => TOOL_CATALOGUE.filter((entry) => DEFAULT_GROUPS[profile].includes(entry.group)).map((entry) => entry.name);
+
+/**
+ * Declares the interop checks for every row and every connection of a client table, against the
+ * built program serving `profile`: Lite refuses the three configuration tools; Standard opens the
+ * setup page (none of these clients declares URL-mode elicitation: the address is in the result)
+ * and refuses a key in the save tool.
+ */
+export function describeInteropRows(clients: readonly InteropClient[], profile: Profile = 'lite'): void {
   for (const client of clients) {
     const version = installedVersion(client.packageName, client.installedIn);
     for (const connection of client.connections) {
-      describe(`${client.packageName} ${version} over stdio, ${connection.label}`, () => {
+      describe(`${client.packageName} ${version} over stdio, ${connection.label}${profile === 'lite' ? '' : `, --profile ${profile}`}`, () => {
         let session: InteropSession;
         before(async () => {
-          session = await connection.open(isolatedConfigHome());
+          session = await connection.open(isolatedConfigHome(), profile);
         });
         after(() => session?.close());
 
@@ -37,8 +56,8 @@ export function describeInteropRows(clients: readonly InteropClient[]): void {
           if (session.negotiated !== undefined) assert.equal(session.negotiated, connection.expected);
         });
 
-        it('lists the twelve tools in their frozen order', async () => {
-          assert.deepEqual(await session.listToolNames(), [...FROZEN_TOOL_ORDER]);
+        it('lists the tools of the profile in their frozen order', async () => {
+          assert.deepEqual(await session.listToolNames(), servedBy(profile));
         });
 
         it('answers every other tool, called with valid arguments, with a result the caller can use', async () => {
@@ -47,9 +66,18 @@ export function describeInteropRows(clients: readonly InteropClient[]): void {
           names.forEach((name, index) => assert.ok(USABLE[name]!(successValue(seen[index]!)), `${name}: ${shownText(seen[index]!)}`));
         });
 
-        it('shows capability-unavailable and its message for save, configure and the wizard', async () => {
-          for (const [name, expected] of Object.entries(CONFIG_TOOL_ERRORS)) assertShowsError(await session.call(name, VALID_ARGUMENTS[name]!), expected);
-        });
+        if (profile === 'lite')
+          it('shows capability-unavailable and its message for save, configure and the wizard', async () => {
+            for (const [name, expected] of Object.entries(CONFIG_TOOL_ERRORS)) assertShowsError(await session.call(name, VALID_ARGUMENTS[name]!), expected);
+          });
+        else
+          it('opens the setup page from configure and the wizard (the address in the result) and refuses a key in save', async () => {
+            for (const name of ['qiongli_configure_provider', 'qiongli_open_config_wizard']) {
+              const seen = await session.call(name, VALID_ARGUMENTS[name]!);
+              assert.ok(SETUP_PAGE_OPENED(successValue(seen)), `${name}: ${shownText(seen)}`);
+            }
+            assertShowsError(await session.call('qiongli_save_provider_config', { provider: 'pubmed', field: 'api_key', value: 'k' }), STANDARD_SAVE_ERROR);
+          });
 
         it('shows invalid-arguments and its static message for a task_id the server refuses', async () => {
           const invalid = client.validatesInputLocally ? BLANK_VALUE : WRONG_TYPE;

@@ -1,4 +1,5 @@
 import { ALL_CAPABILITY_GROUPS, LITE_DEFAULT_GROUPS, isCapabilityGroup, type CapabilityGroup } from '../../domain/shared/capability-groups.js';
+import { DEFAULT_GROUPS, type Profile } from '../../domain/shared/profiles.js';
 import { USAGE_MESSAGES, type UsageMessage } from './usage-messages.js';
 
 /** The groups a `--capabilities` value grants, or the static message of why it is bad. */
@@ -6,6 +7,9 @@ export type CapabilitiesResult = { readonly ok: true; readonly grants: ReadonlyS
 
 /** The groups Lite grants when `--capabilities` is absent: all but the opt-in `graph` and `fulltext` (docs/command-line.md). */
 export const liteDefaultGrants = (): ReadonlySet<CapabilityGroup> => new Set(LITE_DEFAULT_GROUPS);
+
+/** The groups a profile grants when `--capabilities` is absent: Lite's above, every group in Standard. */
+export const defaultGrantsOf = (profile: Profile): ReadonlySet<CapabilityGroup> => new Set(DEFAULT_GROUPS[profile]);
 
 /**
  * Parses the value of `--capabilities` (docs/command-line.md): comma-separated group names, matched

@@ -22,7 +22,7 @@ function parseMcp(args: readonly string[]): ParsedCommand {
  * the process; the composition root prints and exits.
  *
  * ```
- * qiongli mcp serve --profile lite --transport stdio [--capabilities GROUP[,GROUP...]]
+ * qiongli mcp serve --profile lite|standard --transport stdio [--capabilities GROUP[,GROUP...]]
  * qiongli --version
  * qiongli --help | qiongli mcp --help | qiongli mcp serve --help
  * ```

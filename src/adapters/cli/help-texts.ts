@@ -3,7 +3,7 @@ import { toolNamesOf } from '../mcp/tool-catalogue.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import type { HelpTopic, UsageError } from './parsed-command.js';
 
-const SERVE_SYNOPSIS = 'qiongli mcp serve --profile lite --transport stdio [--capabilities GROUP[,GROUP...]]';
+const SERVE_SYNOPSIS = 'qiongli mcp serve --profile lite|standard --transport stdio [--capabilities GROUP[,GROUP...]]';
 
 const USAGE_LINES: Readonly<Record<HelpTopic, readonly string[]>> = {
   root: [SERVE_SYNOPSIS, 'qiongli --version', 'qiongli --help | qiongli mcp --help | qiongli mcp serve --help'],
@@ -12,9 +12,10 @@ const USAGE_LINES: Readonly<Record<HelpTopic, readonly string[]>> = {
 };
 
 const SUMMARY: Readonly<Record<HelpTopic, string>> = {
-  root: 'qiongli - the Qiongli Lite MCP server: search planning, literature search across\nfive scholarly APIs, evidence snapshots and Zotero import files for AI clients.',
+  root: 'qiongli - the Qiongli MCP server: search planning, literature search across\nfive scholarly APIs, evidence snapshots and Zotero import files for AI clients.',
   mcp: 'qiongli mcp - run Qiongli as an MCP server.',
-  serve: 'qiongli mcp serve - serve the Lite profile over stdio. stdout carries only MCP\nframes; diagnostics go to stderr.',
+  serve:
+    'qiongli mcp serve - serve a profile over stdio: lite (no writes, no listener) or\nstandard (adds the setup page for keys). stdout carries only MCP frames;\ndiagnostics go to stderr.',
 };
 
 const WIDTH = 80;
@@ -42,11 +43,12 @@ function groupLines(group: CapabilityGroup): string[] {
 
 const SERVE_OPTIONS_SECTION = [
   'options of mcp serve (as --name value or --name=value, in any order):',
-  '  --profile NAME        required; lite (alias: marketplace-lite).',
+  '  --profile NAME        required; lite (alias: marketplace-lite) or standard.',
   '                        The Full profile is not available.',
   '  --transport NAME      required; stdio.',
   '  --capabilities LIST   comma-separated groups whose tools are exposed;',
-  '                        default: every group but graph and fulltext.',
+  '                        default: lite every group but graph and fulltext,',
+  '                        standard every group.',
   '  --help                alone: print the help of mcp serve.',
 ].join('\n');
 

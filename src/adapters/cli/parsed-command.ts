@@ -1,14 +1,15 @@
 import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
 import type { UsageMessage } from './usage-messages.js';
+import type { Profile } from '../../domain/shared/profiles.js';
 
 /** Which help or usage text applies: the program, `qiongli mcp`, or `qiongli mcp serve`. */
 export type HelpTopic = 'root' | 'mcp' | 'serve';
 
-/** Serve the Lite profile over stdio with the granted capability groups (docs/command-line.md). */
+/** Serve a profile over stdio with the granted capability groups (docs/command-line.md). */
 export interface ServeCommand {
   readonly kind: 'serve';
-  /** Always `lite`; the alias `marketplace-lite` is already resolved. */
-  readonly profile: 'lite';
+  /** `lite` or `standard`; the alias `marketplace-lite` is already resolved to `lite`. */
+  readonly profile: Profile;
   /** The granted groups, in SPEC order; the profile's default groups when `--capabilities` was absent. */
   readonly grants: ReadonlySet<CapabilityGroup>;
 }

@@ -1,12 +1,13 @@
-import { liteDefaultGrants, parseCapabilities } from './capabilities-option.js';
+import { defaultGrantsOf, parseCapabilities } from './capabilities-option.js';
+import type { Profile } from '../../domain/shared/profiles.js';
 import { usageError, type ParsedCommand } from './parsed-command.js';
 import { USAGE_MESSAGES, type UsageMessage } from './usage-messages.js';
 
 const SERVE_OPTIONS = ['profile', 'transport', 'capabilities'] as const;
 type ServeOption = (typeof SERVE_OPTIONS)[number];
 
-/** `lite` and its alias (docs/command-line.md). */
-const LITE_PROFILE_NAMES: readonly string[] = ['lite', 'marketplace-lite'];
+/** The profile each accepted `--profile` name means: `lite`, its alias `marketplace-lite`, and `standard` (docs/command-line.md#profiles). */
+const PROFILE_NAMES: Readonly<Record<string, Profile>> = { lite: 'lite', 'marketplace-lite': 'lite', standard: 'standard' };
 
 const isServeOption = (name: string): name is ServeOption => (SERVE_OPTIONS as readonly string[]).includes(name);
 
@@ -50,7 +51,7 @@ function collectOptions(args: readonly string[]): Collected {
 function checkProfile(profile: string | undefined): UsageMessage | undefined {
   if (profile === undefined) return USAGE_MESSAGES.missingProfile;
   if (profile === 'full') return USAGE_MESSAGES.fullProfileUnavailable;
-  return LITE_PROFILE_NAMES.includes(profile) ? undefined : USAGE_MESSAGES.unsupportedProfile;
+  return Object.hasOwn(PROFILE_NAMES, profile) ? undefined : USAGE_MESSAGES.unsupportedProfile;
 }
 
 function checkTransport(transport: string | undefined): UsageMessage | undefined {
@@ -66,7 +67,7 @@ function checkTransport(transport: string | undefined): UsageMessage | undefined
  * 1. the tokens, left to right: extra argument (a positional or `--help` among options),
  *    unknown option (including short forms such as `-h`), duplicate option (also when
  *    mixing `--profile x` and `--profile=y`), option without value;
- * 2. `--profile`: missing, `full`, other than `lite`/`marketplace-lite`;
+ * 2. `--profile`: missing, `full`, other than `lite`/`marketplace-lite`/`standard`;
  * 3. `--transport`: missing, other than `stdio`;
  * 4. `--capabilities` (see {@link parseCapabilities}).
  */
@@ -77,9 +78,10 @@ export function parseServeOptions(args: readonly string[]): ParsedCommand {
   const { values } = collected;
   const valueProblem = checkProfile(values.get('profile')) ?? checkTransport(values.get('transport'));
   if (valueProblem !== undefined) return usageError(valueProblem, 'serve');
+  const profile = PROFILE_NAMES[values.get('profile') as string] as Profile;
   const capabilities = values.get('capabilities');
-  if (capabilities === undefined) return { kind: 'serve', profile: 'lite', grants: liteDefaultGrants() };
+  if (capabilities === undefined) return { kind: 'serve', profile, grants: defaultGrantsOf(profile) };
   const parsed = parseCapabilities(capabilities);
   if (!parsed.ok) return usageError(parsed.message, 'serve');
-  return { kind: 'serve', profile: 'lite', grants: parsed.grants };
+  return { kind: 'serve', profile, grants: parsed.grants };
 }

@@ -3,6 +3,7 @@ import { ErrorCode, LIMITS, Message } from './protocol-constants.js';
 import { exceedsDepth } from './json-depth.js';
 import { isValidId, type RequestId } from './json-rpc.js';
 import { utf8ByteLength } from '../../domain/shared/text-bounds.js';
+import type { ClientAnswer } from './client-requests.js';
 
 /** Request params: always a plain object when present. */
 export type Params = Record<string, unknown>;
@@ -11,6 +12,7 @@ export type Params = Record<string, unknown>;
 export type Admission =
   | { readonly kind: 'request'; readonly id: RequestId; readonly method: string; readonly params: Params | undefined }
   | { readonly kind: 'notification'; readonly method: string; readonly params: Params | undefined }
+  | { readonly kind: 'response'; readonly id: RequestId; readonly answer: ClientAnswer }
   | { readonly kind: 'ignored' }
   | { readonly kind: 'rejected'; readonly id: RequestId | null; readonly code: number; readonly message: string };
 
@@ -28,6 +30,18 @@ export interface FrameFacts {
 }
 
 const ENVELOPE_KEYS = new Set(['jsonrpc', 'method', 'id', 'params']);
+const RESPONSE_KEYS = new Set(['jsonrpc', 'id', 'result', 'error']);
+
+/**
+ * A message with `result` or `error` and no `method` is a client's response to a request this
+ * server sent (docs/protocol.md#requests-to-the-client). It is never answered: one with a valid
+ * envelope and id goes to whoever waits for that id, anything else is ignored.
+ */
+function admitResponse(object: Record<string, unknown>): Admission {
+  for (const key in object) if (!RESPONSE_KEYS.has(key)) return { kind: 'ignored' };
+  if (object.jsonrpc !== '2.0' || !isValidId(object.id) || 'result' in object === 'error' in object) return { kind: 'ignored' };
+  return { kind: 'response', id: object.id, answer: 'result' in object ? { kind: 'result', value: object.result } : { kind: 'error' } };
+}
 
 /** Step 1: UTF-8 and JSON. Anything else is `-32700` with id null. */
 export function decodeFrame(payload: Uint8Array): DecodedFrame {
@@ -55,10 +69,10 @@ const reject = (id: RequestId | null, code: number, message: string): Admission 
  */
 export function admitMessage(value: unknown, frame: FrameFacts | undefined, paramsBudget: (message: Record<string, unknown>) => number): Admission {
   const object = isPlainObject(value) ? value : undefined;
+  if (object !== undefined && !('method' in object) && ('result' in object || 'error' in object)) return admitResponse(object);
   const echoId = object !== undefined && isValidId(object.id) ? object.id : null;
   if (!frame?.shallow && exceedsDepth(value, LIMITS.maxDepth)) return reject(echoId, ErrorCode.InvalidRequest, Message.tooDeep);
   if (object === undefined) return reject(null, ErrorCode.InvalidRequest, Message.invalidRequest);
-  if (!('method' in object) && ('result' in object || 'error' in object)) return { kind: 'ignored' };
   if (!hasValidEnvelope(object)) return reject(echoId, ErrorCode.InvalidRequest, Message.invalidRequest);
   const method = object.method as string;
   const params = object.params as Params | undefined;

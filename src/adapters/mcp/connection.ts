@@ -2,15 +2,18 @@ import type { Framing, Transport, TransportFailure, TransportListener } from '..
 import { admitMessage, decodeFrame, type FrameFacts, type Params } from './admission.js';
 import { errorFrame, resultFrame, type RequestId } from './json-rpc.js';
 import { ErrorCode, LIMITS, Message, MODERN_REVISION, type LegacyRevision, type Revision } from './protocol-constants.js';
-import { checkEnvelope, hasModernClaim, isValidInitialize, negotiateLegacy, unsupportedVersionData } from './negotiation.js';
+import { hasModernClaim, isValidInitialize, negotiateLegacy, refuseUnclaimed, rejectEnvelope } from './negotiation.js';
 import { prescanBatch, type PrescanBounds } from './batch-prescan.js';
 import { traitsOf } from './revisions.js';
 import type { ToolRegistry } from './tool-registry.js';
 import { encodeFixedResults, type FixedResults, type ServerIdentity } from './server-identity.js';
 import { InflightWork, type ConnectionLifecycle, type Reply } from './inflight-work.js';
 import { ToolMethods } from './tool-methods.js';
+import { legacyClientOpensUrls } from './client-capabilities.js';
+import type { ConnectionOptions } from './connection-options.js';
 
 export { MAX_PENDING_ANSWERS, type ConnectionLifecycle } from './inflight-work.js';
+export type { ConnectionOptions } from './connection-options.js';
 
 const PRESCAN_BOUNDS: PrescanBounds = { maxElements: LIMITS.maxBatchElements, maxValues: LIMITS.maxFrameValues, maxDepth: LIMITS.maxDepth };
 
@@ -34,7 +37,7 @@ type MethodHandler = (request: Incoming, revision: Revision) => Reply;
  * One MCP connection over a {@link Transport}: admission, era negotiation and a dispatch table
  * per era. Tool methods live in {@link ToolMethods}; in-flight counting, pausing, cancellation
  * and when the connection is finished live in {@link InflightWork} (docs/robustness.md tells
- * what happens at the edges).
+ * what happens at the edges); requests to the client and their answers in `ClientRequests`.
  */
 export class McpConnection implements TransportListener {
   private era: Era = { kind: 'none' };
@@ -63,10 +66,11 @@ export class McpConnection implements TransportListener {
     private readonly registry: ToolRegistry,
     identity: ServerIdentity,
     lifecycle: ConnectionLifecycle,
+    options: ConnectionOptions = {},
   ) {
     this.fixed = encodeFixedResults(identity);
     this.work = new InflightWork(transport, lifecycle);
-    this.tools = new ToolMethods(registry, this.fixed, this.work);
+    this.tools = new ToolMethods(registry, this.fixed, this.work, options);
   }
 
   /** Starts serving. */
@@ -79,6 +83,7 @@ export class McpConnection implements TransportListener {
    * new answer; frames already queued are still written. Reports nothing to the lifecycle.
    */
   stop(): void {
+    this.tools.outbound.closeAll();
     this.work.stop();
   }
 
@@ -99,11 +104,14 @@ export class McpConnection implements TransportListener {
     this.work.send(errorFrame(null, ErrorCode.InvalidRequest, Message.frameTooLarge), framing);
   }
 
+  /** End of input: no answer to a request of ours can come any more. */
   onEnd(): void {
+    this.tools.outbound.closeAll();
     this.work.inputEnded();
   }
 
   onFatal(reason: TransportFailure): void {
+    this.tools.outbound.closeAll();
     this.work.transportFailed(reason);
   }
 
@@ -131,6 +139,9 @@ export class McpConnection implements TransportListener {
     switch (admission.kind) {
       case 'rejected':
         return errorFrame(admission.id, admission.code, admission.message);
+      case 'response':
+        this.tools.outbound.settle(admission.id, admission.answer);
+        return null;
       case 'ignored':
         return null;
       case 'notification':
@@ -152,8 +163,8 @@ export class McpConnection implements TransportListener {
         if (claim) return errorFrame(request.id, ErrorCode.InvalidRequest, Message.modernClaimOnLegacy);
         return this.dispatch(this.legacyMethods, request, this.era.revision);
       case 'modern':
-        if (!claim) return this.refuseUnclaimed(request);
-        return this.rejectEnvelope(request) ?? this.dispatch(this.modernMethods, request, MODERN_REVISION);
+        if (!claim) return refuseUnclaimed(request.id, request.method, request.params);
+        return rejectEnvelope(request.id, request.params) ?? this.dispatch(this.modernMethods, request, MODERN_REVISION);
       case 'none':
         return this.negotiate(request, claim);
     }
@@ -164,7 +175,7 @@ export class McpConnection implements TransportListener {
     const { id, method, params } = request;
     if (claim) {
       if (method === 'initialize') return errorFrame(id, ErrorCode.MethodNotFound, Message.methodNotFound);
-      const rejection = this.rejectEnvelope(request);
+      const rejection = rejectEnvelope(id, params);
       if (rejection !== null) return rejection;
       this.era = { kind: 'modern' };
       return this.dispatch(this.modernMethods, request, MODERN_REVISION);
@@ -173,24 +184,11 @@ export class McpConnection implements TransportListener {
       if (!isValidInitialize(params)) return errorFrame(id, ErrorCode.InvalidParams, Message.invalidInitialize);
       const revision = negotiateLegacy((params as Params).protocolVersion as string);
       this.era = { kind: 'legacy', revision };
+      this.tools.legacyOpensUrls = legacyClientOpensUrls(revision, params as Params);
       return resultFrame(id, this.fixed.initialize(revision));
     }
     if (method === 'ping') return resultFrame(id, '{}');
     return errorFrame(id, ErrorCode.InvalidRequest, Message.notInitialized);
-  }
-
-  /** A modern connection's request without the envelope. */
-  private refuseUnclaimed({ id, method, params }: Incoming): string {
-    if (method === 'initialize')
-      return errorFrame(id, ErrorCode.UnsupportedProtocolVersion, Message.unsupportedVersion, unsupportedVersionData(params?.protocolVersion));
-    return errorFrame(id, ErrorCode.InvalidParams, Message.missingEnvelope);
-  }
-
-  private rejectEnvelope({ id, params }: Incoming): string | null {
-    const verdict = checkEnvelope(params);
-    if (verdict.kind === 'valid') return null;
-    if (verdict.kind === 'malformed') return errorFrame(id, ErrorCode.InvalidParams, Message.missingEnvelope);
-    return errorFrame(id, ErrorCode.UnsupportedProtocolVersion, Message.unsupportedVersion, unsupportedVersionData(verdict.requested));
   }
 
   private dispatch(methods: ReadonlyMap<string, MethodHandler>, request: Incoming, revision: Revision): Reply {

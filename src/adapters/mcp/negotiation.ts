@@ -1,5 +1,6 @@
-import { LATEST_LEGACY_REVISION, LEGACY_REVISIONS, META, MODERN_REVISION, type LegacyRevision } from './protocol-constants.js';
+import { ErrorCode, LATEST_LEGACY_REVISION, LEGACY_REVISIONS, Message, META, MODERN_REVISION, type LegacyRevision } from './protocol-constants.js';
 import type { Params } from './admission.js';
+import { errorFrame, type RequestId } from './json-rpc.js';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -50,4 +51,19 @@ export function unsupportedVersionData(requested: unknown): { supported: string[
     supported: [MODERN_REVISION],
     requested: typeof requested === 'string' && DATE_SHAPED.test(requested) ? requested : null,
   };
+}
+
+/** The answer to a modern connection's request without the envelope: `-32022` for `initialize`, else `-32602`. */
+export function refuseUnclaimed(id: RequestId, method: string, params: Params | undefined): string {
+  if (method === 'initialize')
+    return errorFrame(id, ErrorCode.UnsupportedProtocolVersion, Message.unsupportedVersion, unsupportedVersionData(params?.protocolVersion));
+  return errorFrame(id, ErrorCode.InvalidParams, Message.missingEnvelope);
+}
+
+/** The refusal of a request whose modern envelope is malformed (`-32602`) or names another version (`-32022`); null when it is valid. */
+export function rejectEnvelope(id: RequestId, params: Params | undefined): string | null {
+  const verdict = checkEnvelope(params);
+  if (verdict.kind === 'valid') return null;
+  if (verdict.kind === 'malformed') return errorFrame(id, ErrorCode.InvalidParams, Message.missingEnvelope);
+  return errorFrame(id, ErrorCode.UnsupportedProtocolVersion, Message.unsupportedVersion, unsupportedVersionData(verdict.requested));
 }

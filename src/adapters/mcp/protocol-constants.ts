@@ -65,6 +65,8 @@ export const Message = {
   cursorNotIssued: 'Invalid params: no cursor was issued',
   unknownTool: 'Invalid params: unknown tool',
   invalidToolCall: 'Invalid params: tools/call takes name, arguments and _meta',
+  invalidRequestState: 'Invalid params: requestState is not valid for this call (altered, expired, already used or issued for another call)',
+  malformedInputResponses: 'Invalid params: inputResponses must map each input request to its result',
   internalError: 'Internal error',
   outputTooLarge: 'Internal error: tool output too large',
 } as const;

@@ -7,14 +7,20 @@ import { runInSlices } from '../scheduling/time-slices.js';
 import { redactCredentials } from '../../domain/shared/redaction.js';
 import type { Outcome, ToolFailure } from '../../domain/shared/tool-outcome.js';
 import { EncodedResult } from '../../domain/shared/encoded-result.js';
+import { UrlHandOff } from '../../domain/shared/url-hand-off.js';
+import { offerUrl, type OfferRoute } from './url-offers.js';
 
 /** The keys `tools/call` params may carry (docs/tools.md#results-and-errors). */
 const CALL_KEYS = new Set(['name', 'arguments', '_meta']);
+/** ... and on a 2026-07-28 connection the retry of an input-required call (docs/protocol.md#input-required-results). */
+const RETRY_CALL_KEYS = new Set([...CALL_KEYS, 'inputResponses', 'requestState']);
 
 /** A `tools/call` request that passed its params checks. */
 export interface AcceptedCall {
   readonly tool: ToolDefinition;
   readonly args: Record<string, unknown>;
+  /** Set when the call retries an input-required one: what it carried, unchecked yet. */
+  readonly retry?: { readonly requestState: unknown; readonly inputResponses: unknown };
 }
 
 /** Why a `tools/call` was refused before running (answered with `-32602`). */
@@ -22,23 +28,40 @@ export type CallRefusal = 'malformed' | 'unknown-tool';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** Checks `tools/call` params: name (string), arguments (object, default {}), _meta (object), nothing else. */
-export function acceptCall(params: Record<string, unknown> | undefined, find: (name: string) => ToolDefinition | undefined): AcceptedCall | CallRefusal {
+/**
+ * Checks `tools/call` params: name (string), arguments (object, default {}), _meta (object),
+ * nothing else — but `inputResponses` and `requestState` where `retries` (2026-07-28).
+ */
+export function acceptCall(
+  params: Record<string, unknown> | undefined,
+  find: (name: string) => ToolDefinition | undefined,
+  retries = false,
+): AcceptedCall | CallRefusal {
   if (params === undefined) return 'malformed';
-  for (const key in params) if (!CALL_KEYS.has(key)) return 'malformed';
+  const keys = retries ? RETRY_CALL_KEYS : CALL_KEYS;
+  for (const key in params) if (!keys.has(key)) return 'malformed';
   const { name, arguments: args = {}, _meta: meta } = params;
   if (typeof name !== 'string' || !isPlainObject(args)) return 'malformed';
   if (meta !== undefined && !isPlainObject(meta)) return 'malformed';
   const tool = find(name);
-  return tool === undefined ? 'unknown-tool' : { tool, args };
+  if (tool === undefined) return 'unknown-tool';
+  return 'requestState' in params ? { tool, args, retry: { requestState: params.requestState, inputResponses: params.inputResponses } } : { tool, args };
 }
 
 /**
  * Runs an accepted call and encodes its `CallToolResult` for the revision. Every result —
  * success or failure — passes the tool's redaction rule first (docs/tools.md#redaction). Returns the encoded
- * result object (not yet wrapped in a JSON-RPC response).
+ * result object (not yet wrapped in a JSON-RPC response). A success that hands a page to the person
+ * is offered along `route` first (docs/protocol.md#url-elicitation); without one, the address is
+ * in the result only.
  */
-export function runCall(call: AcceptedCall, revision: Revision, context: ToolCallContext, serverMeta: string): string | Promise<string> {
+export function runCall(
+  call: AcceptedCall,
+  revision: Revision,
+  context: ToolCallContext,
+  serverMeta: string,
+  route: OfferRoute = { kind: 'result-only' },
+): string | Promise<string> {
   const { input, messagePrecedence } = call.tool;
   // A bulk tool's arguments (up to 2 MiB) are measured in time slices (docs/provider-data.md),
   // starting one event-loop turn later: the frame was just parsed in this turn, and a first
@@ -46,21 +69,35 @@ export function runCall(call: AcceptedCall, revision: Revision, context: ToolCal
   if (argumentBoundsOf(input) !== undefined)
     return nextTurn()
       .then(() => runInSlices(parseArgumentsStepwise(input, call.args, messagePrecedence), context.signal))
-      .then((parsed) => runParsed(call, parsed, revision, context, serverMeta));
-  return runParsed(call, parseArguments(input, call.args, messagePrecedence), revision, context, serverMeta);
+      .then((parsed) => runParsed(call, parsed, revision, context, serverMeta, route));
+  return runParsed(call, parseArguments(input, call.args, messagePrecedence), revision, context, serverMeta, route);
 }
 
 /** Resolves after the event loop has had one turn (I/O callbacks included). */
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-function runParsed(call: AcceptedCall, parsed: Outcome<unknown>, revision: Revision, context: ToolCallContext, serverMeta: string): string | Promise<string> {
+function runParsed(
+  call: AcceptedCall,
+  parsed: Outcome<unknown>,
+  revision: Revision,
+  context: ToolCallContext,
+  serverMeta: string,
+  route: OfferRoute,
+): string | Promise<string> {
   if (!parsed.ok) return encodeFailure(parsed.failure, revision, serverMeta);
+  const settle = (outcome: Outcome<unknown>): string | Promise<string> => {
+    if (!outcome.ok || !(outcome.value instanceof UrlHandOff)) return encodeOutcome(call.tool, outcome, revision, serverMeta);
+    // The person must open a page first: offer it as the client allows (docs/protocol.md#url-elicitation).
+    return offerUrl(outcome.value, route).then((offered) =>
+      offered.kind === 'final' ? encodeOutcome(call.tool, { ok: true, value: offered.value }, revision, serverMeta) : offered.encoded,
+    );
+  };
   const outcome = call.tool.run(parsed.value, context);
-  if (outcome instanceof Promise) return outcome.then((settled) => encodeOutcome(call.tool, settled, revision, serverMeta));
-  return encodeOutcome(call.tool, outcome, revision, serverMeta);
+  return outcome instanceof Promise ? outcome.then(settle) : settle(outcome);
 }
 
-function encodeOutcome(tool: ToolDefinition, outcome: Outcome<unknown>, revision: Revision, serverMeta: string): string {
+/** Encodes a settled outcome (a success value or a failure) as the revision's `CallToolResult`. */
+export function encodeOutcome(tool: ToolDefinition, outcome: Outcome<unknown>, revision: Revision, serverMeta: string): string {
   if (!outcome.ok) return encodeFailure(outcome.failure, revision, serverMeta);
   const text = resultText(tool, outcome.value);
   const content = `"content":[{"type":"text","text":${JSON.stringify(text)}}]`;

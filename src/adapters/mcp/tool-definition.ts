@@ -1,9 +1,8 @@
 import type * as z from 'zod';
 import type { Outcome } from '../../domain/shared/tool-outcome.js';
 import type { RedactionRule } from '../../domain/shared/redaction.js';
-import type { EncodedResult } from '../../domain/shared/encoded-result.js';
 import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
-import type { UseCase, UseCaseContext } from '../../domain/shared/use-case.js';
+import type { UseCase, UseCaseContext, UseCaseValue } from '../../domain/shared/use-case.js';
 import type { CatalogueEntry } from './tool-catalogue.js';
 
 /** What a running tool call may use besides its arguments. */
@@ -40,9 +39,10 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   readonly redaction: RedactionRule;
   /**
    * Runs the use case on validated arguments. Expected failures are returned, not thrown. A
-   * result may come already encoded (an {@link EncodedResult} redacted with `redaction`).
+   * result may come already encoded (an `EncodedResult` redacted with `redaction`) or as a
+   * `UrlHandOff` (docs/protocol.md#url-elicitation).
    */
-  run(args: z.output<I>, context: ToolCallContext): Outcome<z.output<O> | EncodedResult> | Promise<Outcome<z.output<O> | EncodedResult>>;
+  run(args: z.output<I>, context: ToolCallContext): Outcome<UseCaseValue<O>> | Promise<Outcome<UseCaseValue<O>>>;
 }
 
 /** 256 KiB: the default params budget. */

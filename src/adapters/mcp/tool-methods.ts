@@ -1,23 +1,38 @@
 import type { Framing } from '../../ports/transport.port.js';
 import type { Params } from './admission.js';
-import { errorFrame, resultFrame, type RequestId } from './json-rpc.js';
+import { errorFrame, guardResponseSize, resultFrame, type RequestId } from './json-rpc.js';
 import { ErrorCode, Message, MODERN_CACHE_HINT, type Revision } from './protocol-constants.js';
 import { traitsOf } from './revisions.js';
 import type { FixedResults } from './server-identity.js';
-import { acceptCall, runCall } from './tool-call.js';
+import { acceptCall, encodeOutcome, runCall, type AcceptedCall } from './tool-call.js';
 import type { ToolRegistry } from './tool-registry.js';
 import type { InflightWork, Reply } from './inflight-work.js';
+import { CLIENT_REQUEST_BOUNDS, ClientRequests } from './client-requests.js';
+import { InputRequests } from './input-requests.js';
+import type { ConnectionOptions } from './connection-options.js';
+import { AesGcmSealedTokens } from '../sealed-token/index.js';
+import { modernClientOpensUrls } from './client-capabilities.js';
+import type { OfferRoute } from './url-offers.js';
 
 /** `tools/list` and `tools/call` of one connection, in any revision. */
 export class ToolMethods {
   /** Each revision's `tools/list` result, encoded once. */
   private readonly listResults = new Map<Revision, string>();
+  /** Set at `initialize` when a 2025-11-25 client declared URL-mode elicitation. */
+  legacyOpensUrls = false;
+  /** The requests this connection sends to its client (URL elicitation), and their answers. */
+  readonly outbound: ClientRequests;
+  private readonly inputs: InputRequests;
 
   constructor(
     private readonly registry: ToolRegistry,
     private readonly fixed: FixedResults,
     private readonly work: InflightWork,
-  ) {}
+    options: ConnectionOptions,
+  ) {
+    this.outbound = new ClientRequests(options.clientRequests ?? CLIENT_REQUEST_BOUNDS);
+    this.inputs = new InputRequests(options.sealedTokens ?? new AesGcmSealedTokens(), fixed.serverMeta);
+  }
 
   /** `tools/list`: no cursor is ever issued, so any cursor is refused. */
   list(id: RequestId, params: Params | undefined, revision: Revision): string {
@@ -33,11 +48,53 @@ export class ToolMethods {
     return resultFrame(id, encoded);
   }
 
-  /** `tools/call`: params checked, then the tool run as in-flight work of the connection. */
+  /**
+   * `tools/call`: params checked, then the tool run as in-flight work of the connection. On a
+   * 2026-07-28 connection a call carrying `requestState` is the retry of an input-required one
+   * and completes from what the first round kept (docs/protocol.md#input-required-results).
+   */
   call(id: RequestId, params: Params | undefined, revision: Revision, framing: Framing): Reply {
-    const accepted = acceptCall(params, (name) => this.registry.find(name));
+    const modern = traitsOf(revision).envelope;
+    const accepted = acceptCall(params, (name) => this.registry.find(name), modern);
     if (accepted === 'malformed') return errorFrame(id, ErrorCode.InvalidParams, Message.invalidToolCall);
     if (accepted === 'unknown-tool') return errorFrame(id, ErrorCode.InvalidParams, Message.unknownTool);
-    return this.work.runCall(id, params, framing, (context) => runCall(accepted, revision, context, this.fixed.serverMeta));
+    if (accepted.retry !== undefined) return this.resume(id, accepted, revision);
+    const name = params?.name as string;
+    return this.work.runCall(id, params, framing, (context) =>
+      runCall(accepted, revision, context, this.fixed.serverMeta, this.routeFor(modern, params, name, accepted.args, framing, context.signal)),
+    );
+  }
+
+  /** How a call of this connection may offer a page to its client (docs/protocol.md#url-elicitation). */
+  private routeFor(
+    modern: boolean,
+    params: Params | undefined,
+    toolName: string,
+    args: Record<string, unknown>,
+    framing: Framing,
+    signal: AbortSignal,
+  ): OfferRoute {
+    if (modern) return modernClientOpensUrls(params) ? { kind: 'input-required', inputs: this.inputs, toolName, args } : { kind: 'result-only' };
+    if (!this.legacyOpensUrls) return { kind: 'result-only' };
+    return { kind: 'elicit', requests: this.outbound, send: (frame) => this.work.send(frame, framing), signal };
+  }
+
+  /** The retry of an input-required call: its state checked, then the answer it carries. */
+  private resume(id: RequestId, call: AcceptedCall, revision: Revision): string {
+    const { requestState, inputResponses } = call.retry ?? {};
+    const resumed = this.inputs.resume(call.tool.name, call.args, requestState, inputResponses);
+    switch (resumed.kind) {
+      case 'invalid-state':
+        return errorFrame(id, ErrorCode.InvalidParams, Message.invalidRequestState);
+      case 'malformed-responses':
+        return errorFrame(id, ErrorCode.InvalidParams, Message.malformedInputResponses);
+      case 'asked-again':
+        return resultFrame(id, resumed.encoded);
+      case 'answered':
+        return guardResponseSize(
+          resultFrame(id, encodeOutcome(call.tool, { ok: true, value: resumed.handOff.finish(resumed.offer) }, revision, this.fixed.serverMeta)),
+          id,
+        );
+    }
   }
 }

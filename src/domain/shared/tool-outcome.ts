@@ -3,6 +3,8 @@ export const TOOL_ERRORS = {
   'native-config-unavailable': 'native provider configuration is unavailable',
   'provider-runtime-unavailable': 'native provider runtime is unavailable',
   'zotero-export-failed': 'Zotero export failed',
+  'use-setup-page': 'API keys are entered on the setup page; call qiongli_configure_provider',
+  'setup-page-unavailable': 'the setup page could not listen on the requested port',
 } as const;
 
 /** The two fixed `capability-unavailable` messages (save vs. configure/wizard). */

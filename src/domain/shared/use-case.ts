@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import type { EncodedResult } from './encoded-result.js';
 import type { RedactionRule } from './redaction.js';
 import type { Outcome } from './tool-outcome.js';
+import type { UrlHandOff } from './url-hand-off.js';
 
 /** What a running use case may use besides its arguments. */
 export interface UseCaseContext {
@@ -14,6 +15,9 @@ export interface UseCaseContext {
   readonly reportProgress: (progress: number, total: number) => void;
 }
 
+/** What a use case's success may be: its result, the result already encoded, or a hand-off to a page. */
+export type UseCaseValue<O extends z.ZodType = z.ZodType> = z.output<O> | EncodedResult | UrlHandOff<z.output<O>>;
+
 /**
  * One use case behind a public tool, in the one shape every use case has: its public input and
  * output contracts (zod), how failing input checks are ordered, the redaction its results pass
@@ -21,7 +25,8 @@ export interface UseCaseContext {
  * tool); what the caller sent is validated against `input` before `execute` runs.
  *
  * Promise of `execute`: expected failures are returned as an {@link Outcome}, never thrown; a
- * result may come already encoded (an {@link EncodedResult} redacted with `redaction`).
+ * result may come already encoded (an {@link EncodedResult} redacted with `redaction`), or as a
+ * {@link UrlHandOff} when the person must open a page first (the result is then its `finish`).
  */
 export interface UseCase<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /**
@@ -36,7 +41,7 @@ export interface UseCase<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   readonly messagePrecedence?: readonly string[];
   /** Redaction rule applied to every result (docs/tools.md#redaction); default `standard`. */
   readonly redaction?: RedactionRule;
-  execute(args: z.output<I>, context: UseCaseContext): Outcome<z.output<O> | EncodedResult> | Promise<Outcome<z.output<O> | EncodedResult>>;
+  execute(args: z.output<I>, context: UseCaseContext): Outcome<UseCaseValue<O>> | Promise<Outcome<UseCaseValue<O>>>;
 }
 
 /** Keeps a use case's input and output types tied together while it is written down. */

@@ -27,6 +27,29 @@ describe('parseCommandLine valid forms (docs/command-line.md)', () => {
     assert.deepEqual(parsed.kind === 'serve' && parsed.profile, 'lite');
   });
 
+  it('serves the standard profile with every group, graph and fulltext included, when --capabilities is absent (docs/command-line.md#profiles)', () => {
+    const parsed = parseCommandLine([...SERVE, '--profile', 'standard', '--transport', 'stdio']);
+    assert.equal(parsed.kind === 'serve' && parsed.profile, 'standard');
+    assert.deepEqual(grantsOf([...SERVE, '--transport=stdio', '--profile=standard']), ALL_CAPABILITY_GROUPS);
+    assert.ok(ALL_CAPABILITY_GROUPS.includes('graph') && ALL_CAPABILITY_GROUPS.includes('fulltext'));
+  });
+
+  it('narrows the standard profile to the groups --capabilities names (docs/command-line.md#profiles)', () => {
+    const parsed = parseCommandLine([...SERVE, '--profile', 'standard', '--transport', 'stdio', '--capabilities', 'config']);
+    assert.equal(parsed.kind === 'serve' && parsed.profile, 'standard');
+    assert.deepEqual(grantsOf([...SERVE, '--profile', 'standard', '--transport', 'stdio', '--capabilities', 'config']), ['config']);
+  });
+
+  it('refuses profile names that only resemble standard, without echoing them (docs/command-line.md)', () => {
+    for (const name of ['Standard', 'standard ', 'std', 'marketplace-standard']) {
+      assert.deepEqual(parseCommandLine([...SERVE, '--profile', name, '--transport', 'stdio']), {
+        kind: 'usage-error',
+        message: USAGE_MESSAGES.unsupportedProfile,
+        topic: 'serve',
+      });
+    }
+  });
+
   it('accepts the --name=value form for every option (docs/command-line.md)', () => {
     const grants = grantsOf([...SERVE, '--profile=marketplace-lite', '--transport=stdio', '--capabilities=zotero']);
     assert.deepEqual(grants, ['zotero']);
@@ -100,6 +123,7 @@ describe('parseCommandLine on arbitrary input (docs/command-line.md)', () => {
       '--profile',
       'lite',
       'marketplace-lite',
+      'standard',
       'full',
       '--transport',
       'stdio',

@@ -8,7 +8,7 @@ import { ALL_CAPABILITY_GROUPS } from '../../../src/domain/shared/capability-gro
 import { toolNamesOf } from '../../../src/adapters/mcp/tool-catalogue.js';
 
 const TOPICS: readonly HelpTopic[] = ['root', 'mcp', 'serve'];
-const SERVE_SYNOPSIS = 'qiongli mcp serve --profile lite --transport stdio [--capabilities GROUP[,GROUP...]]';
+const SERVE_SYNOPSIS = 'qiongli mcp serve --profile lite|standard --transport stdio [--capabilities GROUP[,GROUP...]]';
 
 describe('help and usage texts (docs/command-line.md)', () => {
   it('uses exit codes 0 for success, 1 for fatal failure and 2 for usage errors (docs/command-line.md)', () => {
@@ -37,7 +37,7 @@ describe('help and usage texts (docs/command-line.md)', () => {
     it(`describes the options, every capability group with its tools, and the exit codes in the ${topic} help (docs/command-line.md)`, () => {
       const text = helpText(topic);
       assert.ok(text.includes(usageText(topic).trimEnd()));
-      for (const option of ['--profile', '--transport', '--capabilities', 'marketplace-lite', 'stdio']) {
+      for (const option of ['--profile', '--transport', '--capabilities', 'marketplace-lite', 'standard', 'stdio']) {
         assert.ok(text.includes(option), option);
       }
       for (const group of ALL_CAPABILITY_GROUPS) {

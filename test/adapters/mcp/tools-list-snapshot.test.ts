@@ -4,25 +4,26 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { asciiJson } from '../../../src/adapters/mcp/ascii-json.js';
 import { McpConnection } from '../../../src/adapters/mcp/connection.js';
-import { createContainer, ServerIdentityId, ToolRegistryId } from '../../../src/index.js';
+import { createContainer, ServerIdentityId, ToolRegistryId, type Profile } from '../../../src/index.js';
 import { FakeTransport } from '../../fakes/transport.fake.js';
 import { initialize, modern, request } from '../../support/messages.js';
 import { PROJECT_ROOT } from '../../support/built-program.js';
 
 /**
  * The `tools/list` answer of every protocol revision, byte for byte, against a recorded copy in
- * test/fixtures/tools-list/: names, order, titles, descriptions, schemas and annotations cannot
+ * test/fixtures/tools-list/ (Lite) and test/fixtures/tools-list-standard/ (Standard): names, order, titles, descriptions, schemas and annotations cannot
  * drift while the edge is reshaped. A deliberate change (a new argument, a new tool) is
  * recorded again with `QIONGLI_UPDATE_SNAPSHOTS=1 node --test dist/test/adapters/mcp/tools-list-snapshot.test.js`
  * and the diff of the fixture is reviewed with the change.
  */
 const REVISIONS = ['2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
 const FIXTURES = join(PROJECT_ROOT, 'test', 'fixtures', 'tools-list');
+const STANDARD_FIXTURES = join(PROJECT_ROOT, 'test', 'fixtures', 'tools-list-standard');
 const updating = process.env.QIONGLI_UPDATE_SNAPSHOTS === '1';
 
-/** The encoded `tools/list` result a fresh Lite container answers in `revision`. */
-function toolsListResult(revision: (typeof REVISIONS)[number]): string {
-  const container = createContainer('lite');
+/** The encoded `tools/list` result a fresh container of `profile` answers in `revision`. */
+function toolsListResult(revision: (typeof REVISIONS)[number], profile: Profile = 'lite'): string {
+  const container = createContainer(profile);
   const transport = new FakeTransport();
   const connection = new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), {
     finished: () => undefined,
@@ -63,6 +64,32 @@ describe('tools/list is pinned per protocol revision (docs/tools.md#the-twelve-t
       const tools = JSON.parse(readFileSync(join(FIXTURES, `${revision}.json`), 'utf8')).tools as Record<string, unknown>[];
       assert.equal(tools.length, 12, revision);
       for (const tool of tools) assert.equal('title' in tool && 'outputSchema' in tool, revision !== '2025-03-26', revision);
+    }
+  });
+});
+
+describe("the Standard profile's tools/list is pinned per protocol revision, apart from Lite's (docs/tools.md#in-the-standard-profile)", () => {
+  for (const revision of REVISIONS) {
+    it(`answers ${revision} exactly as recorded`, () => {
+      const encoded = toolsListResult(revision, 'standard');
+      const file = join(STANDARD_FIXTURES, `${revision}.json`);
+      if (updating) writeFileSync(file, pretty(encoded));
+      assert.equal(pretty(encoded), readFileSync(file, 'utf8'));
+    });
+  }
+
+  it('differs from Lite only in the texts of the three configuration tools and the configure output schema', () => {
+    for (const revision of REVISIONS) {
+      const lite = JSON.parse(readFileSync(join(FIXTURES, `${revision}.json`), 'utf8')).tools as Record<string, unknown>[];
+      const standard = JSON.parse(readFileSync(join(STANDARD_FIXTURES, `${revision}.json`), 'utf8')).tools as Record<string, unknown>[];
+      assert.deepEqual(
+        standard.map((tool) => tool.name),
+        lite.map((tool) => tool.name),
+      );
+      const changed = standard.filter((tool, index) => JSON.stringify(tool) !== JSON.stringify(lite[index])).map((tool) => tool.name);
+      assert.deepEqual(changed, ['qiongli_save_provider_config', 'qiongli_configure_provider', 'qiongli_open_config_wizard'], revision);
+      for (const [index, tool] of standard.entries())
+        assert.deepEqual(tool.inputSchema, lite[index]?.inputSchema, `${revision} ${String(tool.name)}: one shared input schema`);
     }
   });
 });

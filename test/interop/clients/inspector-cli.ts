@@ -3,6 +3,7 @@ import { PROJECT_ROOT } from '../../support/built-program.js';
 import type { InteropClient, Seen } from '../interop-session.js';
 import { runInspector, type ToolCall } from './inspector-runs.js';
 import { seenInResult, serverCommand } from './server-command.js';
+import type { Profile } from '../../../src/domain/shared/profiles.js';
 
 const BUILD = join(PROJECT_ROOT, 'node_modules', '@modelcontextprotocol', 'inspector-cli', 'build');
 /** The launcher (`mcp-inspector-cli`, the same file as `npx @modelcontextprotocol/inspector@1`'s). */
@@ -20,15 +21,15 @@ const toolOptions = (tool: ToolCall | undefined): string[] =>
  * parses the command line twice (launcher, then CLI) and takes `--transport` as its own option
  * wherever it stands, except after a `--` the second parse still sees.
  */
-export function inspectorV1Argv(method: string, tool?: ToolCall): string[] {
-  const { command, args } = serverCommand('');
-  const serve = args.slice(0, -2); // ... mcp serve --profile lite
+export function inspectorV1Argv(method: string, tool?: ToolCall, profile?: Profile): string[] {
+  const { command, args } = serverCommand('', profile);
+  const serve = args.slice(0, -2); // ... mcp serve --profile <profile>
   return [LAUNCHER, '--cli', ...toolOptions(tool), '--method', method, '--', command, ...serve, '--', '--transport', 'stdio'];
 }
 
 /** The same run without the launcher: the CLI proper parses once, so one `--` suffices. */
-function cliArgv(method: string, tool: ToolCall): string[] {
-  const { command, args } = serverCommand('');
+function cliArgv(method: string, tool: ToolCall, profile?: Profile): string[] {
+  const { command, args } = serverCommand('', profile);
   return [CLI, ...toolOptions(tool), '--method', method, command, ...args.slice(0, -2), '--', '--transport', 'stdio'];
 }
 
@@ -60,7 +61,7 @@ export const INSPECTOR_CLI_V1: InteropClient = {
     {
       label: 'its v1 SDK client (2025-11-25)',
       expected: '2025-11-25',
-      open: async (configHome) => {
+      open: async (configHome, profile) => {
         const run = async (argv: string[]): Promise<Seen | any> => {
           const { code, stdout, stderr } = await runV1(argv, configHome);
           return code === 0 ? JSON.parse(stdout) : failure(stderr);
@@ -69,12 +70,12 @@ export const INSPECTOR_CLI_V1: InteropClient = {
         return {
           negotiated: undefined,
           listToolNames: async () => {
-            const answer = await run(inspectorV1Argv('tools/list'));
+            const answer = await run(inspectorV1Argv('tools/list', undefined, profile));
             if (answer.outcome === 'thrown') throw new Error(answer.message);
             return answer.tools.map((tool: { name: string }) => tool.name);
           },
-          call: async (name, args) => seen(await run(cliArgv('tools/call', { name, args }))),
-          callUnlisted: async (name) => seen(await run(inspectorV1Argv('tools/call', { name, args: {} }))),
+          call: async (name, args) => seen(await run(cliArgv('tools/call', { name, args }, profile))),
+          callUnlisted: async (name) => seen(await run(inspectorV1Argv('tools/call', { name, args: {} }, profile))),
           close: async () => undefined,
         };
       },

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUILT_BIN, PROJECT_ROOT, SERVE_ARGS } from '../../support/built-program.js';
+import { BUILT_BIN, PROJECT_ROOT } from '../../support/built-program.js';
+import type { Profile } from '../../../src/domain/shared/profiles.js';
 import type { Seen } from '../interop-session.js';
 
-/** How every client starts the built program: the command line of the README's client configurations. */
-export const serverCommand = (configHome: string) => ({
+/** How every client starts the built program: the command line of the README's client configurations, for a profile. */
+export const serverCommand = (configHome: string, profile: Profile = 'lite') => ({
   command: process.execPath,
-  args: [BUILT_BIN, ...SERVE_ARGS],
+  args: [BUILT_BIN, 'mcp', 'serve', '--profile', profile, '--transport', 'stdio'],
   env: { PATH: process.env.PATH ?? '', QIONGLI_CONFIG_HOME: configHome },
 });
 

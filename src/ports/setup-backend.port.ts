@@ -1,0 +1,68 @@
+import type { ProviderId } from './config-source.port.js';
+import { portToken, type PortToken } from './port-token.js';
+
+/** One provider as the setup page shows it: never a key, only whether one is set. */
+export interface SetupProviderState {
+  readonly enabled: boolean;
+  /** The contact email, for providers that take one (absent when none is set). */
+  readonly email?: string;
+  /** Whether a key reference is set, for providers that take a key. */
+  readonly keySet: boolean;
+}
+
+/** Everything the setup page shows. */
+export interface SetupState {
+  /** `unavailable`: the settings file exists but cannot be used (`qiongli config check` tells why). */
+  readonly settings: 'available' | 'unavailable';
+  /** Whether the operating system's credential store can be reached (keys can be saved). */
+  readonly credentialStore: 'available' | 'unavailable';
+  readonly providers: Readonly<Record<ProviderId, SetupProviderState>>;
+}
+
+/** What the person submitted for one provider shown on the page. */
+export interface SetupProviderChange {
+  /** The enabled checkbox (always submitted for a provider on the page). */
+  readonly enabled: boolean;
+  /** The email field, trimmed (`''` = none), for providers that take one. */
+  readonly email?: string;
+  /** A new key typed in the password field (absent when left empty). */
+  readonly apiKey?: string;
+  /** The person asked to remove the stored key (and typed no new one). */
+  readonly removeKey?: boolean;
+}
+
+/** One submitted form: the providers that were on the page. */
+export type SetupForm = Readonly<Partial<Record<ProviderId, SetupProviderChange>>>;
+
+/** Why one field was not saved (the page says each plainly, never with a value). */
+export type SetupFieldFailure =
+  | 'invalid-email'
+  | 'invalid-key'
+  | 'credential-store-unavailable'
+  | 'credential-store-failed'
+  | 'settings-unavailable'
+  | 'settings-changed'
+  | 'writes-unavailable';
+
+/** The result of one field of a save. */
+export interface SetupFieldResult {
+  readonly provider: ProviderId;
+  readonly field: 'enabled' | 'email' | 'api_key';
+  readonly outcome: 'saved' | 'removed' | 'unchanged' | 'failed';
+  /** Set when `outcome` is `failed`. */
+  readonly failure?: SetupFieldFailure;
+}
+
+/**
+ * What the setup page reads and writes: the current state, and saving a submitted form (keys to
+ * the credential store, settings to the settings file), one result per field.
+ *
+ * Promise: never throws; a result never carries a submitted value.
+ */
+export interface SetupBackend {
+  state(): Promise<SetupState>;
+  save(form: SetupForm): Promise<readonly SetupFieldResult[]>;
+}
+
+/** Service identifier of the {@link SetupBackend} port. */
+export const SetupBackendId: PortToken<SetupBackend> = portToken('qiongli.SetupBackend');

@@ -1,0 +1,63 @@
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client as ClientV2 } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { McpConnection } from '../../src/adapters/mcp/connection.js';
+import { LoopbackSetupPages } from '../../src/adapters/setup-page/index.js';
+import { createContainer, SealedTokensId, ServerIdentityId, ToolRegistryId } from '../../src/index.js';
+import { FakeConfigSource } from '../fakes/config-source.fake.js';
+import type { FakeSetupBackend } from '../fakes/setup-backend.fake.js';
+import { BridgedTransport, ClientEnd } from '../support/in-process-v1-client.js';
+
+/** Every frame that crossed the connection, both ways, as text: what a host could log. */
+export interface Wire {
+  readonly frames: string[];
+}
+
+/** The client end, recording what the client sends. */
+class RecordingClientEnd extends ClientEnd {
+  constructor(
+    server: BridgedTransport,
+    private readonly wire: Wire,
+  ) {
+    super(server);
+  }
+
+  override send(message: JSONRPCMessage): Promise<void> {
+    this.wire.frames.push(JSON.stringify(message));
+    return super.send(message);
+  }
+}
+
+/**
+ * The Standard profile served in process with the real setup page (over `backend`), and a
+ * connection whose frames are all kept. `connect` attaches a client (v1 or v2) to it.
+ */
+export function standardInProcess(backend: FakeSetupBackend) {
+  const pages = new LoopbackSetupPages(backend);
+  const container = createContainer('standard', { configSource: FakeConfigSource.defaults(), setupPages: pages, setupBackend: backend });
+  const server = new BridgedTransport();
+  const wire: Wire = { frames: [] };
+  new McpConnection(
+    server,
+    container.get(ToolRegistryId),
+    container.get(ServerIdentityId),
+    { finished: () => undefined, failed: () => undefined },
+    {
+      sealedTokens: container.get(SealedTokensId),
+    },
+  ).start();
+  const end = new RecordingClientEnd(server, wire);
+  /** Everything the server sent, and the client sent, so far. */
+  const allFrames = () => [...server.sent.map((frame) => frame.payload), ...wire.frames];
+  return { end, allFrames, close: () => pages.close() };
+}
+
+/** A v1 SDK client that declares URL-mode elicitation (it negotiates 2025-11-25). */
+export const urlModeV1 = () => new ClientV1({ name: 'qiongli-browser', version: '1.0.0' }, { capabilities: { elicitation: { url: {} } } });
+
+/** A v2 client pinned to 2026-07-28 that declares URL-mode elicitation (it fulfils input requests itself). */
+export const urlModeV2 = () =>
+  new ClientV2(
+    { name: 'qiongli-browser', version: '1.0.0' },
+    { capabilities: { elicitation: { url: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );

@@ -15,6 +15,14 @@ export { SecretStoreId, type SecretStore, type SecretResolution } from './ports/
 export { ConfigSourceId, type ConfigSource, type SettingsReading, type NativeSettings } from './ports/config-source.port.js';
 export { SealedTokensId, type SealedTokens } from './ports/sealed-tokens.port.js';
 export { ProviderClientId, type ProviderClient, type ProviderSearchRequest, type ProviderSearchOutcome } from './ports/provider-client.port.js';
+export {
+  CitationGraphClientId,
+  GRAPH_SOURCE_IDS,
+  type CitationGraphClient,
+  type GraphSession,
+  type GraphAccess,
+  type GraphSourceId,
+} from './ports/citation-graph.port.js';
 export { VERSION } from './composition/version.js';
 export { serveStreams, STOP_GRACE_MS, type ServeStreams } from './composition/serve-streams.js';
 export { UseCaseId, type UseCaseToken } from './adapters/mcp/use-case-ids.js';

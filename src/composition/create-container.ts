@@ -17,6 +17,8 @@ import { toolDefinition } from '../adapters/mcp/tool-definition.js';
 import type { UseCase } from '../domain/shared/use-case.js';
 import { lazyUndiciProviderClient, providerRuntimeLoader, type ProviderRuntimeLoader } from './lazy-provider-client.js';
 import { LazyConfigSource } from './lazy-config-source.js';
+import { lazyUndiciCitationGraphClient } from './lazy-citation-graph-client.js';
+import { CitationGraphClientId, type CitationGraphClient } from '../ports/citation-graph.port.js';
 
 /** Profiles this program can compose. Only Lite exists (docs/index.md#what-lite-does-not-do: no Full profile). */
 export type Profile = 'lite';
@@ -38,6 +40,8 @@ export interface ContainerOverrides {
   readonly providerClient?: ProviderClient;
   /** Sealer of cursors and request states (default: AES-256-GCM under a key drawn on first use). */
   readonly sealedTokens?: SealedTokens;
+  /** A whole citation-graph client, replacing the undici adapter (tests, embedders). */
+  readonly citationGraphClient?: CitationGraphClient;
 }
 
 /** The Lite profile's bindings. */
@@ -61,6 +65,10 @@ export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
     // The undici client, loaded on the first search, unless a whole client was given.
     bind(ProviderClientId)
       .toResolvedValue((runtime: ProviderRuntimeLoader) => overrides.providerClient ?? lazyUndiciProviderClient(runtime), [ProviderRuntimeId])
+      .inSingletonScope();
+    // The citation-graph client, built from the same runtime (shared HTTP policy and pacing) when a graph tool first asks a source.
+    bind(CitationGraphClientId)
+      .toResolvedValue((runtime: ProviderRuntimeLoader) => overrides.citationGraphClient ?? lazyUndiciCitationGraphClient(runtime), [ProviderRuntimeId])
       .inSingletonScope();
     // Each catalogue entry joined with the use case it names, in catalogue order.
     bind(ToolDefinitionsId)

@@ -111,12 +111,22 @@ export function hostileBody(head: string, unit: (index: number) => string, tail:
   return parts.join('') + tail;
 }
 
+/** Whether a request asks for edges (a list), not for one work. */
+function isEdgeRequest(host: string, url: URL): boolean {
+  if (host === 'api.openalex.org') return url.searchParams.has('filter');
+  if (host === 'api.semanticscholar.org') return /\/(references|citations)$/u.test(url.pathname);
+  return true;
+}
+
 /** A synthetic, consistent citation world (see the module note). */
 export class SyntheticWorld {
   private readonly openalexTemplate = parsed(providerFixture('openalex-work-doi.json'));
   private readonly s2Template = parsed(graphFixture('semanticscholar-citation-item.json'));
   private readonly ocTemplate = parsed<any[]>(graphFixture('opencitations-citations.json'))[0];
+  /** Faults of every request to a host. */
   readonly faults: Map<string, Fault> = new Map();
+  /** Faults of the edge (list) requests of a host only: the work still resolves. */
+  readonly edgeFaults: Map<string, Fault> = new Map();
 
   constructor(
     readonly citations: SourceLists,
@@ -166,7 +176,7 @@ export class SyntheticWorld {
 
   /** The route answering every graph request of this world (faults first). */
   readonly route: LoopbackRoute = ({ host, url }): LoopbackAnswer | undefined => {
-    const fault = this.faults.get(host);
+    const fault = this.faults.get(host) ?? (isEdgeRequest(host, url) ? this.edgeFaults.get(host) : undefined);
     if (fault === 'hang') return 'hang';
     if (fault === 'rate_limited') return { status: 429, headers: { 'retry-after': '120' } };
     if (fault === 'hostile' || fault === 'oversize') return this.hostile(host, fault === 'oversize' ? 4 * 1024 * 1024 + 4096 : undefined);

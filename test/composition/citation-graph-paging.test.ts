@@ -46,7 +46,9 @@ describe('paging the citation graph (docs/decisions.md#paging-the-citation-graph
       const dois = pages.flatMap((page) => page.edges.map((edge: any) => edge.record.doi));
       t.diagnostic(`pages ${counts.join(' + ')} = ${dois.length} edges, ${new Set(dois).size} distinct`);
       t.diagnostic(`OpenAlex list calls per page: ${pages.map((page) => page.diagnostics.providers.openalex.list_calls).join(', ')}`);
-      t.diagnostic(`requests per page: ${pages.map((page) => Object.values(page.diagnostics.providers).reduce((sum: number, source: any) => sum + source.requests, 0)).join(', ')}`);
+      t.diagnostic(
+        `requests per page: ${pages.map((page) => Object.values(page.diagnostics.providers).reduce((sum: number, source: any) => sum + source.requests, 0)).join(', ')}`,
+      );
       assert.deepEqual(counts, [100, 100, 50]);
       assert.equal(new Set(dois).size, 250);
       assert.deepEqual([...dois].sort(), Array.from({ length: 250 }, (_, i) => worldWork(i).doi).sort());
@@ -54,7 +56,10 @@ describe('paging the citation graph (docs/decisions.md#paging-the-citation-graph
       assert.equal(pages[0].diagnostics.providers.openalex.total, 240);
       assert.equal(pages[0].diagnostics.providers.opencitations.total, 200);
       // Every OpenAlex page is asked for once over the whole crawl (3 pages of 100 = 3 list calls), the rest comes from the cache.
-      assert.equal(pages.reduce((sum, page) => sum + page.diagnostics.providers.openalex.list_calls, 0), 3);
+      assert.equal(
+        pages.reduce((sum, page) => sum + page.diagnostics.providers.openalex.list_calls, 0),
+        3,
+      );
       // Provenance is what the sources had said by the page that returned the edge: an edge in
       // the first hundred of all three lists carries all three.
       const firstHundreds = (['openalex', 'semantic_scholar', 'opencitations'] as const).map((source) => new Set(world.citations[source]!.slice(0, 100)));
@@ -87,7 +92,11 @@ describe('paging the citation graph (docs/decisions.md#paging-the-citation-graph
         { work: SEED.doi, cursor: 'x'.repeat(5000) },
       ]) {
         const error = toolErrorOf((await server.call(CITATIONS, args)).result);
-        assert.deepEqual(error, { status: 'error', error_kind: 'invalid_arguments', reason_code: 'invalid-arguments', message: CURSOR_MESSAGE }, JSON.stringify(args).slice(0, 80));
+        assert.deepEqual(
+          error,
+          { status: 'error', error_kind: 'invalid_arguments', reason_code: 'invalid-arguments', message: CURSOR_MESSAGE },
+          JSON.stringify(args).slice(0, 80),
+        );
       }
       const references = await server.call('qiongli_literature_references', { work: SEED.doi, cursor });
       assert.equal(toolErrorOf(references.result).message, CURSOR_MESSAGE);

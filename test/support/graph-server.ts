@@ -61,7 +61,12 @@ let nextId = 1000;
 function graphClientOption(dispatcher: Dispatcher, clock: FakeClock, options: GraphServerOptions): { citationGraphClient?: CitationGraphClient } {
   if (options.citationGraphClient !== undefined) return { citationGraphClient: options.citationGraphClient(dispatcher) };
   if (options.programClient === true) return {};
-  const http = new ProviderHttp({ version: '0.0.0-test', dispatcher, clock, ...(options.requestMs === undefined ? {} : { timeouts: { requestMs: options.requestMs } }) });
+  const http = new ProviderHttp({
+    version: '0.0.0-test',
+    dispatcher,
+    clock,
+    ...(options.requestMs === undefined ? {} : { timeouts: { requestMs: options.requestMs } }),
+  });
   return { citationGraphClient: new UndiciCitationGraphClient({ http }) };
 }
 

@@ -22,23 +22,27 @@ export interface SessionShared {
   readonly cache: AnswerCache<unknown>;
 }
 
+/** What a request is for: each has its own time budget, so waiting for one source's lookup never spends another's. */
+type Phase = 'resolve' | 'edges' | 'lookup';
+
 /**
  * One tool call's work with one source ({@link GraphSession}): its requests go through the
  * shared HTTP policy in the source's own pacing lane (the provider id, so a graph call and a
- * search to the same provider are paced together), under one 15 s budget started by the first
- * request, and answers are kept in the shared cache and in the session's own memory (a crawl
- * reads the same pages again within one call).
+ * search to the same provider are paced together), under one 15 s budget per phase (resolving
+ * the work, reading its edges, looking works up), each started by the phase's first request, and
+ * answers are kept in the shared cache and in the session's own memory (a crawl reads the same
+ * pages again within one call).
  */
-export class SourceSession implements GraphSession, SourceContext {
-  readonly options: RecordOptions;
-  private deadline: number | undefined;
+export class SourceSession implements GraphSession {
+  private readonly options: RecordOptions;
+  private readonly deadlines = new Map<Phase, number>();
   private requests = 0;
   private listCalls = 0;
   private readonly memo = new Map<string, unknown>();
 
   constructor(
     private readonly source: GraphSourceId,
-    readonly access: GraphAccess,
+    private readonly access: GraphAccess,
     private readonly protocol: SourceProtocol,
     private readonly shared: SessionShared,
   ) {
@@ -46,24 +50,24 @@ export class SourceSession implements GraphSession, SourceContext {
   }
 
   resolve(work: WorkIdentifier): Promise<GraphStep<ResolvedWork | undefined>> {
-    return this.guarded(() => this.protocol.resolve(work, this));
+    return this.guarded('resolve', (context) => this.protocol.resolve(work, context));
   }
 
   chunk(direction: GraphDirection, ids: WorkIds, index: number): Promise<GraphStep<EdgeChunk>> {
     if (!Number.isSafeInteger(index) || index < 0) return Promise.resolve({ ok: false, kind: 'http_error' });
-    return this.guarded(() => this.protocol.chunk(direction, ids, index, this));
+    return this.guarded('edges', (context) => this.protocol.chunk(direction, ids, index, context));
   }
 
   lookup(doi: string): Promise<GraphStep<ProviderRecord | undefined>> {
-    return this.guarded(() => this.protocol.lookup(doi, this));
+    return this.guarded('lookup', (context) => this.protocol.lookup(doi, context));
   }
 
   cost(): GraphCost {
     return { requests: this.requests, listCalls: this.listCalls };
   }
 
-  /** See {@link SourceContext.answer}. */
-  async answer<T>(get: ProviderGet, parse: BodyParse<T>, options: AnswerOptions<T> = {}): Promise<Step<T>> {
+  /** See {@link SourceContext.answer}; the request spends the budget of `phase`. */
+  private async answer<T>(phase: Phase, get: ProviderGet, parse: BodyParse<T>, options: AnswerOptions<T> = {}): Promise<Step<T>> {
     const { http, cache } = this.shared;
     const key = answerKey(this.source, get, this.options.abstracts === true);
     if (this.memo.has(key)) return stepOk(this.memo.get(key) as T);
@@ -72,11 +76,12 @@ export class SourceSession implements GraphSession, SourceContext {
       this.memo.set(key, hit);
       return stepOk(hit as T);
     }
-    this.deadline ??= http.deadlineFromNow();
+    const deadline = this.deadlines.get(phase) ?? http.deadlineFromNow();
+    this.deadlines.set(phase, deadline);
     this.requests += 1;
     if (options.list === true) this.listCalls += 1;
     const { signal, credentials } = this.access;
-    const body = await http.fetchText({ get, lane: this.source, intervalMs: this.protocol.intervalMs(credentials), deadline: this.deadline, signal });
+    const body = await http.fetchText({ get, lane: this.source, intervalMs: this.protocol.intervalMs(credentials), deadline, signal });
     if (!body.ok) return body;
     let value: T;
     if (body.value === undefined) {
@@ -96,14 +101,19 @@ export class SourceSession implements GraphSession, SourceContext {
    * Runs one operation: never throws, `cancelled` once the signal aborted, and `cached` when
    * no request had to be sent for it.
    */
-  private async guarded<T>(operation: () => Promise<Step<T>>): Promise<GraphStep<T>> {
+  private async guarded<T>(phase: Phase, operation: (context: SourceContext) => Promise<Step<T>>): Promise<GraphStep<T>> {
     const { signal } = this.access;
     const cancelled: GraphStep<T> = { ok: false, kind: 'cancelled' };
     if (signal.aborted) return cancelled;
     const before = this.requests;
     let step: Step<T>;
+    const context: SourceContext = {
+      access: this.access,
+      options: this.options,
+      answer: (get, parse, options) => this.answer(phase, get, parse, options),
+    };
     try {
-      step = await operation();
+      step = await operation(context);
     } catch {
       step = stepFailed(signal.aborted ? 'cancelled' : 'transport_error');
     }

@@ -96,13 +96,15 @@ export async function readCitationGraph(
       return invalidArguments(GRAPH_MESSAGES.cursorInvalid);
     }
     const page = visible.slice(offset, offset + limit);
-    const report = await lookUpDoiOnly(page, sessions.lookup, options);
-    const edges = sortPage(page.map(toGraphEdge), sort);
-    const abstractsLeftOut = boundAbstracts(edges.map((edge) => edge.record));
-    const end = offset + page.length;
     const stopped: Partial<Record<GraphSourceId, StoppedSource>> = { ...stoppedBefore };
     for (const [source, outcome] of resolution.sources) if (outcome.status === 'failed') stopped[source] = { round: 0, kind: outcome.kind };
     for (const [source, failure] of crawl.failures) stopped[source] ??= failure;
+    // A lookup source that is failing in this crawl is not asked again for every DOI.
+    const lookup = sessions.lookup !== undefined && stopped[sessions.lookup.provider] === undefined ? sessions.lookup : undefined;
+    const report = await lookUpDoiOnly(page, lookup, options);
+    const edges = sortPage(page.map(toGraphEdge), sort);
+    const abstractsLeftOut = boundAbstracts(edges.map((edge) => edge.record));
+    const end = offset + page.length;
     const more = visible.length > end || !crawl.exhausted;
     const { status, diagnostics } = summariseGraph({
       direction,
@@ -112,7 +114,7 @@ export async function readCitationGraph(
       stoppedBefore,
       page: edges,
       offset,
-      lookups: report === undefined || sessions.lookup === undefined ? undefined : { report, session: sessions.lookup.session },
+      lookups: report === undefined || lookup === undefined ? undefined : { report, session: lookup.session },
     });
     if (abstractsLeftOut > 0) diagnostics.warnings.push(abstractsLeftOutWarning(abstractsLeftOut));
     const result: GraphResult = {

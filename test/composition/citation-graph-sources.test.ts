@@ -1,7 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { REAL, SEED, SyntheticWorld, realGraphRoute, worldWork } from '../support/graph-world.js';
-import { graphResult, startGraphServer, type GraphServer } from '../support/graph-server.js';
+import { graphResult, startGraphServer, until, type GraphServer } from '../support/graph-server.js';
+import { settingsWith } from '../fakes/config-source.fake.js';
+import { FakeSecretStore, secretReference } from '../fakes/secret-store.fake.js';
 
 const REFERENCES = 'qiongli_literature_references';
 const CITATIONS = 'qiongli_literature_citations';
@@ -150,5 +152,29 @@ describe('the citation graph, all sources together (a consistent world built fro
       [worldWork(13).doi]: 'opencitations,crossref',
     });
     assert.deepEqual(Object.keys(result.diagnostics.providers), ['openalex', 'semantic_scholar', 'opencitations', 'crossref']);
+  });
+});
+
+describe('the citation graph and the search share the providers’ pacing lanes (the program’s own clients)', () => {
+  it('starts a graph request and a search request to Semantic Scholar at least a second apart', async () => {
+    const ref = secretReference(9);
+    const world = new SyntheticWorld({ semantic_scholar: [1, 2] });
+    const server = await startGraphServer(world.route, {
+      programClient: true,
+      settings: settingsWith({ semantic_scholar: { enabled: true, apiKeyRef: ref } }),
+      secrets: FakeSecretStore.withSecrets({ [ref]: 'S2-KEY' }),
+    });
+    try {
+      server.send('qiongli_literature_citations', { work: SEED.doi, providers: ['semantic_scholar'] }, 'graph');
+      server.send('qiongli_literature_search', { query: 'citation graphs', providers: ['semantic_scholar'] }, 'search');
+      await until(() => server.transport.responseTo('graph') !== undefined && server.transport.responseTo('search') !== undefined);
+      const starts = server.loopback.requests.filter((seen) => seen.host === 'api.semanticscholar.org').map((seen) => seen.at);
+      assert.equal(starts.length, 3, 'graph resolve, graph citations, search');
+      for (let index = 1; index < starts.length; index++)
+        assert.ok(starts[index]! - starts[index - 1]! >= 950, `${starts[index]! - starts[index - 1]!} ms apart`);
+      assert.ok(server.loopback.requests.every((seen) => seen.headers['x-api-key'] === 'S2-KEY'));
+    } finally {
+      await server.close();
+    }
   });
 });

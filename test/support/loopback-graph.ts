@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { Agent, type Dispatcher } from 'undici';
 
 /** One request the loopback saw: the https host it was sent to, its path (with query) and headers. */
@@ -7,6 +8,8 @@ export interface SeenRequest {
   readonly host: string;
   readonly path: string;
   readonly headers: IncomingMessage['headers'];
+  /** When it arrived (`performance.now()`). */
+  readonly at: number;
 }
 
 /** What the loopback answers one request with; `hang` never answers (the socket stays open). */
@@ -52,7 +55,7 @@ export async function startLoopbackGraph(route: LoopbackRoute, options: { delayM
   };
   const server: Server = createServer((request, response) => {
     const [, host = '', path = ''] = /^\/([^/]+)(.*)$/u.exec(request.url ?? '') ?? [];
-    const seen: SeenRequest = { host, path, headers: request.headers };
+    const seen: SeenRequest = { host, path, headers: request.headers, at: performance.now() };
     requests.push(seen);
     const answer = route({ ...seen, url: new URL(path, `https://${host}`) }) ?? { status: 404 };
     if (answer === 'hang') {

@@ -3,7 +3,7 @@ import { GRAPH_CHUNK_SIZE } from '../../ports/citation-graph.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
 import { markupFreeText } from '../provider-client/abstract-text.js';
 import { CROSSREF_WORKS_ENDPOINT, crossrefRecord, mailtoParams, workShape } from '../provider-client/crossref.js';
-import { asArray, asObject, asString, type JsonObject } from '../provider-client/json-fields.js';
+import { asObject, asString, type JsonObject } from '../provider-client/json-fields.js';
 import { readJson } from '../provider-client/json-reader.js';
 import { listOf, objectOf, scalar } from '../provider-client/json-shape.js';
 import { stepFailed, stepOk, type ProviderGet, type RecordOptions, type Step } from '../provider-client/provider-protocol.js';
@@ -59,7 +59,9 @@ export function referenceEdge(reference: JsonObject): ProviderEdge | undefined {
 /** A single-work answer with its `reference` list, stepwise; no object `message` → `decode_error`. */
 export function* crossrefWork(body: string, options: RecordOptions): Stepwise<Step<CrossrefWork>> {
   const references: ProviderEdge[] = [];
+  let deposited = 0;
   const each = (value: unknown): void => {
+    deposited += 1;
     const reference = asObject(value);
     const edge = reference === undefined ? undefined : referenceEdge(reference);
     if (edge !== undefined) references.push(edge);
@@ -80,7 +82,7 @@ export function* crossrefWork(body: string, options: RecordOptions): Stepwise<St
       : {
           record,
           ids: doi === undefined ? {} : { doi },
-          referenceTotal: typeof count === 'number' ? count : (asArray(work['reference'])?.length ?? references.length),
+          referenceTotal: typeof count === 'number' ? count : deposited,
         };
   return stepOk({ work: resolved, references });
 }

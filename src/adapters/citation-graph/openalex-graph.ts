@@ -9,7 +9,7 @@ import { OPENALEX_WORKS_ENDPOINT, credentialParams, openAlexRecord, workShape, y
 import { stepFailed, stepOk, type ProviderGet, type RecordOptions, type Step } from '../provider-client/provider-protocol.js';
 import { collectInto } from '../provider-client/record-fields.js';
 import { doiPathSegment, withQuery } from '../provider-client/steering.js';
-import { arxivDoi, openAlexWorkIdOf, pmidOf, plainDoi } from './graph-ids.js';
+import { arxivDoi, isArxivId, openAlexWorkIdOf, pmidOf, plainDoi } from './graph-ids.js';
 import type { SourceContext } from './source-protocol.js';
 
 /** Most `referenced_works` read of one work (later ones are only checked). */
@@ -34,7 +34,7 @@ function singleWork(tail: string, context: SourceContext): ProviderGet {
 function workTail(work: WorkIdentifier): string | undefined {
   if (work.kind === 'openalex') return openAlexWorkIdOf(work.value);
   if (work.kind === 'pmid') return pmidOf(work.value) === undefined ? undefined : `pmid:${work.value}`;
-  const doi = work.kind === 'doi' ? work.value : work.kind === 'arxiv' ? arxivDoi(work.value) : undefined;
+  const doi = work.kind === 'doi' ? work.value : work.kind === 'arxiv' && isArxivId(work.value) ? arxivDoi(work.value) : undefined;
   const segment = doi === undefined ? undefined : doiPathSegment(doi);
   return segment === undefined ? undefined : `doi:${segment}`;
 }

@@ -146,7 +146,7 @@ describe('graph sessions: credentials, cache, pacing and failures', () => {
   });
 
   it('paces a graph request and a search request to Semantic Scholar in one lane, one second apart', async () => {
-    const { clock, http, graph } = client((origin, path) =>
+    const { clock, http, graph } = client((_origin, path) =>
       path.startsWith('/graph/v1/paper/search') ? { status: 200, body: providerFixture('semanticscholar-paper-search-empty.json') } : { status: 404 },
     );
     const search = new UndiciProviderClient({ version: '1.0.0-test', http });

@@ -63,7 +63,7 @@ const M = GRAPH_MESSAGES;
 /** Order in which failing checks' messages win: that of the argument checks. */
 export const graphMessagePrecedence: readonly string[] = Object.values(ARGUMENT_MESSAGES);
 
-const WORDS: Readonly<Record<GraphDirection, string>> = { references: 'cites', citations: 'is cited by' };
+const WORDS: Readonly<Record<GraphDirection, string>> = { references: 'references (the works it cites)', citations: 'citations (the works citing it)' };
 
 function buildGraphInput(direction: GraphDirection) {
   const sources = SOURCES_OF[direction] as [GraphSourceId, ...GraphSourceId[]];
@@ -73,7 +73,7 @@ function buildGraphInput(direction: GraphDirection) {
         { max: MAX_WORK_BYTES, unit: 'bytes', measureTrimmed: true, nonBlank: true },
         { missing: M.workMissing, type: M.workType, blank: M.workBlank, tooLong: M.workTooLong },
       ).describe(
-        `The work whose graph is read, i.e. which ${WORDS[direction]} the works returned: a DOI (10.1038/nature14539, https://doi.org/… or doi:…), ` +
+        `The work whose ${WORDS[direction]} are listed: a DOI (10.1038/nature14539, https://doi.org/… or doi:…), ` +
           'an OpenAlex work id (W2100837269), a Semantic Scholar paper id (40 hex digits or CorpusId:<n>), PMID:<digits> or arXiv:<id>.',
       ),
       limit: z

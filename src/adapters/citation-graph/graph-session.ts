@@ -39,6 +39,7 @@ export class SourceSession implements GraphSession {
   private requests = 0;
   private listCalls = 0;
   private readonly memo = new Map<string, unknown>();
+  private readonly learned = new Map<string, unknown>();
 
   constructor(
     private readonly source: GraphSourceId,
@@ -111,6 +112,7 @@ export class SourceSession implements GraphSession {
       access: this.access,
       options: this.options,
       answer: (get, parse, options) => this.answer(phase, get, parse, options),
+      learned: this.learned,
     };
     try {
       step = await operation(context);

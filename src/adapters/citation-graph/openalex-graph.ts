@@ -116,11 +116,19 @@ const SORTS: Readonly<Record<NonNullable<GraphAccess['order']>, string>> = { new
 
 /** The OpenAlex source: free single-work lookups, list calls for references (batches) and citations (cursor pages). */
 export class OpenAlexGraph {
-  /** Resolves a work by `W…`, DOI, PMID or an arXiv id's DOI; a Semantic Scholar id is not asked. */
-  resolve(work: WorkIdentifier, context: SourceContext): Promise<Step<OpenAlexWork | undefined>> {
+  /**
+   * Resolves a work by `W…`, DOI, PMID or an arXiv id's DOI (a Semantic Scholar id is not asked),
+   * and keeps it in the session under its `W…` id, so reading its references needs no second lookup.
+   */
+  async resolve(work: WorkIdentifier, context: SourceContext): Promise<Step<OpenAlexWork | undefined>> {
+    const known = work.kind === 'openalex' ? context.learned.get(`openalex:${work.value}`) : undefined;
+    if (known !== undefined) return stepOk(known as OpenAlexWork);
     const tail = workTail(work);
-    if (tail === undefined) return Promise.resolve(stepOk(undefined));
-    return context.answer(singleWork(tail, context), (body) => openAlexWork(body, context.options), { absent: undefined });
+    if (tail === undefined) return stepOk(undefined);
+    const answer = await context.answer(singleWork(tail, context), (body) => openAlexWork(body, context.options), { absent: undefined });
+    const id = answer.ok ? answer.value?.ids.openalex : undefined;
+    if (id !== undefined) context.learned.set(`openalex:${id}`, answer.ok ? answer.value : undefined);
+    return answer;
   }
 
   /**

@@ -25,6 +25,8 @@ export interface SourceContext {
    * in time slices. Successful answers are kept; failures never are.
    */
   answer<T>(get: ProviderGet, parse: BodyParse<T>, options?: AnswerOptions<T>): Promise<Step<T>>;
+  /** What the session learned so far, by key (OpenAlex keeps each resolved work under its `W…` id). */
+  readonly learned: Map<string, unknown>;
 }
 
 /**

@@ -33,7 +33,7 @@ describe('the citation graph when one source fails', () => {
         const failing = world();
         failing.faults.set(host, fault);
         // A short budget for the hung source (longer than S2's 1 s pacing gap, which the others' requests still wait for).
-        const server = await startGraphServer(failing.route, fault === 'hang' ? { requestMs: 1200 } : {});
+        const server = await startGraphServer(failing.route, fault === 'hang' ? { requestMs: 3000 } : {});
         try {
           const result = graphResult(await server.call(CITATIONS, { work: SEED.doi }));
           assert.equal(result.status, 'warning');

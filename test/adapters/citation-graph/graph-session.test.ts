@@ -168,6 +168,17 @@ describe('graph sessions: credentials, cache, pacing and failures', () => {
     });
   });
 
+  it('turns anything a source throws into transport_error, never a rejection', async () => {
+    const broken = {
+      now: () => {
+        throw new Error('clock broke');
+      },
+      sleep: () => Promise.resolve(),
+    };
+    const graph = new UndiciCitationGraphClient({ http: new ProviderHttp({ version: '1.0.0-test', clock: broken }) });
+    assert.deepEqual(await graph.session('crossref', access()).resolve({ kind: 'doi', value: '10.1/x' }), { ok: false, kind: 'transport_error' });
+  });
+
   it('has no lookup at Semantic Scholar or OpenCitations, no resolving at OpenCitations, and no citations at Crossref, all without a request', async () => {
     const { seen, graph } = client();
     assert.deepEqual(await graph.session('semantic_scholar', access()).lookup('10.1/x'), { ok: true, value: undefined, cached: true });

@@ -2,7 +2,7 @@ import type { EdgeChunk, GraphAccess, ResolvedWork, WorkIdentifier } from '../..
 import { GRAPH_CHUNK_SIZE } from '../../ports/citation-graph.port.js';
 import type { ProviderRecord } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import { asArray, asObject, asString } from '../provider-client/json-fields.js';
+import { asObject, asString } from '../provider-client/json-fields.js';
 import { readJson } from '../provider-client/json-reader.js';
 import { listOf, objectOf, scalar } from '../provider-client/json-shape.js';
 import { OPENALEX_WORKS_ENDPOINT, credentialParams, openAlexRecord, workShape, yearFilter } from '../provider-client/openalex.js';
@@ -63,10 +63,16 @@ export interface OpenAlexWork extends ResolvedWork {
 
 /** One work with its ids and references, stepwise; not an object → `decode_error`. */
 export function* openAlexWork(body: string, options: RecordOptions): Stepwise<Step<OpenAlexWork | undefined>> {
+  // Each referenced id is checked as the reader hands it over, between its pauses.
+  const referencedWorks: string[] = [];
+  const keep = (id: unknown): void => {
+    const work = openAlexWorkIdOf(asString(id));
+    if (work !== undefined) referencedWorks.push(work);
+  };
   const shape = objectOf({
     ...Object.fromEntries(workShape(options).fields),
     ids: objectOf({ doi: scalar, pmid: scalar }),
-    referenced_works: listOf(scalar, { max: MAX_REFERENCED_WORKS }),
+    referenced_works: listOf(scalar, { max: MAX_REFERENCED_WORKS, each: keep }),
     referenced_works_count: scalar,
   });
   const work = asObject(yield* readJson(body, shape));
@@ -74,7 +80,6 @@ export function* openAlexWork(body: string, options: RecordOptions): Stepwise<St
   const record = openAlexRecord(work, options);
   if (record === undefined) return stepOk(undefined);
   const ids = asObject(work['ids']);
-  const referencedWorks = (asArray(work['referenced_works']) ?? []).flatMap((id) => openAlexWorkIdOf(asString(id)) ?? []);
   const count = work['referenced_works_count'];
   const cited = work['cited_by_count'];
   return stepOk({

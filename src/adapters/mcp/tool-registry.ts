@@ -1,11 +1,10 @@
 import { asciiJson } from './ascii-json.js';
 import * as z from 'zod';
 import type { ToolDefinition } from './tool-definition.js';
-import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
+import { LITE_DEFAULT_GROUPS, type CapabilityGroup } from '../../domain/shared/capability-groups.js';
 import type { Revision } from './protocol-constants.js';
 import { TOOL_CATALOGUE, TOOL_NAMES, type ToolName } from './tool-catalogue.js';
 import { REVISION_TRAITS, traitsOf } from './revisions.js';
-import { LITE_DEFAULT_GROUPS } from '../../domain/shared/capability-groups.js';
 
 /**
  * The frozen twelve: the tools Lite lists by default, in the catalogue's order. Opt-in groups

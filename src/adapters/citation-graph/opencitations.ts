@@ -7,7 +7,7 @@ import { listOf, objectOf, scalar } from '../provider-client/json-shape.js';
 import { stepFailed, stepOk, type ProviderGet, type Step } from '../provider-client/provider-protocol.js';
 import { YEAR_RANGE } from '../provider-client/record-fields.js';
 import { doiPathSegment } from '../provider-client/steering.js';
-import { isPmid, openAlexWorkIdOf, plainDoi } from './graph-ids.js';
+import { isPmid, plainDoi } from './graph-ids.js';
 import type { SourceContext } from './source-protocol.js';
 
 /** The OpenCitations Index v2 endpoint; `references/<id>` or `citations/<id>` is appended. A constant. */
@@ -49,20 +49,18 @@ const creationYear = (creation: string | undefined): number | undefined => {
   return date === null ? undefined : inYears(Number(date[1]));
 };
 
-/** The first `doi:` and `openalex:` of a space-separated identifier list (`omid:br/… doi:10.… openalex:W…`). */
+const DOI_ID = /(?:^|\s)doi:(\S+)/u;
+const OPENALEX_ID = /(?:^|\s)openalex:(W\d{1,15})(?!\S)/u;
+
+/**
+ * The first `doi:` and `openalex:` of a space-separated identifier list
+ * (`omid:br/… doi:10.… openalex:W…`), found without splitting it (an answer holds thousands).
+ */
 function idsOf(list: string | undefined): { doi?: string; openalex?: string } {
-  const found: { doi?: string; openalex?: string } = {};
-  for (const id of (list ?? '').split(/\s+/u)) {
-    if (found.doi === undefined && id.startsWith('doi:')) {
-      const doi = plainDoi(id);
-      if (doi !== undefined) found.doi = doi;
-    }
-    if (found.openalex === undefined && id.startsWith('openalex:')) {
-      const openalex = openAlexWorkIdOf(id.slice('openalex:'.length));
-      if (openalex !== undefined) found.openalex = openalex;
-    }
-  }
-  return found;
+  if (list === undefined) return {};
+  const doi = plainDoi(DOI_ID.exec(list)?.[1]);
+  const openalex = OPENALEX_ID.exec(list)?.[1];
+  return { ...(doi === undefined ? {} : { doi }), ...(openalex === undefined ? {} : { openalex }) };
 }
 
 /**

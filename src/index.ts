@@ -17,6 +17,14 @@ export { SealedTokensId, type SealedTokens } from './ports/sealed-tokens.port.js
 export { SetupPagesId, type SetupPages, type SetupPageRequest, type SetupPageOpening } from './ports/setup-page.port.js';
 export { SetupBackendId, type SetupBackend, type SetupState, type SetupForm, type SetupFieldResult } from './ports/setup-backend.port.js';
 export { ProviderClientId, type ProviderClient, type ProviderSearchRequest, type ProviderSearchOutcome } from './ports/provider-client.port.js';
+export {
+  CitationGraphClientId,
+  GRAPH_SOURCE_IDS,
+  type CitationGraphClient,
+  type GraphSession,
+  type GraphAccess,
+  type GraphSourceId,
+} from './ports/citation-graph.port.js';
 export { VERSION } from './composition/version.js';
 export { serveStreams, STOP_GRACE_MS, type ServeStreams } from './composition/serve-streams.js';
 export { UseCaseId, type UseCaseToken } from './adapters/mcp/use-case-ids.js';

@@ -5,6 +5,7 @@ import { ratio, summarise } from './stats.mjs';
 import { SERVER_LABELS, SERVER_NAMES } from './servers.mjs';
 import { judgeBinary, renderBinaryCold } from './binary-report.mjs';
 import { judgeSteeredSearch, renderSteeredSearch } from './steered-report.mjs';
+import { judgeCitationGraph, renderCitationGraph } from './graph-report.mjs';
 
 /** The targets of issue 5 §2 that suites (a)–(c) can judge. */
 export const TARGETS = {
@@ -125,6 +126,7 @@ export function judgeTargets(results) {
   }
   judged.push(...judgeBinary(results.binaryCold));
   judged.push(...judgeSteeredSearch(results.steeredSearch));
+  judged.push(...judgeCitationGraph(results.citationGraph));
   const stderr = results.stderr?.qiongli;
   if (stderr !== undefined) {
     judged.push({
@@ -328,6 +330,7 @@ export function renderResults(results) {
   if (results.searchBulk) parts.push(renderSearchBulk(results.searchBulk), '');
   if (results.binaryCold) parts.push(renderBinaryCold(results.binaryCold), '');
   if (results.steeredSearch) parts.push(renderSteeredSearch(results.steeredSearch), '');
+  if (results.citationGraph) parts.push(renderCitationGraph(results.citationGraph), '');
   parts.push(renderStderr(results.stderr), '', renderCompleteness(results), '');
   // The hand-written analysis of the targets not met (see bench/LIMITS.md).
   const limits = new URL('../LIMITS.md', import.meta.url);

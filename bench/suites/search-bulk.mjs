@@ -37,7 +37,8 @@ function records(count) {
   }));
 }
 
-async function searchWallTimes(runs, delayMs) {
+/** Wall times of a literature search over five loopback providers (the first run, loading undici, left out); (g) reuses it side by side. */
+export async function searchWallTimes(runs, delayMs) {
   const { createContainer } = await load('dist/src/composition/create-container.js');
   const { ToolRegistryId } = await load('dist/src/composition/identifiers.js');
   const { startLoopbackProviders } = await load('dist/test/support/loopback-providers.js');

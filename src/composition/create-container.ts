@@ -20,6 +20,8 @@ import { LazyConfigSource } from './lazy-config-source.js';
 import type { SetupPages } from '../ports/setup-page.port.js';
 import type { SetupBackend } from '../ports/setup-backend.port.js';
 import { standardModule } from './standard-module.js';
+import { lazyUndiciCitationGraphClient } from './lazy-citation-graph-client.js';
+import { CitationGraphClientId, type CitationGraphClient } from '../ports/citation-graph.port.js';
 
 export type { Profile } from '../domain/shared/profiles.js';
 
@@ -44,6 +46,8 @@ export interface ContainerOverrides {
   readonly setupPages?: SetupPages;
   /** Standard only: what the setup page reads and saves (default: the settings, read only). */
   readonly setupBackend?: SetupBackend;
+  /** A whole citation-graph client, replacing the undici adapter (tests, embedders). */
+  readonly citationGraphClient?: CitationGraphClient;
 }
 
 /** The Lite profile's bindings. */
@@ -67,6 +71,10 @@ export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
     // The undici client, loaded on the first search, unless a whole client was given.
     bind(ProviderClientId)
       .toResolvedValue((runtime: ProviderRuntimeLoader) => overrides.providerClient ?? lazyUndiciProviderClient(runtime), [ProviderRuntimeId])
+      .inSingletonScope();
+    // The citation-graph client, built from the same runtime (shared HTTP policy and pacing) when a graph tool first asks a source.
+    bind(CitationGraphClientId)
+      .toResolvedValue((runtime: ProviderRuntimeLoader) => overrides.citationGraphClient ?? lazyUndiciCitationGraphClient(runtime), [ProviderRuntimeId])
       .inSingletonScope();
     const definitions = toolDefinitionsOf(TOOL_CATALOGUE);
     bind(ToolDefinitionsId).toResolvedValue(definitions.resolve, definitions.tokens).inSingletonScope();

@@ -8,6 +8,9 @@ import { routePreviewUseCase, taskPlanUseCase } from '../adapters/mcp/tools/orch
 import { ConfigSourceId, type ConfigSource } from '../ports/config-source.port.js';
 import { SecretStoreId, type SecretStore } from '../ports/secret-store.port.js';
 import { ProviderClientId, type ProviderClient } from '../ports/provider-client.port.js';
+import { citationGraphUseCase } from '../adapters/mcp/tools/graph-tools.js';
+import { CitationGraphClientId, type CitationGraphClient } from '../ports/citation-graph.port.js';
+import { SealedTokensId, type SealedTokens } from '../ports/sealed-tokens.port.js';
 
 /**
  * Every use case of the Lite profile, bound under its {@link UseCaseId} over the port tokens it
@@ -36,4 +39,22 @@ export const liteUseCases = new ContainerModule(({ bind }) => {
   bind(UseCaseId.zoteroExport).toConstantValue(zoteroExportUseCase);
   bind(UseCaseId.routePreview).toConstantValue(routePreviewUseCase);
   bind(UseCaseId.taskPlan).toConstantValue(taskPlanUseCase);
+  const graph: [typeof ConfigSourceId, typeof SecretStoreId, typeof CitationGraphClientId, typeof SealedTokensId] = [
+    ConfigSourceId,
+    SecretStoreId,
+    CitationGraphClientId,
+    SealedTokensId,
+  ];
+  const graphPorts = (config: ConfigSource, secrets: SecretStore, client: CitationGraphClient, tokens: SealedTokens) => ({
+    config,
+    secrets,
+    graph: client,
+    tokens,
+  });
+  bind(UseCaseId.literatureReferences)
+    .toResolvedValue((...ports: Parameters<typeof graphPorts>) => citationGraphUseCase('references', graphPorts(...ports)), graph)
+    .inSingletonScope();
+  bind(UseCaseId.literatureCitations)
+    .toResolvedValue((...ports: Parameters<typeof graphPorts>) => citationGraphUseCase('citations', graphPorts(...ports)), graph)
+    .inSingletonScope();
 });

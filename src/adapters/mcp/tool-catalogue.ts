@@ -19,9 +19,12 @@ export interface CatalogueEntry {
   readonly useCase: UseCaseToken;
 }
 
+/** The graph tools read the open world and never change anything (idempotent: the same page for the same call). */
+const GRAPH_ANNOTATIONS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true };
+
 /**
- * The twelve public tools (docs/tools.md#the-twelve-tools). This list's order is the frozen
- * order of `tools/list`; tool names, grants, `--help` and the registry all derive from it. A new
+ * The public tools (docs/tools.md#the-twelve-tools): the twelve of Lite's default list, then the
+ * opt-in groups' tools. This list's order is the frozen order of `tools/list`; tool names, grants, `--help` and the registry all derive from it. A new
  * tool is one entry here plus its use case (bound in the composition root).
  */
 export const TOOL_CATALOGUE = [
@@ -127,6 +130,29 @@ export const TOOL_CATALOGUE = [
       'Preview a research task plan for a paper (task id, paper type, topic). Lite only previews: nothing is executed or written; execution needs the Full CLI.',
     group: 'orchestration',
     useCase: UseCaseId.taskPlan,
+  },
+  // The citation graph (docs/tools.md#the-citation-graph): opt-in in Lite, after the frozen twelve.
+  {
+    name: 'qiongli_literature_references',
+    title: 'Works a paper cites',
+    description:
+      'Backward snowballing: list the works a paper cites (its references), merged from OpenAlex, Semantic Scholar, OpenCitations and Crossref with per-edge provenance (which sources reported each edge). ' +
+      'Give work as a DOI, OpenAlex id (W…), Semantic Scholar id, PMID:<n> or arXiv:<id>. Returns the resolved work, one page of edges (each with a literature record, and Semantic Scholar citation contexts, intents and influential flag where known), ' +
+      'next_cursor for the next page, and per-source diagnostics with totals and the OpenAlex list calls spent. Records can go straight to qiongli_literature_export_evidence and qiongli_zotero_export_import_files.',
+    group: 'graph',
+    annotations: GRAPH_ANNOTATIONS,
+    useCase: UseCaseId.literatureReferences,
+  },
+  {
+    name: 'qiongli_literature_citations',
+    title: 'Works that cite a paper',
+    description:
+      'Forward snowballing: list the works that cite a paper, merged from OpenAlex, Semantic Scholar and OpenCitations with per-edge provenance (which sources reported each edge). ' +
+      'Give work as a DOI, OpenAlex id (W…), Semantic Scholar id, PMID:<n> or arXiv:<id>. Returns the resolved work, one page of edges (with citation contexts, intents and the influential flag from Semantic Scholar), ' +
+      'next_cursor for the next page, and per-source diagnostics with totals and the OpenAlex list calls spent, to budget a crawl. Use sort most_cited or newest and from_year/to_year to focus.',
+    group: 'graph',
+    annotations: GRAPH_ANNOTATIONS,
+    useCase: UseCaseId.literatureCitations,
   },
 ] as const satisfies readonly CatalogueEntry[];
 

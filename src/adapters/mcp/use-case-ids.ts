@@ -22,4 +22,6 @@ export const UseCaseId = {
   zoteroExport: token('zoteroExport'),
   routePreview: token('routePreview'),
   taskPlan: token('taskPlan'),
+  literatureReferences: token('literatureReferences'),
+  literatureCitations: token('literatureCitations'),
 } as const;

@@ -23,14 +23,17 @@ export function answerKey(provider: string, first: ProviderGet, withAbstracts = 
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
-interface Entry {
-  readonly records: readonly ProviderRecord[];
+interface Entry<T> {
+  readonly records: T;
   readonly storedAt: number;
 }
 
-/** Bounded, in-memory LRU of successful answers with a time-to-live. */
-export class AnswerCache {
-  private readonly entries = new Map<string, Entry>();
+/**
+ * Bounded, in-memory LRU of successful answers with a time-to-live. An answer is a search's
+ * records by default; the citation graph keeps its parsed pages the same way.
+ */
+export class AnswerCache<T = readonly ProviderRecord[]> {
+  private readonly entries = new Map<string, Entry<T>>();
 
   constructor(
     private readonly maxEntries: number = DEFAULT_CACHE_ENTRIES,
@@ -38,7 +41,7 @@ export class AnswerCache {
   ) {}
 
   /** The fresh answer under `key` (refreshing its recency), or `undefined`. */
-  get(key: string, now: number): readonly ProviderRecord[] | undefined {
+  get(key: string, now: number): T | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     this.entries.delete(key);
@@ -48,7 +51,7 @@ export class AnswerCache {
   }
 
   /** Stores an answer, evicting the least recently used entries beyond the bound. */
-  set(key: string, records: readonly ProviderRecord[], now: number): void {
+  set(key: string, records: T, now: number): void {
     if (this.maxEntries <= 0) return;
     this.entries.delete(key);
     this.entries.set(key, { records, storedAt: now });

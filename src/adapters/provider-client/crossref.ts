@@ -26,7 +26,8 @@ import { doiPathSegment, withQuery, yearBounds } from './steering.js';
 export const CROSSREF_WORKS_ENDPOINT = 'https://api.crossref.org/works';
 
 /** `mailto` when a contact email is set (docs/providers.md#providers-and-readiness). */
-const mailtoParams = ({ credentials }: ProviderQuery): string[] => (credentials.email ? [`mailto=${encodeURIComponent(credentials.email)}`] : []);
+export const mailtoParams = ({ credentials }: Pick<ProviderQuery, 'credentials'>): string[] =>
+  credentials.email ? [`mailto=${encodeURIComponent(credentials.email)}`] : [];
 
 /** `filter=from-pub-date:<from>,until-pub-date:<to>` (either bound alone when only one is set). */
 function yearFilter(query: ProviderQuery): string[] {
@@ -75,7 +76,7 @@ const WORK_FIELDS = {
 };
 const WORK = objectOf(WORK_FIELDS);
 const WORK_WITH_ABSTRACT = objectOf({ ...WORK_FIELDS, abstract: scalar });
-const workShape = (options: RecordOptions) => (options.abstracts === true ? WORK_WITH_ABSTRACT : WORK);
+export const workShape = (options: RecordOptions) => (options.abstracts === true ? WORK_WITH_ABSTRACT : WORK);
 
 /**
  * Maps a Crossref `work-list` (`message.items[]`) to at most `rows` records (docs/providers.md#the-literature-record),
@@ -113,7 +114,8 @@ export const parseCrossrefResponse = (body: string, rows = Infinity, options: Re
 const isRetractedBy = (updates: unknown): boolean =>
   (asArray(updates) ?? []).some((update) => asString(asObject(update)?.['type'])?.toLowerCase() === 'retraction');
 
-function crossrefRecord(work: JsonObject, options: RecordOptions): ProviderRecord | undefined {
+/** One Crossref work object as a record (docs/providers.md#the-literature-record); no title → `undefined`. */
+export function crossrefRecord(work: JsonObject, options: RecordOptions): ProviderRecord | undefined {
   return buildRecord({
     title: markupFreeText(asString(asArray(work['title'])?.[0])),
     doi: asString(work['DOI']),

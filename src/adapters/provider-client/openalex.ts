@@ -36,7 +36,7 @@ const OPENALEX_ID_PREFIX = 'https://openalex.org/';
  * `publication_year:<from>-<to>`, or with one bound `publication_year:><from−1>` /
  * `publication_year:<<to+1>`.
  */
-function yearFilter(query: ProviderQuery): string | undefined {
+export function yearFilter(query: Pick<ProviderQuery, 'years'>): string | undefined {
   const years = yearBounds(query);
   if (years === undefined) return undefined;
   if (years.from !== undefined && years.to !== undefined) return `publication_year:${years.from}-${years.to}`;
@@ -50,7 +50,7 @@ function yearFilter(query: ProviderQuery): string | undefined {
 const titleFilter = (query: string): string => `title.search:${query.replace(/[,|!]/gu, ' ').replace(/\s+/gu, ' ').trim()}`;
 
 /** `api_key` and `mailto` when set (docs/providers.md#providers-and-readiness), percent-encoded. */
-function credentialParams({ credentials }: ProviderQuery): string[] {
+export function credentialParams({ credentials }: Pick<ProviderQuery, 'credentials'>): string[] {
   const params: string[] = [];
   if (credentials.apiKey) params.push(`api_key=${encodeURIComponent(credentials.apiKey)}`);
   if (credentials.email) params.push(`mailto=${encodeURIComponent(credentials.email)}`);
@@ -110,7 +110,7 @@ const WORK_WITH_ABSTRACT = objectOf({
   abstract_inverted_index: objectOf({}, { others: listOf(scalar, { max: MAX_POSITIONS_PER_WORD }), maxOthers: MAX_INDEX_WORDS }),
 });
 
-const workShape = (options: RecordOptions) => (options.abstracts === true ? WORK_WITH_ABSTRACT : WORK);
+export const workShape = (options: RecordOptions) => (options.abstracts === true ? WORK_WITH_ABSTRACT : WORK);
 
 /**
  * Maps an OpenAlex `/works` list (`results[]`) to at most `rows` records (docs/providers.md#the-literature-record), stepwise.
@@ -137,7 +137,8 @@ export function* openAlexWorkRecords(body: string, _rows: number, options: Recor
 export const parseOpenAlexResponse = (body: string, rows = Infinity, options: RecordOptions = {}): Promise<Step<readonly ProviderRecord[]>> =>
   parseInSlices(openAlexRecords(body, rows, options));
 
-function openAlexRecord(work: JsonObject, options: RecordOptions): ProviderRecord | undefined {
+/** One OpenAlex work object as a record (docs/providers.md#the-literature-record); no title → `undefined`. */
+export function openAlexRecord(work: JsonObject, options: RecordOptions): ProviderRecord | undefined {
   const id = asString(work['id']);
   return buildRecord({
     title: asString(work['display_name']),

@@ -39,7 +39,7 @@ export const SEMANTIC_SCHOLAR_MAX_ROWS = 100;
 const fieldsFor = (query: ProviderQuery): string => (query.includeAbstracts === true ? `${SEMANTIC_SCHOLAR_FIELDS},abstract` : SEMANTIC_SCHOLAR_FIELDS);
 
 /** The API key travels only in the `x-api-key` header, never in the URL (docs/providers.md#providers-and-readiness). */
-function headersFor({ credentials }: ProviderQuery): Record<string, string> {
+export function headersFor({ credentials }: Pick<ProviderQuery, 'credentials'>): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (credentials.apiKey) headers['x-api-key'] = credentials.apiKey;
   return headers;
@@ -90,7 +90,7 @@ const PAPER_FIELDS = {
 };
 const PAPER = objectOf(PAPER_FIELDS);
 const PAPER_WITH_ABSTRACT = objectOf({ ...PAPER_FIELDS, abstract: scalar });
-const paperShape = (options: RecordOptions) => (options.abstracts === true ? PAPER_WITH_ABSTRACT : PAPER);
+export const paperShape = (options: RecordOptions) => (options.abstracts === true ? PAPER_WITH_ABSTRACT : PAPER);
 
 /**
  * Maps a Semantic Scholar search page (`data[]`; an empty page may carry only `total`) to at
@@ -121,7 +121,8 @@ export function* semanticScholarPaperRecords(body: string, _rows: number, option
 export const parseSemanticScholarResponse = (body: string, rows = Infinity, options: RecordOptions = {}): Promise<Step<readonly ProviderRecord[]>> =>
   parseInSlices(semanticScholarRecords(body, rows, options));
 
-function semanticScholarRecord(paper: JsonObject, options: RecordOptions): ProviderRecord | undefined {
+/** One Semantic Scholar paper object as a record (docs/providers.md#the-literature-record); no title → `undefined`. */
+export function semanticScholarRecord(paper: JsonObject, options: RecordOptions): ProviderRecord | undefined {
   const externalIds = asObject(paper['externalIds']);
   return buildRecord({
     title: asString(paper['title']),

@@ -31,7 +31,7 @@ function utf8Bytes(text: string): number {
  * returns how many lost an abstract (0 almost always: 1,000 English abstracts of 2,000
  * characters fit).
  */
-export function boundAbstracts(records: LiteratureRecord[]): number {
+export function boundAbstracts(records: Pick<LiteratureRecord, 'abstract'>[]): number {
   let total = 0;
   let leftOut = 0;
   for (const record of records) {

@@ -71,9 +71,10 @@ export const dedupeRecords = (batches: readonly ProviderBatch[], options: Cleani
 
 /**
  * Copies into `target` every field it lacks and `source` has (identifiers slot by slot); keeps
- * the larger citation count and any provider's retraction flag.
+ * the larger citation count and any provider's retraction flag. The citation graph merges the
+ * records of its edges with it too.
  */
-function fillMissing(target: RecordFields, source: RecordFields): void {
+export function fillMissing(target: RecordFields, source: RecordFields): void {
   if (target.doi === undefined && source.doi !== undefined) target.doi = source.doi;
   if (target.year === undefined && source.year !== undefined) target.year = source.year;
   if (target.venue === undefined && source.venue !== undefined) target.venue = source.venue;

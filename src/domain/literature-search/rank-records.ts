@@ -2,6 +2,7 @@ import type { LiteratureRecord } from '../shared/literature-record.js';
 import { RECORDS_PER_STEP, type MergedRecord } from './dedupe-records.js';
 import { finishNow, type Stepwise } from '../shared/stepwise.js';
 import { textKey } from './record-keys.js';
+import type { RecordFields } from './clean-provider-record.js';
 
 interface RankKeys {
   readonly record: MergedRecord;
@@ -56,9 +57,21 @@ export function* rankRecordsStepwise(records: readonly MergedRecord[], query: st
 export const rankRecords = (records: readonly MergedRecord[], query: string): MergedRecord[] => finishNow(rankRecordsStepwise(records, query));
 
 /** The public record (docs/providers.md#the-literature-record) of a merged record, fields in a fixed order, absent ones omitted. */
-export function toLiteratureRecord(merged: MergedRecord): LiteratureRecord {
-  const { fields, providers } = merged;
-  const record: LiteratureRecord = { title: fields.title, provider: providers[0]!, providers: [...providers] };
+export const toLiteratureRecord = (merged: MergedRecord): LiteratureRecord => recordOf(merged.fields, merged.providers);
+
+/**
+ * A public record of merged fields and the sources that gave them (the first is `provider`),
+ * fields in a fixed order, absent ones omitted; the citation graph's records are built the same way.
+ */
+export function recordOf<P extends string>(
+  fields: RecordFields,
+  providers: readonly P[],
+): Omit<LiteratureRecord, 'provider' | 'providers'> & { provider: P; providers: P[] } {
+  const record: Omit<LiteratureRecord, 'provider' | 'providers'> & { provider: P; providers: P[] } = {
+    title: fields.title,
+    provider: providers[0]!,
+    providers: [...providers],
+  };
   if (fields.doi !== undefined) record.doi = fields.doi;
   if (fields.year !== undefined) record.year = fields.year;
   if (fields.venue !== undefined) record.venue = fields.venue;

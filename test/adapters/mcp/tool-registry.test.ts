@@ -16,17 +16,24 @@ const container = createContainer('lite', {
   providerClient: new FakeProviderClient(),
 });
 const definitions = container.get(ToolDefinitionsId);
+/** The groups whose tools exist: Lite's default ones and `graph` (each must grant at least one tool). */
+const GROUPS_WITH_TOOLS = [...LITE_DEFAULT_GROUPS, 'graph'] as const;
 const names = (registry: ToolRegistry, revision = '2025-06-18' as const) =>
   (JSON.parse(registry.encodedToolsFor(revision)) as { name: string }[]).map((tool) => tool.name);
 
 describe('the tool registry (docs/tools.md#the-twelve-tools, docs/command-line.md#capability-groups)', () => {
   it('serves the twelve tools in frozen order whatever order the definitions come in', () => {
-    const registry = new ToolRegistry([...definitions].reverse(), new Set(ALL_CAPABILITY_GROUPS));
+    const registry = new ToolRegistry([...definitions].reverse(), new Set(LITE_DEFAULT_GROUPS));
     assert.equal(FROZEN_TOOL_ORDER.length, 12);
     assert.deepEqual(names(registry), [...FROZEN_TOOL_ORDER]);
   });
 
-  for (const group of LITE_DEFAULT_GROUPS) {
+  it('lists an opt-in group after the frozen twelve, which keep their order and places', () => {
+    const registry = new ToolRegistry([...definitions].reverse(), new Set([...LITE_DEFAULT_GROUPS, 'graph']));
+    assert.deepEqual(names(registry), [...FROZEN_TOOL_ORDER, 'qiongli_literature_references', 'qiongli_literature_citations']);
+  });
+
+  for (const group of GROUPS_WITH_TOOLS) {
     it(`grants exactly the tools of the ${group} group`, () => {
       const registry = new ToolRegistry(definitions, new Set([group]));
       assert.ok(toolNamesOf(group).length > 0);
@@ -84,7 +91,8 @@ describe('the tool registry (docs/tools.md#the-twelve-tools, docs/command-line.m
       assert.equal(tool.outputSchema.type, 'object', tool.name);
       assert.equal(tool.inputSchema.$schema, undefined);
       const search = tool.name === 'qiongli_literature_search';
-      assert.deepEqual(tool.annotations, { readOnlyHint: true, destructiveHint: false, idempotentHint: !search, openWorldHint: search }, tool.name);
+      const openWorld = search || toolNamesOf('graph').includes(tool.name);
+      assert.deepEqual(tool.annotations, { readOnlyHint: true, destructiveHint: false, idempotentHint: !search, openWorldHint: openWorld }, tool.name);
       assert.ok(tool.title.length > 0 && tool.description.length > 40, tool.name);
     }
   });

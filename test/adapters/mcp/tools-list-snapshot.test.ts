@@ -8,6 +8,11 @@ import { createContainer, ServerIdentityId, ToolRegistryId, type Profile } from 
 import { FakeTransport } from '../../fakes/transport.fake.js';
 import { initialize, modern, request } from '../../support/messages.js';
 import { PROJECT_ROOT } from '../../support/built-program.js';
+import { toolNamesOf } from '../../../src/adapters/mcp/tool-catalogue.js';
+import { ALL_CAPABILITY_GROUPS, LITE_DEFAULT_GROUPS } from '../../../src/domain/shared/capability-groups.js';
+
+/** The groups Standard grants beyond Lite's default ones, in group order. */
+const OPT_IN_GROUPS = ALL_CAPABILITY_GROUPS.filter((group) => !(LITE_DEFAULT_GROUPS as readonly string[]).includes(group));
 
 /**
  * The `tools/list` answer of every protocol revision, byte for byte, against a recorded copy in
@@ -78,13 +83,19 @@ describe("the Standard profile's tools/list is pinned per protocol revision, apa
     });
   }
 
-  it('differs from Lite only in the texts of the three configuration tools and the configure output schema', () => {
+  it("holds Lite's twelve, differing only in the texts of the three configuration tools and the configure output schema, then the opt-in groups' tools", () => {
     for (const revision of REVISIONS) {
       const lite = JSON.parse(readFileSync(join(FIXTURES, `${revision}.json`), 'utf8')).tools as Record<string, unknown>[];
-      const standard = JSON.parse(readFileSync(join(STANDARD_FIXTURES, `${revision}.json`), 'utf8')).tools as Record<string, unknown>[];
+      const all = JSON.parse(readFileSync(join(STANDARD_FIXTURES, `${revision}.json`), 'utf8')).tools as Record<string, unknown>[];
+      const standard = all.slice(0, lite.length);
       assert.deepEqual(
         standard.map((tool) => tool.name),
         lite.map((tool) => tool.name),
+      );
+      assert.deepEqual(
+        all.slice(lite.length).map((tool) => tool.name),
+        OPT_IN_GROUPS.flatMap((group) => toolNamesOf(group)),
+        revision,
       );
       const changed = standard.filter((tool, index) => JSON.stringify(tool) !== JSON.stringify(lite[index])).map((tool) => tool.name);
       assert.deepEqual(changed, ['qiongli_save_provider_config', 'qiongli_configure_provider', 'qiongli_open_config_wizard'], revision);

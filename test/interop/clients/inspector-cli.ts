@@ -21,16 +21,18 @@ const toolOptions = (tool: ToolCall | undefined): string[] =>
  * parses the command line twice (launcher, then CLI) and takes `--transport` as its own option
  * wherever it stands, except after a `--` the second parse still sees.
  */
-export function inspectorV1Argv(method: string, tool?: ToolCall, profile?: Profile): string[] {
-  const { command, args } = serverCommand('', profile);
-  const serve = args.slice(0, -2); // ... mcp serve --profile <profile>
+export function inspectorV1Argv(method: string, tool?: ToolCall, configHome = '', profile?: Profile): string[] {
+  const { command, args } = serverCommand(configHome, profile);
+  const at = args.indexOf('--transport');
+  const serve = [...args.slice(0, at), ...args.slice(at + 2)]; // ... mcp serve --profile <profile> [--capabilities …]
   return [LAUNCHER, '--cli', ...toolOptions(tool), '--method', method, '--', command, ...serve, '--', '--transport', 'stdio'];
 }
 
 /** The same run without the launcher: the CLI proper parses once, so one `--` suffices. */
-function cliArgv(method: string, tool: ToolCall, profile?: Profile): string[] {
-  const { command, args } = serverCommand('', profile);
-  return [CLI, ...toolOptions(tool), '--method', method, command, ...args.slice(0, -2), '--', '--transport', 'stdio'];
+function cliArgv(method: string, tool: ToolCall, configHome: string, profile?: Profile): string[] {
+  const { command, args } = serverCommand(configHome, profile);
+  const at = args.indexOf('--transport');
+  return [CLI, ...toolOptions(tool), '--method', method, command, ...args.slice(0, at), ...args.slice(at + 2), '--', '--transport', 'stdio'];
 }
 
 /**
@@ -70,12 +72,12 @@ export const INSPECTOR_CLI_V1: InteropClient = {
         return {
           negotiated: undefined,
           listToolNames: async () => {
-            const answer = await run(inspectorV1Argv('tools/list', undefined, profile));
+            const answer = await run(inspectorV1Argv('tools/list', undefined, configHome, profile));
             if (answer.outcome === 'thrown') throw new Error(answer.message);
             return answer.tools.map((tool: { name: string }) => tool.name);
           },
-          call: async (name, args) => seen(await run(cliArgv('tools/call', { name, args }, profile))),
-          callUnlisted: async (name) => seen(await run(inspectorV1Argv('tools/call', { name, args: {} }, profile))),
+          call: async (name, args) => seen(await run(cliArgv('tools/call', { name, args }, configHome, profile))),
+          callUnlisted: async (name) => seen(await run(inspectorV1Argv('tools/call', { name, args: {} }, configHome, profile))),
           close: async () => undefined,
         };
       },

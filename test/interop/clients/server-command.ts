@@ -4,10 +4,37 @@ import { BUILT_BIN, PROJECT_ROOT } from '../../support/built-program.js';
 import type { Profile } from '../../../src/domain/shared/profiles.js';
 import type { Seen } from '../interop-session.js';
 
-/** How every client starts the built program: the command line of the README's client configurations, for a profile. */
+/** `mcp serve` with a profile over stdio, as the README's client configurations write it. */
+const serveArgs = (profile: Profile): string[] => ['mcp', 'serve', '--profile', profile, '--transport', 'stdio'];
+
+/** Configuration homes whose sessions are served with the graph tools granted (see {@link graphConfigHome}). */
+const GRAPH_HOMES = new Set<string>();
+
+/** The harness serving the graph tools with every provider at a loopback answering recorded bodies. */
+const GRAPH_HARNESS = join(PROJECT_ROOT, 'dist', 'test', 'support', 'serve-graph-with-loopback.js');
+
+/** The groups the graph sessions grant: Lite's default ones and `graph`. */
+export const GRAPH_CAPABILITIES = 'config,literature,evidence,zotero,orchestration,graph';
+
+/**
+ * An isolated configuration home whose sessions each client adapter opens, unchanged, against
+ * the graph harness with `--capabilities …,graph` instead of the built program: the clients'
+ * own start-up code is what runs, only the command line differs.
+ */
+export function graphConfigHome(home: string): string {
+  GRAPH_HOMES.add(home);
+  return home;
+}
+
+/**
+ * How every client starts the server: the command line of the README's client configurations,
+ * for a profile, or, for a {@link graphConfigHome}, the graph harness with the same arguments and the graph group.
+ */
 export const serverCommand = (configHome: string, profile: Profile = 'lite') => ({
   command: process.execPath,
-  args: [BUILT_BIN, 'mcp', 'serve', '--profile', profile, '--transport', 'stdio'],
+  args: GRAPH_HOMES.has(configHome)
+    ? [GRAPH_HARNESS, ...serveArgs('lite'), '--capabilities', GRAPH_CAPABILITIES]
+    : [BUILT_BIN, ...serveArgs(profile)],
   env: { PATH: process.env.PATH ?? '', QIONGLI_CONFIG_HOME: configHome },
 });
 

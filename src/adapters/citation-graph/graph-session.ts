@@ -1,0 +1,125 @@
+import type {
+  EdgeChunk,
+  GraphAccess,
+  GraphCost,
+  GraphDirection,
+  GraphSession,
+  GraphSourceId,
+  GraphStep,
+  ResolvedWork,
+  WorkIdentifier,
+  WorkIds,
+} from '../../ports/citation-graph.port.js';
+import type { ProviderRecord } from '../../ports/provider-client.port.js';
+import { answerKey, type AnswerCache } from '../provider-client/answer-cache.js';
+import type { ProviderHttp } from '../provider-client/provider-http.js';
+import { parseInSlices, stepFailed, stepOk, type ProviderGet, type RecordOptions, type Step } from '../provider-client/provider-protocol.js';
+import type { AnswerOptions, BodyParse, SourceContext, SourceProtocol } from './source-protocol.js';
+
+/** What every session of one client shares: the HTTP policy (and its pacing lanes) and the answer cache. */
+export interface SessionShared {
+  readonly http: ProviderHttp;
+  readonly cache: AnswerCache<unknown>;
+}
+
+/** What a request is for: each has its own time budget, so waiting for one source's lookup never spends another's. */
+type Phase = 'resolve' | 'edges' | 'lookup';
+
+/**
+ * One tool call's work with one source ({@link GraphSession}): its requests go through the
+ * shared HTTP policy in the source's own pacing lane (the provider id, so a graph call and a
+ * search to the same provider are paced together), under one 15 s budget per phase (resolving
+ * the work, reading its edges, looking works up), each started by the phase's first request, and
+ * answers are kept in the shared cache and in the session's own memory (a crawl reads the same
+ * pages again within one call).
+ */
+export class SourceSession implements GraphSession {
+  private readonly options: RecordOptions;
+  private readonly deadlines = new Map<Phase, number>();
+  private requests = 0;
+  private listCalls = 0;
+  private readonly memo = new Map<string, unknown>();
+  private readonly learned = new Map<string, unknown>();
+
+  constructor(
+    private readonly source: GraphSourceId,
+    private readonly access: GraphAccess,
+    private readonly protocol: SourceProtocol,
+    private readonly shared: SessionShared,
+  ) {
+    this.options = { abstracts: access.includeAbstracts === true };
+  }
+
+  resolve(work: WorkIdentifier): Promise<GraphStep<ResolvedWork | undefined>> {
+    return this.guarded('resolve', (context) => this.protocol.resolve(work, context));
+  }
+
+  chunk(direction: GraphDirection, ids: WorkIds, index: number): Promise<GraphStep<EdgeChunk>> {
+    if (!Number.isSafeInteger(index) || index < 0) return Promise.resolve({ ok: false, kind: 'http_error' });
+    return this.guarded('edges', (context) => this.protocol.chunk(direction, ids, index, context));
+  }
+
+  lookup(doi: string): Promise<GraphStep<ProviderRecord | undefined>> {
+    return this.guarded('lookup', (context) => this.protocol.lookup(doi, context));
+  }
+
+  cost(): GraphCost {
+    return { requests: this.requests, listCalls: this.listCalls };
+  }
+
+  /** See {@link SourceContext.answer}; the request spends the budget of `phase`. */
+  private async answer<T>(phase: Phase, get: ProviderGet, parse: BodyParse<T>, options: AnswerOptions<T> = {}): Promise<Step<T>> {
+    const { http, cache } = this.shared;
+    const key = answerKey(this.source, get, this.options.abstracts === true);
+    if (this.memo.has(key)) return stepOk(this.memo.get(key) as T);
+    const hit = cache.get(key, http.clock.now());
+    if (hit !== undefined) {
+      this.memo.set(key, hit);
+      return stepOk(hit as T);
+    }
+    const deadline = this.deadlines.get(phase) ?? http.deadlineFromNow();
+    this.deadlines.set(phase, deadline);
+    this.requests += 1;
+    if (options.list === true) this.listCalls += 1;
+    const { signal, credentials } = this.access;
+    const body = await http.fetchText({ get, lane: this.source, intervalMs: this.protocol.intervalMs(credentials), deadline, signal });
+    if (!body.ok) return body;
+    let value: T;
+    if (body.value === undefined) {
+      if (!('absent' in options)) return stepFailed('http_error');
+      value = options.absent as T;
+    } else {
+      const parsed = await parseInSlices(parse(body.value), signal);
+      if (!parsed.ok) return parsed;
+      value = parsed.value;
+    }
+    cache.set(key, value, http.clock.now());
+    this.memo.set(key, value);
+    return stepOk(value);
+  }
+
+  /**
+   * Runs one operation: never throws, `cancelled` once the signal aborted, and `cached` when
+   * no request had to be sent for it.
+   */
+  private async guarded<T>(phase: Phase, operation: (context: SourceContext) => Promise<Step<T>>): Promise<GraphStep<T>> {
+    const { signal } = this.access;
+    const cancelled: GraphStep<T> = { ok: false, kind: 'cancelled' };
+    if (signal.aborted) return cancelled;
+    const before = this.requests;
+    let step: Step<T>;
+    const context: SourceContext = {
+      access: this.access,
+      options: this.options,
+      answer: (get, parse, options) => this.answer(phase, get, parse, options),
+      learned: this.learned,
+    };
+    try {
+      step = await operation(context);
+    } catch {
+      step = stepFailed(signal.aborted ? 'cancelled' : 'transport_error');
+    }
+    if (signal.aborted) return cancelled;
+    return step.ok ? { ok: true, value: step.value, cached: this.requests === before } : { ok: false, kind: step.kind };
+  }
+}

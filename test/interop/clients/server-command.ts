@@ -32,9 +32,7 @@ export function graphConfigHome(home: string): string {
  */
 export const serverCommand = (configHome: string, profile: Profile = 'lite') => ({
   command: process.execPath,
-  args: GRAPH_HOMES.has(configHome)
-    ? [GRAPH_HARNESS, ...serveArgs('lite'), '--capabilities', GRAPH_CAPABILITIES]
-    : [BUILT_BIN, ...serveArgs(profile)],
+  args: GRAPH_HOMES.has(configHome) ? [GRAPH_HARNESS, ...serveArgs('lite'), '--capabilities', GRAPH_CAPABILITIES] : [BUILT_BIN, ...serveArgs(profile)],
   env: { PATH: process.env.PATH ?? '', QIONGLI_CONFIG_HOME: configHome },
 });
 

@@ -9,11 +9,41 @@ import { REVISION_TRAITS, traitsOf } from './revisions.js';
 /** The public tool names in frozen order: the tool catalogue's order. */
 export const FROZEN_TOOL_ORDER = TOOL_NAMES;
 
-/** JSON Schema generated from a zod schema, without `$schema` so every client dialect accepts it. */
+/**
+ * JSON Schema generated from a zod schema, without `$schema` so every client dialect accepts it,
+ * and with every unconstrained sub-schema spelled out (see {@link spellOutAnyValue}).
+ */
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const generated = z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as Record<string, unknown>;
   delete generated.$schema;
+  spellOutAnyValue(generated);
   return generated;
+}
+
+/** Every JSON type, one branch each: a value that may be anything (`integer` is a `number`). */
+const ANY_JSON_VALUE = ['object', 'array', 'string', 'number', 'boolean', 'null'].map((type) => ({ type }));
+
+/** Keywords that constrain a value; a sub-schema with none of them accepts anything. */
+const CONSTRAINING = ['type', 'anyOf', 'oneOf', 'allOf', 'not', 'enum', 'const', '$ref', 'properties', 'items'];
+
+/**
+ * Gives every sub-schema that accepts any value (`{}`, or only a description: zod's
+ * `z.unknown()` and the extra fields of a loose object) an explicit `anyOf` of every JSON type,
+ * one `type` per branch (a `type` array is less portable: single-type dialects such as Gemini's
+ * function declarations reject it). It accepts exactly what it did, but strict validators (MCP
+ * Inspector 2.12 `--strict`: 17 warnings on tools 8 and 10, issue 19) no longer report a schema
+ * that constrains nothing.
+ */
+function spellOutAnyValue(schema: Record<string, unknown>): void {
+  const visit = (sub: unknown): void => {
+    if (sub === null || typeof sub !== 'object' || Array.isArray(sub)) return;
+    const node = sub as Record<string, unknown>;
+    if (!CONSTRAINING.some((keyword) => keyword in node)) node['anyOf'] = ANY_JSON_VALUE;
+    spellOutAnyValue(node);
+  };
+  for (const key of ['additionalProperties', 'items', 'not']) visit(schema[key]);
+  for (const key of ['properties', '$defs']) for (const sub of Object.values((schema[key] as Record<string, unknown> | undefined) ?? {})) visit(sub);
+  for (const key of ['anyOf', 'oneOf', 'allOf', 'prefixItems']) for (const sub of (schema[key] as unknown[] | undefined) ?? []) visit(sub);
 }
 
 /** How a tool is described on the wire, before projection to a revision. */

@@ -20,28 +20,32 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string,
   return generated;
 }
 
-/** Every JSON type, one branch each: a value that may be anything (`integer` is a `number`). */
-const ANY_JSON_VALUE = ['object', 'array', 'string', 'number', 'boolean', 'null'].map((type) => ({ type }));
+/** Every JSON type: the `type` of a value that may be anything (`integer` is a `number`). */
+const ANY_JSON_TYPE = ['object', 'array', 'string', 'number', 'boolean', 'null'];
 
 /** Keywords that constrain a value; a sub-schema with none of them accepts anything. */
 const CONSTRAINING = ['type', 'anyOf', 'oneOf', 'allOf', 'not', 'enum', 'const', '$ref', 'properties', 'items'];
 
 /**
- * Gives every sub-schema that accepts any value (`{}`, or only a description: zod's
- * `z.unknown()` and the extra fields of a loose object) an explicit `anyOf` of every JSON type,
- * one `type` per branch (a `type` array is less portable: single-type dialects such as Gemini's
- * function declarations reject it). It accepts exactly what it did, but strict validators (MCP
- * Inspector 2.12 `--strict`: 17 warnings on tools 8 and 10, issue 19) no longer report a schema
- * that constrains nothing.
+ * Spells out every sub-schema that accepts any value (zod writes `{}` for the extra fields of a
+ * loose object and for `z.unknown()`): `additionalProperties: {}` becomes `true`, any other such
+ * sub-schema (a description alone) gets the `type` of every JSON type. Each accepts exactly what
+ * it did. MCP Inspector 2.12 `--strict` reported 17 schemas that constrain nothing (tools 8 and
+ * 10, issue 19); two portability notes on a `type` array remain (`abstract`, `retracted` of a
+ * Zotero record, which accept any value by contract), since an `anyOf` of single types is read
+ * as its first branch by LangChain's MCP adapter, which then refuses valid calls.
  */
 function spellOutAnyValue(schema: Record<string, unknown>): void {
   const visit = (sub: unknown): void => {
     if (sub === null || typeof sub !== 'object' || Array.isArray(sub)) return;
     const node = sub as Record<string, unknown>;
-    if (!CONSTRAINING.some((keyword) => keyword in node)) node['anyOf'] = ANY_JSON_VALUE;
+    if (!CONSTRAINING.some((keyword) => keyword in node)) node['type'] = ANY_JSON_TYPE;
     spellOutAnyValue(node);
   };
-  for (const key of ['additionalProperties', 'items', 'not']) visit(schema[key]);
+  const extra = schema['additionalProperties'];
+  if (extra !== null && typeof extra === 'object' && !Array.isArray(extra) && Object.keys(extra).length === 0) schema['additionalProperties'] = true;
+  else visit(extra);
+  for (const key of ['items', 'not']) visit(schema[key]);
   for (const key of ['properties', '$defs']) for (const sub of Object.values((schema[key] as Record<string, unknown> | undefined) ?? {})) visit(sub);
   for (const key of ['anyOf', 'oneOf', 'allOf', 'prefixItems']) for (const sub of (schema[key] as unknown[] | undefined) ?? []) visit(sub);
 }

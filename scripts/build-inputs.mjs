@@ -1,4 +1,4 @@
-// Builds once when nothing changed: `npm ci` (prepare) → `npm run demo` → `npm test` run one build.
+// Builds once when nothing changed: `npm run build` (or the first `npm test` / `npm run demo`) → the next ones reuse it.
 //
 //   node scripts/build-inputs.mjs ensure   runs `npm run build` unless dist/ was built from the
 //                                          inputs as they are now

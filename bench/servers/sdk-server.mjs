@@ -39,7 +39,7 @@ const routeOutput = z.strictObject({
   upgrade: z.strictObject({
     required_for_execution: z.literal(true),
     runtime_profile: z.literal('full_cli'),
-    command: z.literal('qiongli mcp serve --transport stdio'),
+    available: z.literal(false),
   }),
   request: z.string(),
   platform: z.enum(PLATFORMS),

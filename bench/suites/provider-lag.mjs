@@ -22,6 +22,11 @@ export async function runProviderLag({ smoke = false } = {}) {
     openalex: (await load('dist/src/adapters/provider-client/openalex.js')).parseOpenAlexResponse,
     semantic_scholar: (await load('dist/src/adapters/provider-client/semantic-scholar.js')).parseSemanticScholarResponse,
     crossref: (await load('dist/src/adapters/provider-client/crossref.js')).parseCrossrefResponse,
+    'crossref-work': async (body, _rows, options) => {
+      const { crossrefWorkRecords } = await load('dist/src/adapters/provider-client/crossref.js');
+      const { parseInSlices } = await load('dist/src/adapters/provider-client/provider-protocol.js');
+      return parseInSlices(crossrefWorkRecords(body, 1, options));
+    },
     'pubmed-search': (await load('dist/src/adapters/provider-client/pubmed.js')).parsePubMedSearchResponse,
     'pubmed-summary': (await load('dist/src/adapters/provider-client/pubmed.js')).parsePubMedSummaryResponse,
   };
@@ -31,7 +36,7 @@ export async function runProviderLag({ smoke = false } = {}) {
     if (smoke && !(named.parser === 'arxiv' && named.name === 'minimal entries')) continue; // smoke: one body keeps the harness honest
     const body = named.build();
     const blocks = [];
-    for (let run = 0; run < runs + 1; run++) blocks.push((await probeLag(() => parsers[named.parser](body, 200))).longestBlockMs);
+    for (let run = 0; run < runs + 1; run++) blocks.push((await probeLag(() => parsers[named.parser](body, 200, named.options))).longestBlockMs);
     blocks.shift(); // the first run warms the JIT
     const name = `${named.parser}: ${named.realistic ? named.name : 'worst hostile 4 MiB body'}`;
     if (!worst.has(name) || median(blocks) > median(worst.get(name).blocks)) worst.set(name, { blocks, body: named.name });

@@ -41,6 +41,13 @@ export const PROVIDER_FAILURE_KINDS = ['timeout', 'http_error', 'transport_error
 /** One of {@link PROVIDER_FAILURE_KINDS}. */
 export type ProviderFailureKind = (typeof PROVIDER_FAILURE_KINDS)[number];
 
+/**
+ * The static class of a `transport_error` (or of a connection-level `timeout`), told to the
+ * user in the diagnostic warning (`arxiv: transport_error (connection refused)`); never a host,
+ * address, path or message (docs/providers.md#requests).
+ */
+export type TransportCause = 'name resolution' | 'connection refused' | 'network unreachable' | 'connection reset' | 'TLS' | 'timeout' | 'proxy';
+
 /** One provider search request, in domain terms. */
 export interface ProviderSearchRequest {
   readonly provider: ProviderId;
@@ -66,7 +73,7 @@ export interface ProviderSearchRequest {
 /** What one provider search gives back. */
 export type ProviderSearchOutcome =
   | { readonly ok: true; readonly records: readonly ProviderRecord[]; readonly cached: boolean }
-  | { readonly ok: false; readonly kind: ProviderFailureKind };
+  | { readonly ok: false; readonly kind: ProviderFailureKind; readonly cause?: TransportCause };
 
 /**
  * Searches one scholarly provider. Endpoints are constants of the adapter: nothing in the

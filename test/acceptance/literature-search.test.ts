@@ -9,7 +9,9 @@ import { call, initialize } from '../support/messages.js';
 const UNREACHABLE_PROVIDERS = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'support', 'serve-with-unreachable-providers.js');
 
 describe('literature search over stdio without network (docs/providers.md#requests, docs/providers.md#how-a-search-runs)', () => {
-  it('answers status error with arxiv transport_error when arXiv (the default) cannot be reached', { timeout: 15_000 }, async () => {
+  it('answers status error with arxiv transport_error (connection reset, the static cause) when arXiv (the default) cannot be reached', {
+    timeout: 15_000,
+  }, async () => {
     // The default settings enable arXiv only; the harness makes it unreachable on any machine.
     const { responses, run } = await exchangeWith(
       { program: UNREACHABLE_PROVIDERS },
@@ -19,7 +21,12 @@ describe('literature search over stdio without network (docs/providers.md#reques
     const result = responses[1].result.structuredContent;
     assert.equal(result.status, 'error');
     assert.equal(result.diagnostics.status, 'failed');
-    assert.deepEqual(result.diagnostics.providers.arxiv, { status: 'error', count: 0, error_kind: 'transport_error', warning: 'arxiv: transport_error' });
+    assert.deepEqual(result.diagnostics.providers.arxiv, {
+      status: 'error',
+      count: 0,
+      error_kind: 'transport_error',
+      warning: 'arxiv: transport_error (connection reset)',
+    });
     assert.deepEqual(result.results, []);
     assert.equal(run.stderr, '');
     assert.equal(run.code, 0);

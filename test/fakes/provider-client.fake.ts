@@ -5,6 +5,7 @@ import type {
   ProviderRecord,
   ProviderSearchOutcome,
   ProviderSearchRequest,
+  TransportCause,
 } from '../../src/ports/provider-client.port.js';
 
 /** How long the fake waits before answering (a real timer; never asserted on). */
@@ -55,9 +56,10 @@ export class FakeProviderClient implements ProviderClient {
     return this;
   }
 
-  /** `provider` fails with this public kind (`http_error` for a 503, `timeout`, …). */
-  failWith(provider: ProviderId, kind: ProviderFailureKind, options: FakeTiming = {}): this {
-    this.scripts.set(provider, { kind: 'answer', outcome: { ok: false, kind }, delayMs: options.delayMs ?? 0 });
+  /** `provider` fails with this public kind (`http_error` for a 503, `timeout`, …), and a connection failure's cause when given. */
+  failWith(provider: ProviderId, kind: ProviderFailureKind, options: FakeTiming & { cause?: TransportCause } = {}): this {
+    const outcome: ProviderSearchOutcome = options.cause === undefined ? { ok: false, kind } : { ok: false, kind, cause: options.cause };
+    this.scripts.set(provider, { kind: 'answer', outcome, delayMs: options.delayMs ?? 0 });
     return this;
   }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ProviderId } from '../../src/ports/config-source.port.js';
+import type { RecordOptions } from '../../src/adapters/provider-client/provider-protocol.js';
 
 /**
  * Hostile and realistic provider bodies for the event-loop tests and the parser benchmark.
@@ -11,8 +12,11 @@ import type { ProviderId } from '../../src/ports/config-source.port.js';
 /** The response body bound of the HTTP policy, in bytes. */
 export const BODY_BOUND = 4 * 1024 * 1024;
 
-/** Which parser a body is meant for: the five providers, PubMed's two answers told apart. */
-export type ParserName = Exclude<ProviderId, 'pubmed'> | 'pubmed-search' | 'pubmed-summary';
+/**
+ * Which parser a body is meant for: the five providers, PubMed's two answers told apart, and
+ * Crossref's single-work answer of a DOI lookup.
+ */
+export type ParserName = Exclude<ProviderId, 'pubmed'> | 'pubmed-search' | 'pubmed-summary' | 'crossref-work';
 
 /** One named body for one parser, built on demand (so only one 4 MiB body lives at a time). */
 export interface NamedBody {
@@ -20,6 +24,8 @@ export interface NamedBody {
   readonly name: string;
   /** Whether the body is a real one (repeated) rather than a hostile one. */
   readonly realistic: boolean;
+  /** What the parser is asked to keep beyond the always-on fields (abstracts, for the bodies that attack them). */
+  readonly options?: RecordOptions;
   build(): string;
 }
 
@@ -109,6 +115,7 @@ export function jsonBodies(): NamedBody[] {
     b('crossref', 'authors of one record', () =>
       fill('{"message":{"items":[{"title":["T"],"author":[', (i) => `${i ? ',' : ''}{"family":"F","given":"G"}`, ']}]}}'),
     ),
+    ...markupBodies(),
     b('pubmed-search', 'ids at the bound', () => fill('{"esearchresult":{"idlist":["1"', (i) => `,"${i}"`, ']}}')),
     b('pubmed-summary', 'realistic 200 records', () => {
       const summary = firstSummary();
@@ -118,6 +125,54 @@ export function jsonBodies(): NamedBody[] {
     b('pubmed-summary', 'minimal records', pubmedMinimal),
     b('pubmed-summary', 'article ids of one record', () =>
       fill('{"result":{"uids":["1"],"1":{"title":"T","articleids":[', (i) => `${i ? ',' : ''}{"idtype":"pmc","value":"x"}`, ']}}}'),
+    ),
+  ];
+}
+
+/** `<a` and 65,000 letters: a tag that never closes, as long as a field the JSON reader still builds (issue 19, row 1). */
+const UNCLOSED_TAG = `<a${'x'.repeat(65_000)}`;
+
+/** 16,000 comment openers without one `-->` (issue 19, row 1: each used to rescan to the end). */
+const UNCLOSED_COMMENTS = '<!--'.repeat(16_000);
+
+/** A word of 58,000 letters, `index` told apart at its end: at 1,000 positions it joined 58 million characters (issue 19, row 2). */
+const longWord = (index: number): string => `${'w'.repeat(58_000)}${index}`;
+
+/**
+ * The bodies that attacked the text steps of a record (issue 19, rows 1 and 2): Crossref titles,
+ * venues and abstracts of unclosed tags or comment openers, a DOI lookup's work with all three,
+ * and OpenAlex inverted indexes of a 58,000-character word at 1,000 positions.
+ */
+function markupBodies(): NamedBody[] {
+  const abstracts = { abstracts: true } as const;
+  const b = (parser: ParserName, name: string, build: () => string, options?: RecordOptions): NamedBody => ({
+    parser,
+    name,
+    realistic: false,
+    build,
+    ...(options === undefined ? {} : { options }),
+  });
+  const works = (work: (index: number) => string) => fill('{"message":{"items":[', (i) => `${i ? ',' : ''}${work(i)}`, ']}}');
+  return [
+    b('crossref', 'unclosed tags in titles', () => works(() => `{"title":["${UNCLOSED_TAG}"]}`)),
+    b('crossref', 'unclosed tags in venues', () => works((i) => `{"title":["T${i}"],"container-title":["${UNCLOSED_TAG}"]}`)),
+    b('crossref', 'unclosed tags in abstracts', () => works((i) => `{"title":["T${i}"],"abstract":"${UNCLOSED_TAG}"}`), abstracts),
+    b('crossref', 'unclosed comments in titles', () => works(() => `{"title":["${UNCLOSED_COMMENTS}"]}`)),
+    b('crossref', 'unclosed comments in abstracts', () => works((i) => `{"title":["T${i}"],"abstract":"${UNCLOSED_COMMENTS}"}`), abstracts),
+    b(
+      'crossref-work',
+      'unclosed tags in the title, venue and abstract of a looked-up work',
+      () => fill(`{"message":{"container-title":["${UNCLOSED_TAG}"],"abstract":"${UNCLOSED_TAG}","title":["${UNCLOSED_TAG}"`, `,"${UNCLOSED_TAG}"`, ']}}'),
+      abstracts,
+    ),
+    b(
+      'openalex',
+      'inverted indexes of a long word at every position',
+      () => {
+        const positions = `[${Array.from({ length: 1000 }, (_, at) => at).join(',')}]`;
+        return fill('{"results":[', (i) => `${i ? ',' : ''}{"display_name":"T${i}","abstract_inverted_index":{"${longWord(i)}":${positions}}}`, ']}');
+      },
+      abstracts,
     ),
   ];
 }

@@ -41,7 +41,7 @@ export async function probeLag<T>(work: () => Promise<T> | T): Promise<LagSample
 
 /**
  * Probes `work` up to `attempts` times (default 5) and stops at the first run whose longest block is within
- * `limitMs`. A step that is really too long fails every attempt; a busy machine that once
+ * `limitMs` (the tests say so in their names: "in one of up to five runs"). A step that is really too long fails every attempt; a busy machine that once
  * descheduled this process for a while does not fail the test. Returns every sample taken.
  */
 export async function probeUntilWithin<T>(work: () => Promise<T> | T, limitMs: number = CONTRACT_MS, attempts = 5): Promise<LagSample<T>[]> {
@@ -54,6 +54,15 @@ export async function probeUntilWithin<T>(work: () => Promise<T> | T, limitMs: n
   return samples;
 }
 
-/** The samples' longest blocks, for a test diagnostic (`12.3/48.0 ms`). */
-export const describeSamples = (samples: readonly LagSample<unknown>[]): string =>
-  `${samples.map((sample) => sample.longestBlockMs.toFixed(1)).join('/')} ms over ${samples.map((sample) => sample.ticks).join('/')} ticks`;
+/**
+ * The samples' longest blocks, for a test diagnostic: every run, in order, each marked against
+ * the contract (`run 1: 179.6 ms (over, retried); run 2: 12.0 ms (within), 40 ticks`), so a
+ * passing test never shows a bare figure over its bound (issue 19).
+ */
+export const describeSamples = (samples: readonly LagSample<unknown>[], limitMs: number = CONTRACT_MS): string =>
+  samples
+    .map(
+      (sample, index) =>
+        `run ${index + 1}: ${sample.longestBlockMs.toFixed(1)} ms (${sample.longestBlockMs <= limitMs ? 'within' : index === samples.length - 1 ? 'over' : 'over, retried'}), ${sample.ticks} ticks`,
+    )
+    .join('; ');

@@ -2,11 +2,14 @@
 // includes this folder when scripts/run-tests-on-pinned-node.mjs asks it to (docs/clients.md).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeInteropRows } from '../interop/interop-checks.js';
 import { LTS_INTEROP_CLIENTS } from './client-table.js';
-import { INSPECTOR_V2_BIN } from './inspector-v2.js';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { runInspector } from '../interop/clients/inspector-runs.js';
+import { PROJECT_ROOT } from '../support/built-program.js';
+import { INSPECTOR_V2_BIN, inspectorV2Argv } from './inspector-v2.js';
 import { LTS_CLIENTS_DIR } from './lts-install.js';
 
 describeInteropRows(LTS_INTEROP_CLIENTS);
@@ -17,5 +20,22 @@ describe('the Inspector 2 launcher the suite starts', () => {
       bin: Record<string, string>;
     };
     assert.equal(join(manifest.bin['inspector']!), INSPECTOR_V2_BIN);
+  });
+});
+
+describe('Inspector 2 --strict on the tool list (issue 19)', () => {
+  it('finds no schema that constrains nothing (it found 17 on tools 8 and 10), only the two documented type-array notes', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'qiongli-strict-'));
+    try {
+      const [launcher, ...rest] = inspectorV2Argv('tools/list');
+      const run = await runInspector([launcher!, '--strict', ...rest], { cwd: PROJECT_ROOT, env: { PATH: process.env.PATH ?? '', HOME: home } });
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(JSON.parse(run.stdout).tools.length, 12);
+      assert.doesNotMatch(run.stderr, /no validation keyword|^Error/mu, run.stderr.slice(0, 2000));
+      const paths = [...run.stderr.matchAll(/Path: (\S+)/gu)].map((match) => match[1]);
+      assert.deepEqual(paths, ['inputSchema.properties.records.items.properties.abstract', 'inputSchema.properties.records.items.properties.retracted']);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });

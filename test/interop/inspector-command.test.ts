@@ -7,7 +7,9 @@ import { inspectorV1Argv } from './clients/inspector-cli.js';
 import { inspectorV2Argv } from '../interop-lts/inspector-v2.js';
 
 const INSPECTOR_1 = 'npx @modelcontextprotocol/inspector@1';
-const INSPECTOR_2 = 'npx @modelcontextprotocol/inspector';
+const INSPECTOR_2 = 'npx @modelcontextprotocol/inspector@2';
+/** The standalone Inspector CLI 1.0.3 the docs give for Node 20 (run from `dist/`). */
+const INSPECTOR_CLI = 'npx -y @modelcontextprotocol/inspector-cli@1.0.3';
 
 /** The words of a shell command line as the docs write them (plain words and '…' quoting). */
 const shellWords = (line: string): string[] => [...line.matchAll(/'([^']*)'|(\S+)/g)].map((match) => match[1] ?? match[2]!);
@@ -19,17 +21,17 @@ const shellWords = (line: string): string[] => [...line.matchAll(/'([^']*)'|(\S+
  */
 function documentedCommand(page: string, npx: string, start: string): string[] {
   const text = readFileSync(join(PROJECT_ROOT, page), 'utf8');
-  const line = text.split(/[`\n]/).find((candidate) => candidate.startsWith(`${npx} ${start} `));
-  assert.ok(line, `${page} shows the command line ${npx} ${start} …`);
-  return shellWords(line.slice(npx.length)).map((word) => (word === 'node' ? process.execPath : word === 'dist/bundle/qiongli.mjs' ? BUILT_BIN : word));
+  const found = text.split(/[`\n]/).find((candidate) => candidate.startsWith(`${npx} ${start} `) || candidate.startsWith(`cd dist && ${npx} ${start} `));
+  assert.ok(found, `${page} shows the command line ${npx} ${start} …`);
+  const line = found.slice(found.indexOf(npx));
+  const bundle = found.startsWith('cd dist && ') ? 'bundle/qiongli.mjs' : 'dist/bundle/qiongli.mjs';
+  return shellWords(line.slice(npx.length)).map((word) => (word === 'node' ? process.execPath : word === bundle ? BUILT_BIN : word));
 }
 
 describe('the MCP Inspector command line the docs give', () => {
   for (const page of ['README.md', 'docs/clients.md']) {
-    it(`is, in ${page}, for Inspector 1, exactly the listing the interop suite runs with Inspector CLI 1.0.3`, () => {
-      // `npx @modelcontextprotocol/inspector@1` runs the same launcher (cli.js) as the pinned
-      // @modelcontextprotocol/inspector-cli 1.0.3.
-      assert.deepEqual(documentedCommand(page, INSPECTOR_1, '--cli --method tools/list'), inspectorV1Argv('tools/list').slice(1));
+    it(`is, in ${page}, for Node 20, exactly the listing the interop suite runs with Inspector CLI 1.0.3`, () => {
+      assert.deepEqual(documentedCommand(page, INSPECTOR_CLI, '--cli --method tools/list'), inspectorV1Argv('tools/list').slice(1));
     });
 
     it(`is, in ${page}, for Inspector 2, exactly the listing the Node 22+ interop suite runs with Inspector 2`, () => {
@@ -38,6 +40,10 @@ describe('the MCP Inspector command line the docs give', () => {
       assert.deepEqual(documentedCommand(page, INSPECTOR_2, '--cli --method tools/list'), inspectorV2Argv('tools/list').slice(1));
     });
   }
+
+  it('is, in docs/clients.md, for Inspector 1 on Node 22+, the same listing (its launcher is the same cli.js)', () => {
+    assert.deepEqual(documentedCommand('docs/clients.md', INSPECTOR_1, '--cli --method tools/list'), inspectorV1Argv('tools/list').slice(1));
+  });
 
   it('is, in docs/clients.md, for an Inspector 2 tool call, the form the suite builds for each of its tool calls', () => {
     const tool = { name: 'qiongli_task_plan', args: { task_id: 'T-1', paper_type: 'review', topic: 'open science' } };

@@ -14,11 +14,45 @@ export const FROZEN_TOOL_ORDER: readonly ToolName[] = TOOL_CATALOGUE.filter((ent
   (entry) => entry.name,
 );
 
-/** JSON Schema generated from a zod schema, without `$schema` so every client dialect accepts it. */
+/**
+ * JSON Schema generated from a zod schema, without `$schema` so every client dialect accepts it,
+ * and with every unconstrained sub-schema spelled out (see {@link spellOutAnyValue}).
+ */
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const generated = z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as Record<string, unknown>;
   delete generated.$schema;
+  spellOutAnyValue(generated);
   return generated;
+}
+
+/** Every JSON type: the `type` of a value that may be anything (`integer` is a `number`). */
+const ANY_JSON_TYPE = ['object', 'array', 'string', 'number', 'boolean', 'null'];
+
+/** Keywords that constrain a value; a sub-schema with none of them accepts anything. */
+const CONSTRAINING = ['type', 'anyOf', 'oneOf', 'allOf', 'not', 'enum', 'const', '$ref', 'properties', 'items'];
+
+/**
+ * Spells out every sub-schema that accepts any value (zod writes `{}` for the extra fields of a
+ * loose object and for `z.unknown()`): `additionalProperties: {}` becomes `true`, any other such
+ * sub-schema (a description alone) gets the `type` of every JSON type. Each accepts exactly what
+ * it did. MCP Inspector 2.12 `--strict` reported 17 schemas that constrain nothing (tools 8 and
+ * 10, issue 19); two portability notes on a `type` array remain (`abstract`, `retracted` of a
+ * Zotero record, which accept any value by contract), since an `anyOf` of single types is read
+ * as its first branch by LangChain's MCP adapter, which then refuses valid calls.
+ */
+function spellOutAnyValue(schema: Record<string, unknown>): void {
+  const visit = (sub: unknown): void => {
+    if (sub === null || typeof sub !== 'object' || Array.isArray(sub)) return;
+    const node = sub as Record<string, unknown>;
+    if (!CONSTRAINING.some((keyword) => keyword in node)) node['type'] = ANY_JSON_TYPE;
+    spellOutAnyValue(node);
+  };
+  const extra = schema['additionalProperties'];
+  if (extra !== null && typeof extra === 'object' && !Array.isArray(extra) && Object.keys(extra).length === 0) schema['additionalProperties'] = true;
+  else visit(extra);
+  for (const key of ['items', 'not']) visit(schema[key]);
+  for (const key of ['properties', '$defs']) for (const sub of Object.values((schema[key] as Record<string, unknown> | undefined) ?? {})) visit(sub);
+  for (const key of ['anyOf', 'oneOf', 'allOf', 'prefixItems']) for (const sub of (schema[key] as unknown[] | undefined) ?? []) visit(sub);
 }
 
 /** How a tool is described on the wire, before projection to a revision. */

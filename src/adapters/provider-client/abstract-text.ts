@@ -1,4 +1,5 @@
 import { asArray, type JsonObject } from './json-fields.js';
+import { stripKnownMarkup } from './markup-text.js';
 
 /** Longest abstract a record carries, in characters (code points), `…` included (docs/provider-data.md). */
 export const MAX_ABSTRACT_CHARS = 2000;
@@ -20,13 +21,23 @@ export function abstractText(value: string | undefined, truncated = false): stri
   const more = truncated || value.length > MAX_RAW_ABSTRACT_CHARS;
   const text = value.slice(0, MAX_RAW_ABSTRACT_CHARS).replace(/\s+/gu, ' ').trim();
   if (text === '') return undefined;
-  const chars = Array.from(text);
-  if (chars.length <= MAX_ABSTRACT_CHARS && !more) return text;
-  const kept = chars
-    .slice(0, MAX_ABSTRACT_CHARS - ABSTRACT_CUT.length)
-    .join('')
-    .trimEnd();
-  return `${kept}${ABSTRACT_CUT}`;
+  if (!more && afterCodePoints(text, MAX_ABSTRACT_CHARS) === text.length) return text;
+  return `${text.slice(0, afterCodePoints(text, MAX_ABSTRACT_CHARS - ABSTRACT_CUT.length)).trimEnd()}${ABSTRACT_CUT}`;
+}
+
+/**
+ * The index just after the first `count` code points of `text` (a surrogate pair is one, a lone
+ * surrogate one too), or its length when it has fewer. Reads at most `2 × count` units, where
+ * splitting the whole text into characters would allocate one string per character.
+ */
+function afterCodePoints(text: string, count: number): number {
+  let index = 0;
+  for (let points = 0; points < count && index < text.length; points++) {
+    const unit = text.charCodeAt(index);
+    const next = text.charCodeAt(index + 1);
+    index += unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+  }
+  return index;
 }
 
 /** Word positions of an OpenAlex inverted index looked at: no abstract of 2,000 characters has more words. */
@@ -57,69 +68,46 @@ export function invertedIndexText(index: JsonObject | undefined): string | undef
       else words[position] ??= word;
     }
   }
-  return abstractText(words.filter((word) => word !== undefined).join(' '), beyond);
+  return abstractText(joinedPrefix(words), beyond);
 }
 
-/** JATS and HTML elements that sit inside running text: removed without a space. */
-const INLINE_ELEMENTS = new Set([
-  'italic',
-  'bold',
-  'sup',
-  'sub',
-  'sc',
-  'scp',
-  'styled-content',
-  'ext-link',
-  'monospace',
-  'underline',
-  'overline',
-  'roman',
-  'sans-serif',
-  'strike',
-  'inline-formula',
-  'named-content',
-  'xref',
-  'uri',
-  'email',
-  'abbrev',
-  'i',
-  'b',
-  'em',
-  'strong',
-  'span',
-  'a',
-  'u',
-  'small',
-  'code',
-  'tt',
-  'mml:mi',
-  'mml:mo',
-  'mml:mn',
-]);
+/**
+ * The words joined by spaces, but only as far as {@link abstractText} reads (one character past
+ * its 64 Ki, so it still sees the text is longer): a few 65,000-character words at a thousand
+ * positions would otherwise join 65 million characters for a 2,000-character abstract.
+ */
+function joinedPrefix(words: readonly (string | undefined)[]): string {
+  const wanted = MAX_RAW_ABSTRACT_CHARS + 1;
+  let text = '';
+  let first = true;
+  for (const word of words) {
+    if (word === undefined) continue;
+    if (text.length >= wanted) break;
+    const glue = first ? '' : ' ';
+    text += glue + word.slice(0, wanted - text.length - glue.length);
+    first = false;
+  }
+  return text;
+}
 
 /** A leading heading that only names the section (`Abstract`, `Summary`). */
 const LEADING_HEADING = /^\s*<(jats:)?title>\s*(?:abstract|summary)\s*<\/(jats:)?title>/iu;
 
-/** A start or end tag (a name starting with a letter), or a comment. */
-const TAG = /<!--[\s\S]*?-->|<\/?([A-Za-z][\w:.-]*)[^<>]*>/gu;
-
 const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /**
- * Crossref's `abstract`, `title` and `container-title` as plain text: JATS/HTML markup removed (a leading `Abstract` or
- * `Summary` heading dropped, inline elements such as `<jats:italic>` removed in place, every
- * other element boundary a space), then the XML/HTML character references it used decoded
+ * Crossref's `abstract`, `title` and `container-title` as plain text: its JATS/HTML markup removed by
+ * {@link stripKnownMarkup} (a leading `Abstract` or `Summary` heading dropped, known inline
+ * elements such as `<jats:italic>` removed in place, other known elements a space, anything
+ * else that only looks like a tag, `k<n and n>2`, kept as text), then the XML/HTML character references it used decoded
  * (`&amp;`, `&lt;`, `&#233;`, `&#xE9;`; unknown ones stay as written). Text that only looks
  * like a tag after decoding (`&lt;b&gt;`) stays text. Only the first 64 Ki characters are read
- * (the JSON reader builds no longer string).
+ * (the JSON reader builds no longer string), and every step is linear in them.
  */
 export function markupFreeText(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const raw = value.slice(0, MAX_RAW_ABSTRACT_CHARS).replace(LEADING_HEADING, '');
-  const text = raw.replace(TAG, (_tag, name: string | undefined) =>
-    name !== undefined && INLINE_ELEMENTS.has(name.toLowerCase().replace(/^jats:/u, '')) ? '' : ' ',
-  );
-  const decoded = text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,6});/giu, (reference, body: string) => {
+  const decoded = stripKnownMarkup(raw).replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,6});/giu, (reference, body: string) => {
     if (!body.startsWith('#')) return NAMED[body.toLowerCase()] ?? reference;
     const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
     return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : reference;

@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { sleepUnlessAborted, systemClock, type ProviderClock } from './clock.js';
 import { DEFAULT_TIMEOUTS, MAX_BODY_BYTES, sharedAgent, type ProviderTimeouts } from './http-policy.js';
-import { RequestPacer } from './pacing.js';
+import { RequestPacer, type PacedStart } from './pacing.js';
 import { stepFailed, stepOk, type ProviderGet, type Step } from './provider-protocol.js';
 import { retryAfterMs } from './retry-after.js';
 import { sendGet } from './send-get.js';
@@ -76,16 +76,18 @@ export class ProviderHttp {
 
   /**
    * One GET under the policy: wait for the lane's pacing slot (a slot beyond the deadline →
-   * `rate_limited`), send, and retry once on 429/503 when `Retry-After` fits before the
+   * `rate_limited`; a slot given back by a request that never reached the provider moves later
+   * ones up), send, and retry once on 429/503 when `Retry-After` fits before the
    * deadline. A 429 that is not retried → `rate_limited`; a 404 of a single-work lookup → no
    * body (`undefined`: no such record); other non-2xx (3xx too) → `http_error`. Never throws.
    */
   async fetchText(request: PolicyGet): Promise<Step<string | undefined>> {
     const { get, lane, intervalMs, deadline, signal } = request;
     for (let attempt = 0; ; attempt += 1) {
-      const wait = this.pacer.reserve(lane, intervalMs, this.clock.now(), deadline);
-      if (wait === undefined) return stepFailed('rate_limited');
-      if (!(await sleepUnlessAborted(this.clock, wait, signal))) return stepFailed('cancelled');
+      const slot = this.pacer.reserve(lane, intervalMs, this.clock.now(), deadline);
+      if (slot === undefined) return stepFailed('rate_limited');
+      if (!(await this.waitForSlot(lane, slot, signal))) return stepFailed('cancelled');
+      this.pacer.sent(lane, slot, intervalMs, this.clock.now());
       const budgetMs = deadline - this.clock.now();
       if (budgetMs <= 0) return stepFailed('timeout');
       this.dispatcher ??= sharedAgent(this.timeouts);
@@ -97,7 +99,10 @@ export class ProviderHttp {
         maxBodyBytes: request.maxBodyBytes ?? MAX_BODY_BYTES,
       });
       if (reply.kind === 'body') return stepOk(reply.text);
-      if (reply.kind === 'failed') return stepFailed(reply.failure);
+      if (reply.kind === 'failed') {
+        if (!reply.reachedProvider) this.pacer.giveBack(lane, slot, intervalMs, this.clock.now());
+        return stepFailed(reply.failure, reply.cause);
+      }
       if (reply.status === 404 && get.notFoundIsEmpty === true) return stepOk(undefined);
       if (attempt === 0 && RETRYABLE_STATUSES.has(reply.status)) {
         const retryWait = retryAfterMs(reply.retryAfter, this.clock.now());
@@ -107,6 +112,21 @@ export class ProviderHttp {
         }
       }
       return stepFailed(reply.status === 429 ? 'rate_limited' : 'http_error');
+    }
+  }
+
+  /**
+   * Waits until `slot`'s start, re-reading it whenever the lane gives a start back (a request
+   * that never reached the provider); `false` when `signal` aborted.
+   */
+  private async waitForSlot(lane: string, slot: PacedStart, signal: AbortSignal): Promise<boolean> {
+    for (;;) {
+      const wait = slot.start - this.clock.now();
+      if (wait <= 0) return !signal.aborted;
+      const moved = this.pacer.movedSignal(lane, this.clock.now());
+      await sleepUnlessAborted(this.clock, wait, AbortSignal.any([signal, moved]));
+      // Slept the whole wait (whatever the clock now says), or cancelled: done; moved: re-read.
+      if (signal.aborted || !moved.aborted) return !signal.aborted;
     }
   }
 }

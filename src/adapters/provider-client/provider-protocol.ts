@@ -1,4 +1,4 @@
-import type { ProviderFailureKind, ProviderRecord, ProviderSearchRequest } from '../../ports/provider-client.port.js';
+import type { ProviderFailureKind, ProviderRecord, ProviderSearchRequest, TransportCause } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
 import { MAX_PER_PROVIDER_LIMIT } from '../../domain/shared/provider-catalogue.js';
 import { SlicedWorkAborted, runInSlices } from '../scheduling/time-slices.js';
@@ -12,14 +12,15 @@ export interface ProviderGet {
   readonly notFoundIsEmpty?: boolean;
 }
 
-/** A value, or the public failure kind that replaced it. */
-export type Step<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly kind: ProviderFailureKind };
+/** A value, or the public failure kind that replaced it (with the static class of a connection failure). */
+export type Step<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly kind: ProviderFailureKind; readonly cause?: TransportCause };
 
 /** Wraps a value as a successful {@link Step}. */
 export const stepOk = <T>(value: T): Step<T> => ({ ok: true, value });
 
-/** A failed {@link Step} of the given kind. */
-export const stepFailed = <T = never>(kind: ProviderFailureKind): Step<T> => ({ ok: false, kind });
+/** A failed {@link Step} of the given kind (and cause, when one is known). */
+export const stepFailed = <T = never>(kind: ProviderFailureKind, cause?: TransportCause): Step<T> =>
+  cause === undefined ? { ok: false, kind } : { ok: false, kind, cause };
 
 /**
  * The work of a single-work answer (a DOI lookup) as at most one record: no object there →

@@ -1,14 +1,22 @@
 import { request, type Dispatcher } from 'undici';
-import type { ProviderFailureKind } from '../../ports/provider-client.port.js';
+import type { ProviderFailureKind, TransportCause } from '../../ports/provider-client.port.js';
 import { ACCEPT_ENCODING, BodyRefused, readBodyText } from './body-text.js';
 import { MAX_BODY_BYTES } from './http-policy.js';
 import type { ProviderGet } from './provider-protocol.js';
+import { transportFailure } from './transport-cause.js';
 
 /** What one GET produced: a 2xx body's text, a non-2xx status, or a failure kind. */
 export type GetReply =
   | { readonly kind: 'body'; readonly text: string }
   | { readonly kind: 'status'; readonly status: number; readonly retryAfter: string | string[] | undefined }
-  | { readonly kind: 'failed'; readonly failure: ProviderFailureKind };
+  | {
+      readonly kind: 'failed';
+      readonly failure: ProviderFailureKind;
+      /** The static class of a connection failure, when one is known. */
+      readonly cause?: TransportCause;
+      /** `false`: the request never reached the provider (it does not count for pacing). */
+      readonly reachedProvider: boolean;
+    };
 
 /** How one GET is sent. */
 export interface GetSettings {
@@ -54,11 +62,11 @@ export async function sendGet(get: ProviderGet, settings: GetSettings): Promise<
     const maxBodyBytes = settings.maxBodyBytes ?? MAX_BODY_BYTES;
     if (Number(headers['content-length'] ?? 0) > maxBodyBytes) {
       discard(body);
-      return { kind: 'failed', failure: 'decode_error' };
+      return { kind: 'failed', failure: 'decode_error', reachedProvider: true };
     }
     return { kind: 'body', text: await readBodyText(body, headers, maxBodyBytes) };
   } catch (error) {
-    return { kind: 'failed', failure: failureKind(error, settings.callerSignal, budgetSignal) };
+    return failedReply(error, settings.callerSignal, budgetSignal);
   }
 }
 
@@ -71,13 +79,21 @@ function discard(body: Dispatcher.ResponseData['body']): void {
   body.destroy();
 }
 
-/** Maps a thrown request error to its public kind; which signal aborted decides first. */
-function failureKind(error: unknown, callerSignal: AbortSignal, budgetSignal: AbortSignal): ProviderFailureKind {
-  if (callerSignal.aborted) return 'cancelled';
-  if (budgetSignal.aborted) return 'timeout';
-  if (error instanceof BodyRefused) return 'decode_error';
+/**
+ * Maps a thrown request error to its public kind; which signal aborted decides first. A
+ * connection failure also gets its static cause ({@link transportFailure}): a connect timeout
+ * and a failure to resolve, connect, or pass TLS or the proxy never reached the provider.
+ */
+function failedReply(error: unknown, callerSignal: AbortSignal, budgetSignal: AbortSignal): GetReply {
+  if (callerSignal.aborted) return { kind: 'failed', failure: 'cancelled', reachedProvider: true };
+  if (budgetSignal.aborted) return { kind: 'failed', failure: 'timeout', reachedProvider: true };
+  if (error instanceof BodyRefused) return { kind: 'failed', failure: 'decode_error', reachedProvider: true };
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  if (typeof code === 'string' && TIMEOUT_CODES.has(code)) return 'timeout';
-  if (typeof code === 'string' && OVERSIZE_CODES.has(code)) return 'decode_error';
-  return 'transport_error';
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return { kind: 'failed', failure: 'timeout', reachedProvider: false };
+  if (typeof code === 'string' && TIMEOUT_CODES.has(code)) return { kind: 'failed', failure: 'timeout', reachedProvider: true };
+  if (typeof code === 'string' && OVERSIZE_CODES.has(code)) return { kind: 'failed', failure: 'decode_error', reachedProvider: true };
+  const { cause, reachedProvider } = transportFailure(error);
+  return cause === undefined
+    ? { kind: 'failed', failure: 'transport_error', reachedProvider }
+    : { kind: 'failed', failure: 'transport_error', cause, reachedProvider };
 }

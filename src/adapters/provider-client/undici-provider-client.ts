@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import type { ProviderFailureKind, ProviderSearchOutcome, ProviderSearchRequest, ProviderClient } from '../../ports/provider-client.port.js';
+import type { ProviderFailureKind, ProviderSearchOutcome, ProviderSearchRequest, ProviderClient, TransportCause } from '../../ports/provider-client.port.js';
 import { AnswerCache, DEFAULT_CACHE_ENTRIES, answerKey } from './answer-cache.js';
 import type { ProviderClock } from './clock.js';
 import type { ProviderTimeouts } from './http-policy.js';
@@ -26,7 +26,8 @@ export interface UndiciProviderClientOptions {
   readonly http?: ProviderHttp;
 }
 
-const failed = (kind: ProviderFailureKind): ProviderSearchOutcome => ({ ok: false, kind });
+const failed = (kind: ProviderFailureKind, cause?: TransportCause): ProviderSearchOutcome =>
+  cause === undefined ? { ok: false, kind } : { ok: false, kind, cause };
 
 /**
  * The ProviderClient over undici (docs/providers.md#requests): constant endpoints, credentials only where
@@ -80,6 +81,6 @@ export class UndiciProviderClient implements ProviderClient {
     const result = await protocol.search(query, (get) => this.http.fetchText({ get, lane: provider, intervalMs, deadline, signal }));
     if (result.ok) this.cache.set(key, result.value, clock.now());
     if (signal.aborted) return failed('cancelled');
-    return result.ok ? { ok: true, records: result.value, cached: false } : failed(result.kind);
+    return result.ok ? { ok: true, records: result.value, cached: false } : failed(result.kind, result.cause);
   }
 }

@@ -82,15 +82,28 @@ function cleanIdentifiers(identifiers: RecordIdentifiers | undefined): Identifie
   return any ? slots : undefined;
 }
 
+/** The authority of an `https:` URL as RFC 3986 (appendix B) splits it: up to the first `/`, `?` or `#`. */
+const RFC3986_AUTHORITY = /^https:\/\/([^/?#]*)/u;
+
+/** An authority without user information: a plain host name or IPv4 address, maybe a port. */
+const PLAIN_AUTHORITY = /^([A-Za-z0-9.-]+)(?::(\d{1,5}))?$/u;
+
 /**
  * Whether a link may be a record's `open_access_url` (docs/provider-data.md): an absolute
- * `https:` URL of visible ASCII (no whitespace or control characters), with a host and without
- * user name or password.
+ * `https:` URL of visible ASCII (no whitespace or control characters), without a backslash,
+ * with a plain host (letters, digits, dots, hyphens; maybe a port) and no user information, on
+ * which a WHATWG parser (a browser, Node) and an RFC 3986 parser (Python's, curl's) agree: both
+ * see the same host and port. `https://pmc.ncbi.nlm.nih.gov\@evil.example/` is refused, since
+ * WHATWG reads the backslash as a slash and host `pmc.ncbi.nlm.nih.gov`, RFC 3986 host
+ * `evil.example`.
  */
 export function isOpenAccessUrl(value: string): boolean {
-  if (!/^https:\/\/[\x21-\x7e]+$/u.test(value) || !URL.canParse(value)) return false;
+  if (!/^https:\/\/[\x21-\x7e]+$/u.test(value) || value.includes('\\') || !URL.canParse(value)) return false;
+  const authority = PLAIN_AUTHORITY.exec(RFC3986_AUTHORITY.exec(value)?.[1] ?? '');
+  if (authority === null) return false;
   const url = new URL(value);
-  return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+  const port = authority[2] === '443' ? '' : (authority[2] ?? '');
+  return url.protocol === 'https:' && url.hostname === authority[1]!.toLowerCase() && url.port === port && url.username === '' && url.password === '';
 }
 
 /**

@@ -28,7 +28,8 @@ export interface RunSummary {
 /**
  * Summarises the provider runs (docs/providers.md#how-a-search-runs steps 4 and 7), runs in search order:
  * each provider gets `{status: "ok", count[, cached: true]}` or `{status: "error", count: 0,
- * error_kind, warning: "<provider>: <kind>"}` (the warning also listed in `warnings`).
+ * error_kind, warning: "<provider>: <kind>"}` (a connection failure adds its static cause:
+ * `arxiv: transport_error (connection refused)`; the warning also listed in `warnings`).
  * Every provider ok → `ok`/`complete`, some → `warning`/`partial`, none → `error`/`failed`;
  * an `ok` search with no results becomes `warning` (diagnostics stay `complete`) with
  * {@link NO_RESULTS_WARNING} in `warnings`. `leftOut` are the warnings of providers the search
@@ -43,7 +44,7 @@ export function summariseRuns(runs: readonly ProviderRun[], resultCount: number,
       succeeded += 1;
       providers[provider] = outcome.cached ? { status: 'ok', count: outcome.records.length, cached: true } : { status: 'ok', count: outcome.records.length };
     } else {
-      const warning = `${provider}: ${outcome.kind}`;
+      const warning = `${provider}: ${outcome.kind}${outcome.cause === undefined ? '' : ` (${outcome.cause})`}`;
       providers[provider] = { status: 'error', count: 0, error_kind: outcome.kind, warning };
       warnings.push(warning);
     }

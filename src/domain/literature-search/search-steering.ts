@@ -1,5 +1,6 @@
 import type { ProviderId } from '../../ports/config-source.port.js';
 import type { ProviderSearchRequest } from '../../ports/provider-client.port.js';
+import { utf8ByteLength } from '../shared/text-bounds.js';
 import { invalidArguments, succeed, type Outcome } from '../shared/tool-outcome.js';
 import { LITERATURE_SEARCH_MESSAGES, type LiteratureSearchArguments } from './literature-search-input.js';
 import type { ResultOptions } from './merge-search-results.js';
@@ -25,11 +26,19 @@ export const WITHOUT_DOI_LOOKUP: ReadonlySet<ProviderId> = new Set(['arxiv']);
 /** The static warning of a provider left out of a `doi` search. */
 export const noDoiLookupWarning = (provider: ProviderId): string => `${provider}: no DOI lookup; left out of a doi search`;
 
+/** Longest DOI looked up, in UTF-8 bytes: the longest a record keeps and the Zotero export accepts. */
+export const MAX_DOI_QUERY_BYTES = 2 * 1024;
+
+/** A UTF-16 surrogate not paired with its other half (no provider could be sent it as UTF-8). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
+
 /**
- * Whether a normalised query is one DOI: starts with `10.`, holds a `/` after the prefix and
- * no whitespace (docs/tools.md#7-qiongli_literature_search).
+ * Whether a normalised query is one DOI: starts with `10.`, holds a `/` after the prefix, no
+ * whitespace, no lone surrogate, and at most {@link MAX_DOI_QUERY_BYTES} UTF-8 bytes
+ * (docs/tools.md#7-qiongli_literature_search). Anything else is refused before any request.
  */
-const isOneDoi = (doi: string): boolean => doi.startsWith('10.') && doi.indexOf('/') > 3 && !/\s/u.test(doi);
+const isOneDoi = (doi: string): boolean =>
+  doi.startsWith('10.') && doi.indexOf('/') > 3 && !/\s/u.test(doi) && utf8ByteLength(doi) <= MAX_DOI_QUERY_BYTES && !LONE_SURROGATE.test(doi);
 
 /**
  * Resolves validated arguments into the steering of one search: the mode's matching

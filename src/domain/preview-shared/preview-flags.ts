@@ -5,7 +5,9 @@ import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 export const PREVIEW_PLATFORMS = ['codex', 'claude_code', 'claude', 'antigravity', 'cli', 'unknown'] as const;
 
 /**
- * The fixed part of every Lite preview: nothing may run, and execution needs the Full CLI.
+ * The fixed part of every Lite preview: nothing may run, and execution needs the Full CLI,
+ * which this program does not have (`available: false`; SPEC §6.4 tool 11 as amended
+ * 2026-12-04: upstream's `command` named a Full runtime, and that line exits 2 here).
  * Lite never launches an agent, a process or a shell and never writes to a project.
  */
 export const previewFlags = {
@@ -19,7 +21,7 @@ export const previewFlags = {
   upgrade: {
     required_for_execution: true,
     runtime_profile: 'full_cli',
-    command: 'qiongli mcp serve --transport stdio',
+    available: false,
   },
 } as const;
 

@@ -1,10 +1,19 @@
 import { RETRACTED_NOTE, type ExportAuthor, type ExportRecord } from './export-record.js';
 import { blankLineSeparated } from './ris.js';
 
+/*
+ * BibTeX (and biber's btparse, and pybtex) find the end of a braced value by counting braces,
+ * and a backslash does not hide one: `\}` still closes a level, so `title = {x\}, author =
+ * {Forged}}` would end the title at `x\` and forge an author. A brace of a value is therefore
+ * written as LaTeX's escaped brace next to an invisible `\vphantom` holding the opposite one, as
+ * Zotero's own exporter does: `{` → `\{\vphantom{\}}`, `}` → `\vphantom{\{}\}`. Each is
+ * balanced for a brace counter (it never dips below the level it starts at) and prints one
+ * brace in LaTeX.
+ */
 const ESCAPES: Readonly<Record<string, string>> = {
   '\\': '\\textbackslash{}',
-  '{': '\\{',
-  '}': '\\}',
+  '{': '\\{\\vphantom{\\}}',
+  '}': '\\vphantom{\\{}\\}',
   '#': '\\#',
   '%': '\\%',
   '&': '\\&',
@@ -14,7 +23,11 @@ const ESCAPES: Readonly<Record<string, string>> = {
   '~': '\\~{}',
 };
 
-/** Escapes the ten BibTeX/LaTeX special characters `\ { } # % & _ $ ^ ~` of a folded value. */
+/**
+ * Escapes the ten BibTeX/LaTeX special characters `\ { } # % & _ $ ^ ~` of a folded value so
+ * that the result is balanced for BibTeX's brace counting (see the note on the escapes above):
+ * no value can close its field, forge a field or an entry, or leave the file open.
+ */
 export const escapeBibtex = (value: string): string => value.replace(/[\\{}#%&_$^~]/g, (ch) => ESCAPES[ch] ?? ch);
 
 /**
@@ -31,8 +44,8 @@ export const bibtexLink = (value: string): string => value.replace(/[{}\\ ]/g, (
  * `eprint = {<id>}`; then `abstract` when known and `note = {Retracted}` for a retracted record. Values were folded to one line; text values are then escaped with
  * {@link escapeBibtex}, DOI and URL with {@link bibtexLink}. Entries are separated by a blank line.
  *
- * Every brace the file contains is either escaped (`\{`, `\}`) or part of a balanced pair the
- * exporter wrote, so no value can close an entry early or leave it open.
+ * Every value is balanced for a brace counter that ignores backslashes, as BibTeX, biber and
+ * pybtex count, so no value can close an entry or a field early or leave it open.
  */
 export function bibtex(records: readonly ExportRecord[], keys: readonly string[]): string {
   return bibtexFile(records.map((record, index) => bibtexEntry(record, keys[index] ?? `ref${index + 1}`)));

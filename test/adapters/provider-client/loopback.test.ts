@@ -68,21 +68,21 @@ describe('UndiciProviderClient over a real loopback connection (docs/providers.m
     await server.firstSocketClosed;
   });
 
-  it('answers transport_error when the connection is refused', async () => {
+  it('answers transport_error (connection refused) when the connection is refused', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const outcome = await clientFor(`http://127.0.0.1:${port}`).search(searchRequest('openalex'));
-    assert.deepEqual(outcome, { ok: false, kind: 'transport_error' });
+    assert.deepEqual(outcome, { ok: false, kind: 'transport_error', cause: 'connection refused' });
   });
 
-  it('answers transport_error when the connection is reset in the middle of the body', async () => {
+  it('answers transport_error (connection reset) when the connection is reset in the middle of the body', async () => {
     const server = await serve((request, response) => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
       response.write('{"results": [', () => request.socket.resetAndDestroy());
     });
-    assert.deepEqual(await clientFor(server.origin).search(searchRequest('openalex')), { ok: false, kind: 'transport_error' });
+    assert.deepEqual(await clientFor(server.origin).search(searchRequest('openalex')), { ok: false, kind: 'transport_error', cause: 'connection reset' });
   });
 
   it('aborts a body streamed without content-length as soon as it passes 4 MiB (decode_error)', async () => {

@@ -39,6 +39,18 @@ describe('literature search orchestration (docs/providers.md#how-a-search-runs)'
     assert.equal(result.results.length, 2);
   });
 
+  it('names the static cause of a connection failure in the warning, nothing else (issue 19)', async () => {
+    const client = new FakeProviderClient().respondWith('crossref', [aRecord('A paper')]).failWith('arxiv', 'transport_error', { cause: 'connection refused' });
+    const result = await resultOf(await run(client, { providers: ['crossref', 'arxiv'] }));
+    assert.deepEqual(result.diagnostics.providers.arxiv, {
+      status: 'error',
+      count: 0,
+      error_kind: 'transport_error',
+      warning: 'arxiv: transport_error (connection refused)',
+    });
+    assert.deepEqual(result.diagnostics.warnings, ['arxiv: transport_error (connection refused)']);
+  });
+
   it('reports warning/partial when one of two providers answers http_error (a 503)', async () => {
     const client = new FakeProviderClient().respondWith('arxiv', [aRecord('A paper')]).failWith('crossref', 'http_error');
     const result = await resultOf(await run(client, { providers: ['crossref', 'arxiv'] }));

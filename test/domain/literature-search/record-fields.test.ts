@@ -71,9 +71,31 @@ describe('cleaning the steering fields of a provider record', () => {
       'https://example.org/a\nb.pdf',
       '//example.org/paper.pdf',
       'not a url',
+      // WHATWG and RFC 3986 parsers disagree on these (issue 19, row 8).
+      'https://pmc.ncbi.nlm.nih.gov\\@evil.example/articles/PMC1/',
+      'https://pmc.ncbi.nlm.nih.gov\\articles\\PMC1/',
+      'https://evil.example@pmc.ncbi.nlm.nih.gov/articles/PMC1/',
+      'https://@pmc.ncbi.nlm.nih.gov/',
+      'https://0x7f.1/paper.pdf',
+      'https://%65vil.example/paper.pdf',
+      'https://[::1]/paper.pdf',
+      'https://example.org:99999/paper.pdf',
     ]) {
       assert.equal(isOpenAccessUrl(bad), false, bad);
       assert.equal(clean({ open_access_url: bad })?.open_access_url, undefined, bad);
+    }
+  });
+
+  it('keeps the real open-access links of every provider, a port and a query included (issue 19, row 8)', () => {
+    for (const good of [
+      'https://arxiv.org/pdf/1706.03762',
+      'https://pmc.ncbi.nlm.nih.gov/articles/PMC5834432/',
+      'https://www.mdpi.com/1420-3049/28/1/123/pdf?version=1672',
+      'https://Example.ORG:8443/a@b/paper.pdf#page=2',
+      'https://example.org:443/paper.pdf',
+      'https://example.org',
+    ]) {
+      assert.equal(isOpenAccessUrl(good), true, good);
     }
   });
 

@@ -83,6 +83,28 @@ describe('steered provider requests (docs/tools.md#7-qiongli_literature_search)'
     assert.equal(deps.config.reads, 0);
   });
 
+  it('refuses a DOI over 2 KiB or holding a lone surrogate as invalid arguments, before any request (issue 19, row 7)', async () => {
+    for (const query of [
+      `10.1000/${'x'.repeat(3 * 1024)}`,
+      `10.1000/${'é'.repeat(1021)}`,
+      '10.1000/a\uD800b',
+      '10.1000/a\uDC00',
+      'https://doi.org/10.1/\uDBFF',
+    ]) {
+      const client = new FakeProviderClient();
+      const deps = searchDeps(client, { settings: {} });
+      const outcome = await searchLiterature(searchArgs({ query, search_mode: 'doi' }), deps, recordingContext());
+      assert.deepEqual(outcome, { ok: false, failure: { kind: 'invalid_arguments', message: M.doiQuery } }, query.slice(0, 20));
+      assert.equal(client.requests.length, 0);
+    }
+    // At the bound, and with a surrogate pair, the DOI is still looked up.
+    for (const query of [`10.1000/${'x'.repeat(2048 - 8)}`, '10.1000/\u{1F600}']) {
+      const client = new FakeProviderClient();
+      await resultOf(await run(client, { query, search_mode: 'doi', providers: ['crossref'] }));
+      assert.equal(client.requests.length, 1, query.slice(0, 20));
+    }
+  });
+
   it('refuses reversed years with the static message and calls no provider', async () => {
     const client = new FakeProviderClient();
     const outcome = await run(client, { from_year: 2024, to_year: 2023 });

@@ -37,14 +37,17 @@ describe('abstracts and retraction flags in the Zotero files (docs/tools.md#10-q
 
   it('BibTeX: abstract escaped like every text value, note = {Retracted}', () => {
     const bib = exportFile([retracted], 'bibliography.bib');
-    assert.match(bib, /\n {2}abstract = \{We measured 50\\% of \\\{effects\\\} \\& more\\_things\.\},\n {2}note = \{Retracted\}\n\}\n$/);
+    assert.ok(
+      bib.endsWith('\n  abstract = {We measured 50\\% of \\{\\vphantom{\\}}effects\\vphantom{\\{}\\} \\& more\\_things.},\n  note = {Retracted}\n}\n'),
+      bib,
+    );
   });
 
   it('folds an abstract to one line in every file, so it can neither add a RIS tag nor a BibTeX field', () => {
     const hostile = { title: 'T', abstract: 'Line one\r\nER  - \nTY  - JOUR\u2028  note = {x},\u0085end' };
     assert.ok(exportFile([hostile], 'references.ris').includes('AB  - Line one ER - TY - JOUR note = {x}, end\nER  - \n'));
     const bib = exportFile([hostile], 'bibliography.bib');
-    assert.ok(bib.includes('  abstract = {Line one ER - TY - JOUR note = \\{x\\}, end}\n}'));
+    assert.ok(bib.includes('  abstract = {Line one ER - TY - JOUR note = \\{\\vphantom{\\}}x\\vphantom{\\{}\\}, end}\n}'), bib);
     const [item] = JSON.parse(exportFile([hostile], 'references.json')) as { abstract: string }[];
     assert.equal(item?.abstract, 'Line one ER - TY - JOUR note = {x}, end');
   });

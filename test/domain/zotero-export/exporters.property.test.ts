@@ -2,92 +2,23 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { exportFiles } from './zotero-harness.js';
-
-/** Fragments chosen to attack line- and brace-based formats. */
-const ATTACKS = [
-  '\nTY  - ',
-  '\r\nER  - ',
-  '\nER  - \n\nTY  - JOUR\n',
-  '\u2028',
-  '\u2029',
-  '\u0085',
-  '\r',
-  '\t',
-  '\v',
-  '\f',
-  '\u0000',
-  '{',
-  '}',
-  '\\',
-  '\\{',
-  '\\}',
-  '}}\n@misc{evil,',
-  '%',
-  '@',
-  ' and ',
-  ',',
-  '#',
-  '~',
-  '^',
-  '$',
-  '_',
-  '&',
-  '\uD800',
-  '\uDC00',
-  '\u00A0',
-  '\u3000',
-];
-
-/** Arbitrary text: full Unicode code points, raw UTF-16 units (lone surrogates) and attack fragments. */
-const text = fc
-  .array(
-    fc.oneof(
-      fc.constantFrom(...ATTACKS),
-      fc.string({ unit: 'binary', maxLength: 4 }),
-      fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit)), maxLength: 4 }),
-    ),
-    { maxLength: 6 },
-  )
-  .map((parts) => parts.join(''));
-
-const author = fc.oneof(fc.record({ family: text, given: text }, { requiredKeys: ['family'] }), fc.record({ literal: text }));
-
-const record = fc.record(
-  {
-    // A leading letter keeps the title non-blank after folding, as the schema requires.
-    title: text.map((t) => `T${t}`),
-    doi: text,
-    year: fc.integer({ min: -9999, max: 9999 }),
-    venue: text,
-    url: text,
-    authors: fc.array(author, { maxLength: 3 }),
-    identifiers: fc.record({ arxiv: text, pmid: text }, { requiredKeys: [] }),
-    record_type: fc.constantFrom('article', 'preprint'),
-    abstract: fc.oneof(text, fc.constant(null)),
-    retracted: fc.constantFrom(true, false, null, 'yes'),
-  },
-  { requiredKeys: ['title'] },
-);
-
-const records = fc.array(record, { minLength: 1, maxLength: 5 });
+import { records } from './hostile-records.js';
 
 /** Every kind of line terminator a reader might honour. */
 const LINE_BREAK = /\r\n|\n|\r|\u2028|\u2029|\u0085|\u000b|\u000c/;
 
 /**
- * Checks one BibTeX entry, counting only unescaped braces (a backslash escapes the next
- * character, as Zotero's importer reads it): the depth never goes negative, reaches zero only
- * at the entry's final brace, and ends at zero.
+ * Checks one BibTeX entry, counting braces as BibTeX, biber and pybtex count them: every `{` and
+ * `}`, a backslash hiding none (issue 19: Zotero's importer skips `\}`, BibTeX does not). The
+ * depth never goes negative and reaches zero only at the entry's final brace; and inside every
+ * field line's value (` = {` to the line's last `}`) the depth never drops to the field's own
+ * level before its end, so no value can close its field and forge another.
  */
 function assertBalancedEntry(entry: string): void {
   let depth = 0;
   let opened = false;
   for (let i = 0; i < entry.length; i++) {
     const ch = entry[i];
-    if (ch === '\\') {
-      i++;
-      continue;
-    }
     if (ch === '{') {
       depth++;
       opened = true;
@@ -100,6 +31,15 @@ function assertBalancedEntry(entry: string): void {
     }
   }
   assert.equal(depth, 0, 'every entry returns to depth zero');
+  for (const line of entry.split('\n').slice(1, -1)) {
+    const value = line.slice(line.indexOf(' = {') + 4, line.endsWith(',') ? -2 : -1);
+    let level = 0;
+    for (const ch of value) {
+      if (ch === '{') level++;
+      else if (ch === '}') assert.ok(--level >= 0, 'a value never closes its field');
+    }
+    assert.equal(level, 0, 'every value is balanced');
+  }
 }
 
 describe('exporters resist injection (property, docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
@@ -146,9 +86,11 @@ describe('exporters resist injection (property, docs/tools.md#10-qiongli_zotero_
     );
   });
 
-  it('the brace checker itself rejects an unbalanced entry (guards against a vacuous property)', () => {
+  it('the brace checker itself rejects an unbalanced entry or a forged field (guards against a vacuous property)', () => {
     assert.throws(() => assertBalancedEntry('@article{k,\n  title = {a}}\n}'));
     assert.throws(() => assertBalancedEntry('@article{k,\n  title = {a{b}\n}'));
-    assert.doesNotThrow(() => assertBalancedEntry('@article{k,\n  title = {a\\{b\\textbackslash{}}\n}'));
+    assert.throws(() => assertBalancedEntry('@article{k,\n  title = {x\\}, author = {Forged},\n  year = {2020}\n}'));
+    assert.throws(() => assertBalancedEntry('@article{k,\n  title = {a\\{b}\n}'));
+    assert.doesNotThrow(() => assertBalancedEntry('@article{k,\n  title = {a\\{\\vphantom{\\}}b\\textbackslash{}}\n}'));
   });
 });

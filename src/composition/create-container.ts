@@ -2,7 +2,6 @@ import { Container, ContainerModule } from 'inversify';
 import type { Dispatcher } from 'undici';
 import { ToolRegistry } from '../adapters/mcp/tool-registry.js';
 import { NativeSettingsFileSource } from '../adapters/config-source/index.js';
-import { UnavailableSecretStore } from '../adapters/secret-store/index.js';
 import { LITE_DEFAULT_GROUPS, type CapabilityGroup } from '../domain/shared/capability-groups.js';
 import { ConfigSourceId, type ConfigSource } from '../ports/config-source.port.js';
 import { SecretStoreId, type SecretStore } from '../ports/secret-store.port.js';
@@ -17,6 +16,7 @@ import { toolDefinition } from '../adapters/mcp/tool-definition.js';
 import type { UseCase } from '../domain/shared/use-case.js';
 import { lazyUndiciProviderClient, providerRuntimeLoader, type ProviderRuntimeLoader } from './lazy-provider-client.js';
 import { LazyConfigSource } from './lazy-config-source.js';
+import { profileSecretStore } from './secret-store-binding.js';
 
 /** Profiles this program can compose. Only Lite exists (docs/index.md#what-lite-does-not-do: no Full profile). */
 export type Profile = 'lite';
@@ -30,7 +30,7 @@ export interface ContainerOverrides {
   readonly grants?: ReadonlySet<CapabilityGroup>;
   /** Settings source (default: the native settings file, read lazily once). */
   readonly configSource?: ConfigSource;
-  /** Secret store (default: the unavailable store). */
+  /** Secret store (default: {@link profileSecretStore}, the store the config commands use too). */
   readonly secretStore?: SecretStore;
   /** undici Dispatcher for provider requests, e.g. a `MockAgent` (default: a plain Agent). */
   readonly dispatcher?: Dispatcher;
@@ -49,7 +49,7 @@ export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
       .toResolvedValue(() => overrides.configSource ?? new LazyConfigSource(() => NativeSettingsFileSource.forThisProcess()))
       .inSingletonScope();
     bind(SecretStoreId)
-      .toResolvedValue(() => overrides.secretStore ?? new UnavailableSecretStore())
+      .toResolvedValue(() => overrides.secretStore ?? profileSecretStore())
       .inSingletonScope();
     bind(SealedTokensId)
       .toResolvedValue(() => overrides.sealedTokens ?? new AesGcmSealedTokens())

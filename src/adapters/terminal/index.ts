@@ -13,9 +13,10 @@ const isTerminal = (stdin: Readable): stdin is RawTerminal =>
   (stdin as { isTTY?: boolean }).isTTY === true && typeof (stdin as { setRawMode?: unknown }).setRawMode === 'function';
 
 /**
- * Reads a secret of at most `limit` bytes from `stdin`: from a terminal, after writing `prompt`
- * to `writePrompt` (stderr), hidden and ended by Enter, then a newline to end the prompt's line;
- * from anything else, to the end of input. Never from an argument, never echoed.
+ * Reads a secret of at most `limit` bytes from `stdin`: from a terminal, hidden and ended by
+ * Enter — the terminal is switched to raw mode first, then `prompt` is written to
+ * `writePrompt` (stderr), so not even a key typed at once is echoed; a newline ends the
+ * prompt's line afterwards. From anything else, to the end of input. Never from an argument.
  */
 export async function readSecret(
   stdin: Readable,
@@ -25,8 +26,9 @@ export async function readSecret(
   onInterrupt: InterruptHook,
 ): Promise<SecretInput> {
   if (!isTerminal(stdin)) return readPipedSecret(stdin, limit);
+  const reading = readHiddenLine(stdin, onInterrupt, limit); // the terminal is raw once this returns
   writePrompt(prompt);
-  const read = await readHiddenLine(stdin, onInterrupt, limit);
+  const read = await reading;
   writePrompt('\n');
   return read;
 }

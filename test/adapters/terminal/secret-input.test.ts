@@ -128,10 +128,16 @@ describe('a key read from a terminal without echo (docs/command-line.md#qiongli-
   it('puts the prompt on the prompt channel, and reads a pipe without one', async () => {
     const terminal = fakeTerminal();
     const prompts: string[] = [];
-    const reading = readSecret(terminal, (text) => prompts.push(text), 'Key: ', LIMIT, noInterrupts);
+    const rawWhenPrompted: boolean[] = [];
+    const prompt = (text: string) => {
+      prompts.push(text);
+      rawWhenPrompted.push(terminal.isRaw === true);
+    };
+    const reading = readSecret(terminal, prompt, 'Key: ', LIMIT, noInterrupts);
     terminal.write('sk-x\r');
     assert.deepEqual(await reading, { ok: true, value: 'sk-x' });
     assert.deepEqual(prompts, ['Key: ', '\n']);
+    assert.deepEqual(rawWhenPrompted, [true, false], 'raw before the prompt, restored before the final newline');
     const none: string[] = [];
     assert.deepEqual(await readSecret(Readable.from([Buffer.from('sk-y\n')]), (text) => none.push(text), 'Key: ', LIMIT, noInterrupts), {
       ok: true,

@@ -1,7 +1,12 @@
 import { PROVIDER_IDS, SOURCE_IDS, type NativeSettings, type ProviderId, type SettingsRule, type SourceId } from '../../ports/config-source.port.js';
 import type { ConfigStatus } from '../../domain/config-status/config-status.js';
 import { TARGET_DISPLAY_NAMES } from '../../domain/provider-config-mutation/provider-names.js';
-import { refusalMessage, CHANGE_WARNING_MESSAGES, type SettingsChangeOutcome } from '../../domain/provider-config-mutation/settings-change-outcome.js';
+import {
+  refusalMessage,
+  CHANGE_WARNING_MESSAGES,
+  type SettingsChangeOutcome,
+  type UnchangedReason,
+} from '../../domain/provider-config-mutation/settings-change-outcome.js';
 import { hasSetting } from '../../domain/shared/provider-catalogue.js';
 import { SETTINGS_RULE_REASONS } from '../../domain/shared/settings-rule-messages.js';
 import { EXIT_FAILURE, EXIT_OK } from './exit-codes.js';
@@ -94,7 +99,7 @@ export function renderUnlocated(rule: SettingsRule): CommandReport {
 const NAME = (action: ConfigAction): string =>
   'provider' in action ? TARGET_DISPLAY_NAMES[action.provider] : 'target' in action ? TARGET_DISPLAY_NAMES[action.target] : '';
 
-const UNCHANGED: Readonly<Record<string, (name: string) => string>> = {
+const UNCHANGED: Readonly<Record<UnchangedReason, (name: string) => string>> = {
   'already-enabled': (name) => `${name} is already enabled; nothing changed.`,
   'already-disabled': (name) => `${name} is already disabled; nothing changed.`,
   'same-email': (name) => `${name} already has this contact email; nothing changed.`,
@@ -105,9 +110,9 @@ const UNCHANGED: Readonly<Record<string, (name: string) => string>> = {
 export function renderChange(action: ConfigAction, outcome: SettingsChangeOutcome): CommandReport {
   const name = NAME(action);
   if (outcome.status === 'refused') return failed(refusalMessage(outcome));
-  if (outcome.status === 'unchanged') return done(`${UNCHANGED[outcome.reason]?.(name) ?? 'Nothing changed.'}\n`);
+  if (outcome.status === 'unchanged') return done(`${UNCHANGED[outcome.reason](name)}\n`);
   const revision = `settings revision ${outcome.revision}`;
-  const saved: Record<string, string> = {
+  const saved: Readonly<Record<Exclude<ConfigAction['name'], 'status' | 'check'>, string>> = {
     'set-key': `Saved: the ${name} API key is in the credential store, and the settings name it (${revision}).`,
     'remove-key': `Removed: the settings no longer name a ${name} API key (${revision}).`,
     enable: `${name} is enabled (${revision}).`,
@@ -115,5 +120,5 @@ export function renderChange(action: ConfigAction, outcome: SettingsChangeOutcom
     'set-email': `The ${name} contact email is set (${revision}).`,
   };
   const warning = outcome.warning === undefined ? '' : `warning: ${CHANGE_WARNING_MESSAGES[outcome.warning]}.\n`;
-  return done(`${saved[action.name] ?? 'Saved.'}\n`, warning);
+  return done(`${action.name === 'status' || action.name === 'check' ? 'Saved.' : saved[action.name]}\n`, warning);
 }

@@ -2,7 +2,7 @@ import { constants, type Stats } from 'node:fs';
 import { lstat, open, type FileHandle } from 'node:fs/promises';
 import { readAtMost } from './bounded-read.js';
 import { judgeOwnership, type FileSafetyPolicy } from './ownership-rule.js';
-import { problemOfSystemError, settingsProblem, type SettingsProblem } from './settings-problem.js';
+import { errorCodeOf, problemOfSystemError, settingsProblem, type SettingsProblem } from './settings-problem.js';
 
 export { readAtMost } from './bounded-read.js';
 export type { FileSafetyPolicy } from './ownership-rule.js';
@@ -31,7 +31,8 @@ const refused = (problem: SettingsProblem): SettingsBytes => ({ kind: 'refused',
  * - `refused`, with the rule: the file or the root is a symlink; the file is not a regular file
  *   or the root not a folder; file or root can be changed by other users ({@link judgeOwnership},
  *   only where POSIX modes exist); the file is over {@link MAX_SETTINGS_BYTES} (checked before
- *   and while reading); it changed between the check and the open; any I/O error.
+ *   and while reading); any I/O error. A file replaced or removed between its check and its open
+ *   (a writer's atomic rename) is checked and read again, up to five times.
  *
  * `file` is normally `<root>/settings.json`; the settings writer passes a route through the
  * folder it holds open instead. Root checks apply only when the file exists: with no file
@@ -39,6 +40,20 @@ const refused = (problem: SettingsProblem): SettingsBytes => ({ kind: 'refused',
  * managers often symlink `~/.config`).
  */
 export async function readSettingsBytes(root: string, file: string, policy: FileSafetyPolicy): Promise<SettingsBytes> {
+  // A writer replacing the document between the check and the open is normal (an atomic rename):
+  // look again, a few times, before calling the file unreadable.
+  for (let attempt = 1; ; attempt += 1) {
+    const fetched = await readSettingsBytesOnce(root, file, policy);
+    if (fetched !== CHANGED) return fetched;
+    if (attempt === MAX_ATTEMPTS) return refused(settingsProblem('unreadable', `${FILE} kept being replaced while it was being read; try again`));
+  }
+}
+
+/** Outcome of one attempt: the file changed between its check and its open. */
+const CHANGED = Symbol('changed');
+const MAX_ATTEMPTS = 5;
+
+async function readSettingsBytesOnce(root: string, file: string, policy: FileSafetyPolicy): Promise<SettingsBytes | typeof CHANGED> {
   let rootStats: Stats | undefined;
   let fileStats: Stats | undefined;
   try {
@@ -89,18 +104,17 @@ async function fileProblem(stats: Stats, policy: FileSafetyPolicy): Promise<Sett
 const tooLarge = (size?: number): SettingsProblem =>
   settingsProblem('too-large', `${FILE} holds ${size === undefined ? 'more than 65536' : size} bytes; at most ${MAX_SETTINGS_BYTES} are read`);
 
-async function readOpenedFile(file: string, checked: Stats, policy: FileSafetyPolicy): Promise<SettingsBytes> {
+async function readOpenedFile(file: string, checked: Stats, policy: FileSafetyPolicy): Promise<SettingsBytes | typeof CHANGED> {
   let handle: FileHandle;
   try {
     handle = await open(file, OPEN_FLAGS);
   } catch (error) {
-    return refused(problemOfSystemError(error, FILE));
+    // Removed, or replaced by a link, since it was checked: look again.
+    return errorCodeOf(error) === 'ENOENT' || errorCodeOf(error) === 'ELOOP' ? CHANGED : refused(problemOfSystemError(error, FILE));
   }
   try {
     const opened = await handle.stat();
-    if (opened.ino !== checked.ino || opened.dev !== checked.dev) {
-      return refused(settingsProblem('unreadable', `${FILE} was replaced while it was being read; try again`));
-    }
+    if (opened.ino !== checked.ino || opened.dev !== checked.dev) return CHANGED;
     const problem = await fileProblem(opened, policy);
     if (problem !== undefined) return refused(problem);
     const bytes = await readAtMost(handle, MAX_SETTINGS_BYTES);

@@ -46,9 +46,9 @@ export async function acquireSettingsLock(folder: SettingsFolder, timing: LockTi
   const deadline = Date.now() + (timing.waitMs ?? 2000);
   for (;;) {
     if (await createLockFile(route, content)) return heldLock(route, content);
-    if (await removeIfStale(folder, route, timing.staleMs ?? 30_000)) continue;
+    const removed = await removeIfStale(folder, route, timing.staleMs ?? 30_000);
     if (Date.now() >= deadline) return undefined;
-    await new Promise((resolve) => setTimeout(resolve, 20 + Math.floor(Math.random() * 20)));
+    if (!removed) await new Promise((resolve) => setTimeout(resolve, 20 + Math.floor(Math.random() * 20)));
   }
 }
 

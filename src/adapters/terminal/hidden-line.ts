@@ -32,8 +32,9 @@ const encoder = new TextEncoder();
  * Whatever still arrives within {@link DRAIN_MS} after Enter (a pasted key with a line break
  * in it) or after the key grew past `limit` bytes is read and dropped, so it cannot reach the
  * shell once the program has exited; a line followed by more input is `line-break`. Ctrl-C or
- * an interrupt is `cancelled`, an empty line `no-input` (the caller's key check says "empty"
- * for an Enter alone), invalid UTF-8 `not-utf8`. Never throws.
+ * an interrupt is `cancelled`, Ctrl-D on an empty line or a closed terminal `no-input`, invalid
+ * UTF-8 `not-utf8`; an Enter alone is an empty line (the caller's key check calls it empty).
+ * Never throws.
  */
 export function readHiddenLine(terminal: RawTerminal, onInterrupt: InterruptHook, limit: number): Promise<SecretInput> {
   return new Promise((resolve) => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmod, chown, mkdir, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { MAX_SETTINGS_BYTES } from '../../../src/adapters/config-source/index.js';
@@ -243,6 +243,30 @@ describe('NativeSettingsFileSource (docs/configuration.md)', () => {
       await chmod(home.root, 0o700);
       await unlink(home.file);
       assert.deepEqual(await source.read(), { status: 'available', settings: DEFAULTS }, 'removed: the defaults');
+    });
+
+    it('reads through a writer’s atomic replaces, never calling the file unreadable (docs/configuration.md#writes)', async () => {
+      await home.write(FULL_TEXT);
+      let replacing = true;
+      const replaces = (async () => {
+        for (let round = 0; replacing && round < 2000; round += 1) {
+          const next = join(home.root, `next-${round}.json`);
+          await writeFile(
+            next,
+            fullDocumentWith((d) => (d.revision = round)),
+            { mode: 0o600 },
+          );
+          await rename(next, home.file);
+        }
+      })();
+      const statuses = new Set<string>();
+      for (let read = 0; read < 300; read += 1) {
+        const reading = await home.source().read();
+        statuses.add(reading.status === 'available' ? 'available' : reading.rule);
+      }
+      replacing = false;
+      await replaces;
+      assert.deepEqual([...statuses], ['available']);
     });
 
     it('hands out frozen settings, so one caller cannot change what the next one sees (docs/configuration.md)', async () => {

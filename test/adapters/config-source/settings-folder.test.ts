@@ -58,6 +58,21 @@ describe('the settings folder held for a write (docs/configuration.md#writes)', 
     }
   });
 
+  it('without POSIX modes (Windows), reaches names through the path and checks the folder before and after', async () => {
+    await mkdir(root, { mode: 0o700 });
+    const opened = await openSettingsFolder(root, { ...policy(), posixModes: false });
+    assert.ok(opened.ok);
+    const { folder } = opened;
+    assert.equal(folder.pinned, false);
+    assert.equal(folder.route('settings.json'), join(root, 'settings.json'));
+    await folder.flush();
+    assert.equal(await folder.problemSinceOpened(), undefined);
+    await rename(root, join(base, 'moved'));
+    await symlink(join(base, 'moved'), root);
+    assert.equal((await folder.problemSinceOpened())?.rule, 'symlink');
+    await folder.close();
+  });
+
   it('creates a missing folder (and its parents) with mode 0700, and refuses a symlinked one', async () => {
     const nested = join(base, 'a', 'b', 'qiongli');
     const opened = await openSettingsFolder(nested, policy());

@@ -28,6 +28,8 @@ export interface LockTiming {
 const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 const MAX_LOCK_BYTES = 1024;
+/** Most abandoned locks one acquisition removes and retries at once. */
+const MAX_TAKEOVERS = 5;
 
 /**
  * Takes the settings lock in `folder`: creates `settings.json.lock` with `O_CREAT | O_EXCL |
@@ -44,11 +46,16 @@ export async function acquireSettingsLock(folder: SettingsFolder, timing: LockTi
   const route = folder.route(LOCK_FILE_NAME);
   const content = `${JSON.stringify({ pid: process.pid, host: hostname(), token: randomBytes(16).toString('hex') })}\n`;
   const deadline = Date.now() + (timing.waitMs ?? 2000);
-  for (;;) {
+  // A takeover is retried at once, whatever the time (it may itself outlast a short wait on a
+  // loaded machine), but only so often: locks that keep reappearing stale cannot spin forever.
+  for (let takeovers = 0; ; ) {
     if (await createLockFile(route, content)) return heldLock(route, content);
-    const removed = await removeIfStale(folder, route, timing.staleMs ?? 30_000);
+    if ((await removeIfStale(folder, route, timing.staleMs ?? 30_000)) && takeovers < MAX_TAKEOVERS) {
+      takeovers += 1;
+      continue;
+    }
     if (Date.now() >= deadline) return undefined;
-    if (!removed) await new Promise((resolve) => setTimeout(resolve, 20 + Math.floor(Math.random() * 20)));
+    await new Promise((resolve) => setTimeout(resolve, 20 + Math.floor(Math.random() * 20)));
   }
 }
 

@@ -4,23 +4,55 @@
 import { fileURLToPath } from 'node:url';
 import { zodEnglishOnly } from './zod-english-only.mjs';
 
+/** Where the `qiongli config` commands live in the bundle, relative to qiongli.mjs. */
+const CONFIG_COMMAND_FILE = './chunks/config-command.mjs';
+
+/**
+ * Keeps the `qiongli config` code out of the serving bundle: the dynamic import of
+ * src/composition/config-command.ts becomes an import of chunks/config-command.mjs, a file
+ * built apart by {@link configCommandOptions}. Split like the provider adapter, it would share
+ * code with the program and move that code into a chunk every `mcp serve` start loads too.
+ */
+const configCommandApart = {
+  name: 'config-command-apart',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /[\\/]config-command\.js$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: CONFIG_COMMAND_FILE, external: true } : undefined,
+    );
+  },
+};
+
+const shared = (minify) => ({
+  bundle: true,
+  minify,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  legalComments: 'none',
+  logLevel: 'warning',
+  // Some CommonJS dependencies call require(); give the ESM bundle one.
+  banner: { js: "import { createRequire as __qiongliCreateRequire } from 'node:module'; const require = __qiongliCreateRequire(import.meta.url);" },
+});
+
 /** esbuild options that bundle bin/qiongli.ts into `outdir`; `minify: false` keeps names and esbuild's `// path` comments. */
 export function bundleOptions(outdir, { minify = true } = {}) {
   return {
+    ...shared(minify),
     entryPoints: { qiongli: fileURLToPath(new URL('../bin/qiongli.ts', import.meta.url)) },
     outdir,
-    bundle: true,
     splitting: true,
-    minify,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
-    legalComments: 'none',
-    logLevel: 'warning',
+    plugins: [zodEnglishOnly, configCommandApart],
+  };
+}
+
+/** esbuild options of chunks/config-command.mjs: the `qiongli config` commands, self-contained. */
+export function configCommandOptions(outdir, { minify = true } = {}) {
+  return {
+    ...shared(minify),
+    entryPoints: [fileURLToPath(new URL('../src/composition/config-command.ts', import.meta.url))],
+    outfile: fileURLToPath(new URL(CONFIG_COMMAND_FILE, new URL(`file://${outdir.endsWith('/') ? outdir : `${outdir}/`}`))),
     plugins: [zodEnglishOnly],
-    // Some CommonJS dependencies call require(); give the ESM bundle one.
-    banner: { js: "import { createRequire as __qiongliCreateRequire } from 'node:module'; const require = __qiongliCreateRequire(import.meta.url);" },
   };
 }

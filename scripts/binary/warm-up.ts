@@ -44,7 +44,7 @@ const SESSIONS: readonly unknown[][] = [
 ];
 
 /** A configuration source that answers "unavailable" without reading anything. */
-const NO_CONFIGURATION: ConfigSource = { read: () => Promise.resolve({ status: 'unavailable' }) };
+const NO_CONFIGURATION: ConfigSource = { read: () => Promise.resolve({ status: 'unavailable', rule: 'unreadable' }) };
 
 /** Serves one session in memory; resolves with the responses, rejects on anything but a clean exit. */
 function serveInMemory(frames: readonly unknown[]): Promise<unknown[]> {

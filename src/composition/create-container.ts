@@ -2,7 +2,6 @@ import { Container, ContainerModule } from 'inversify';
 import type { Dispatcher } from 'undici';
 import { ToolRegistry } from '../adapters/mcp/tool-registry.js';
 import { NativeSettingsFileSource } from '../adapters/config-source/index.js';
-import { UnavailableSecretStore } from '../adapters/secret-store/index.js';
 import type { CapabilityGroup } from '../domain/shared/capability-groups.js';
 import { DEFAULT_GROUPS, type Profile } from '../domain/shared/profiles.js';
 import { ConfigSourceId, type ConfigSource } from '../ports/config-source.port.js';
@@ -22,6 +21,7 @@ import type { SetupBackend } from '../ports/setup-backend.port.js';
 import { standardModule } from './standard-module.js';
 import { lazyUndiciCitationGraphClient } from './lazy-citation-graph-client.js';
 import { CitationGraphClientId, type CitationGraphClient } from '../ports/citation-graph.port.js';
+import { profileSecretStore } from './secret-store-binding.js';
 
 export type { Profile } from '../domain/shared/profiles.js';
 
@@ -34,7 +34,7 @@ export interface ContainerOverrides {
   readonly grants?: ReadonlySet<CapabilityGroup>;
   /** Settings source (default: the native settings file, read lazily once). */
   readonly configSource?: ConfigSource;
-  /** Secret store (default: the unavailable store). */
+  /** Secret store (default: {@link profileSecretStore}, the store the config commands use too). */
   readonly secretStore?: SecretStore;
   /** undici Dispatcher for provider requests, e.g. a `MockAgent` (default: a plain Agent). */
   readonly dispatcher?: Dispatcher;
@@ -59,7 +59,7 @@ export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
       .toResolvedValue(() => overrides.configSource ?? new LazyConfigSource(() => NativeSettingsFileSource.forThisProcess()))
       .inSingletonScope();
     bind(SecretStoreId)
-      .toResolvedValue(() => overrides.secretStore ?? new UnavailableSecretStore())
+      .toResolvedValue(() => overrides.secretStore ?? profileSecretStore())
       .inSingletonScope();
     bind(SealedTokensId)
       .toResolvedValue(() => overrides.sealedTokens ?? new AesGcmSealedTokens())

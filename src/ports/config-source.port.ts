@@ -34,15 +34,41 @@ export interface NativeSettings {
   readonly sources: Readonly<Record<SourceId, SourceSettings>>;
 }
 
-/** What the configuration source can say: settings, or that configuration is unavailable. */
-export type SettingsReading = { readonly status: 'available'; readonly settings: NativeSettings } | { readonly status: 'unavailable' };
+/**
+ * Why the settings are unavailable: one rule each (docs/configuration.md#when-the-settings-are-unavailable).
+ * A rule names what is wrong, never where or with what text.
+ */
+export const SETTINGS_RULES = [
+  'relative-config-home',
+  'unknown-home',
+  'not-utf8',
+  'not-json',
+  'duplicate-key',
+  'unknown-key',
+  'missing-key',
+  'wrong-value',
+  'too-large',
+  'symlink',
+  'not-regular-file',
+  'not-a-folder',
+  'unsafe-permissions',
+  'unreadable',
+] as const;
+/** One of the {@link SETTINGS_RULES}. */
+export type SettingsRule = (typeof SETTINGS_RULES)[number];
+
+/** What the configuration source can say: settings, or which rule makes them unavailable. */
+export type SettingsReading =
+  | { readonly status: 'available'; readonly settings: NativeSettings }
+  | { readonly status: 'unavailable'; readonly rule: SettingsRule };
 
 /**
- * Source of the native provider settings. Read once per process, lazily, on first need.
- * A missing document yields the defaults (only arXiv enabled); a document that exists but is
- * invalid, unreadable, a symlink or writable by other users yields `unavailable`.
+ * Source of the native provider settings, read lazily when a tool needs them and read again
+ * only when the document changed (a key set in a terminal reaches the running server's next
+ * search). A missing document yields the defaults; a document that exists but breaks a rule
+ * (invalid, unreadable, a symlink, writable by other users, …) yields `unavailable` with that rule.
  *
- * Promise: never throws, never exposes the path it read from.
+ * Promise: never throws, never exposes the path it read from or any text of the document.
  */
 export interface ConfigSource {
   read(): Promise<SettingsReading>;

@@ -1,5 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import type { SettingsRule } from '../../src/ports/config-source.port.js';
+import { configUnavailableMessage } from '../../src/domain/shared/settings-rule-messages.js';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,10 +97,15 @@ describe('the Lite tool surface over stdio (docs/tools.md)', () => {
 
 describe('configuration unavailable (docs/configuration.md)', () => {
   const isRoot = process.getuid?.() === 0;
-  const cases: { label: string; prepare: (home: string) => void }[] = [
-    { label: 'an invalid settings file', prepare: (home) => writeFileSync(join(home, 'settings.json'), '{"document_kind": "nope"', { mode: 0o600 }) },
+  const cases: { label: string; rule: SettingsRule; prepare: (home: string) => void }[] = [
+    {
+      label: 'an invalid settings file',
+      rule: 'not-json',
+      prepare: (home) => writeFileSync(join(home, 'settings.json'), '{"document_kind": "nope"', { mode: 0o600 }),
+    },
     {
       label: 'an unreadable settings file',
+      rule: isRoot ? 'not-regular-file' : 'unreadable',
       prepare: (home) => {
         if (isRoot)
           mkdirSync(join(home, 'settings.json')); // root reads any mode: a directory cannot be read as a file
@@ -110,6 +117,7 @@ describe('configuration unavailable (docs/configuration.md)', () => {
     },
     {
       label: 'a world-writable settings file',
+      rule: 'unsafe-permissions',
       prepare: (home) => {
         const valid = { document_kind: 'qiongli-global-settings', schema_version: 1, revision: 1, providers: { arxiv: { enabled: true } } };
         writeFileSync(join(home, 'settings.json'), JSON.stringify(valid));
@@ -118,7 +126,7 @@ describe('configuration unavailable (docs/configuration.md)', () => {
     },
   ];
 
-  for (const { label, prepare } of cases) {
+  for (const { label, rule, prepare } of cases) {
     it(`makes exactly tools 1, 5, 6 and 7 answer native-config-unavailable for ${label}; the rest work`, async () => {
       const root = mkdtempSync(join(tmpdir(), 'qiongli-unavailable-'));
       const home = join(root, 'qiongli');
@@ -132,7 +140,7 @@ describe('configuration unavailable (docs/configuration.md)', () => {
           const result = byName(name).result;
           const unavailable = result.isError === true && toolErrorOf(result).reason_code === 'native-config-unavailable';
           assert.equal(unavailable, CONFIG_DEPENDENT.has(name), name);
-          if (unavailable) assert.equal(toolErrorOf(result).message, 'native provider configuration is unavailable');
+          if (unavailable) assert.equal(toolErrorOf(result).message, configUnavailableMessage(rule), name);
         }
         assert.ok(!run.stdout.toString('utf8').includes(home));
         assert.equal(run.stderr, '');

@@ -47,7 +47,7 @@ describe('the serving container (docs/runtime.md#start-up-against-the-target)', 
 
   it('builds the real settings source on the first read only, and shares it', async () => {
     let builds = 0;
-    const reading: SettingsReading = { status: 'unavailable' };
+    const reading: SettingsReading = { status: 'unavailable', rule: 'not-json' };
     const real: ConfigSource = { read: () => Promise.resolve(reading) };
     const lazy = new LazyConfigSource(() => {
       builds++;

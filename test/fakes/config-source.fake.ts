@@ -1,4 +1,4 @@
-import type { ConfigSource, NativeSettings, ProviderId, ProviderSettings, SettingsReading } from '../../src/ports/config-source.port.js';
+import type { ConfigSource, NativeSettings, ProviderId, ProviderSettings, SettingsReading, SettingsRule } from '../../src/ports/config-source.port.js';
 import { DEFAULT_SETTINGS } from '../../src/domain/provider-readiness/provider-readiness.js';
 
 /**
@@ -10,7 +10,7 @@ import { DEFAULT_SETTINGS } from '../../src/domain/provider-readiness/provider-r
  * FakeConfigSource.defaults()                                  // no settings file: arXiv only
  * FakeConfigSource.withProviders({ crossref: { enabled: true, email: 'a@example.org' } })
  * FakeConfigSource.available(settings)                         // exactly these settings
- * FakeConfigSource.unavailable()                               // invalid or unsafe file
+ * FakeConfigSource.unavailable('unsafe-permissions')          // a file breaking that rule
  * ```
  */
 export class FakeConfigSource implements ConfigSource {
@@ -33,9 +33,9 @@ export class FakeConfigSource implements ConfigSource {
     return FakeConfigSource.available(settingsWith(providers));
   }
 
-  /** Configuration unavailable (a file that is invalid, unreadable, a symlink, …). */
-  static unavailable(): FakeConfigSource {
-    return new FakeConfigSource({ status: 'unavailable' });
+  /** Configuration unavailable under `rule` (a file that is not JSON, unreadable, a symlink, …). */
+  static unavailable(rule: SettingsRule = 'not-json'): FakeConfigSource {
+    return new FakeConfigSource({ status: 'unavailable', rule });
   }
 
   /** Number of `read()` calls so far. */

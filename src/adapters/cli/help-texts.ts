@@ -2,16 +2,27 @@ import { ALL_CAPABILITY_GROUPS, type CapabilityGroup } from '../../domain/shared
 import { toolNamesOf } from '../mcp/tool-catalogue.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import type { HelpTopic, UsageError } from './parsed-command.js';
+import { CONFIG_USAGE_LINES, configHelpText, configUsageText, type ConfigHelpTopic } from './config-help-texts.js';
 
 const SERVE_SYNOPSIS = 'qiongli mcp serve --profile lite|standard --transport stdio [--capabilities GROUP[,GROUP...]]';
 
-const USAGE_LINES: Readonly<Record<HelpTopic, readonly string[]>> = {
-  root: [SERVE_SYNOPSIS, 'qiongli --version', 'qiongli --help | qiongli mcp --help | qiongli mcp serve --help'],
+/** The topics of the program and of `qiongli mcp`; the `config` topics have their own texts. */
+type McpTopic = 'root' | 'mcp' | 'serve';
+const isConfigTopic = (topic: HelpTopic): topic is ConfigHelpTopic => topic.startsWith('config');
+
+const USAGE_LINES: Readonly<Record<McpTopic, readonly string[]>> = {
+  root: [
+    SERVE_SYNOPSIS,
+    ...CONFIG_USAGE_LINES.slice(0, -1),
+    'qiongli --version',
+    'qiongli --help | qiongli mcp --help | qiongli mcp serve --help',
+    CONFIG_USAGE_LINES[CONFIG_USAGE_LINES.length - 1] ?? '',
+  ],
   mcp: [SERVE_SYNOPSIS, 'qiongli mcp --help'],
   serve: [SERVE_SYNOPSIS, 'qiongli mcp serve --help'],
 };
 
-const SUMMARY: Readonly<Record<HelpTopic, string>> = {
+const SUMMARY: Readonly<Record<McpTopic, string>> = {
   root: 'qiongli - the Qiongli MCP server: search planning, literature search across\nfive scholarly APIs, evidence snapshots and Zotero import files for AI clients.',
   mcp: 'qiongli mcp - run Qiongli as an MCP server.',
   serve:
@@ -57,18 +68,25 @@ const GLOBAL_OPTIONS_SECTION = ['options:', '  --version             print the v
 );
 
 const COMMANDS_SECTION = ['commands:', '  mcp serve             serve MCP over stdin/stdout.'].join('\n');
+const ROOT_COMMANDS_SECTION = [
+  COMMANDS_SECTION,
+  '  config SUBCOMMAND     read or change the settings at a terminal: provider',
+  '                        keys, emails, enabled or not (qiongli config --help).',
+].join('\n');
 
 const GROUPS_SECTION = ['capability groups and their tools:', ...ALL_CAPABILITY_GROUPS.flatMap(groupLines)].join('\n');
 
-const EXIT_CODES_SECTION = [
-  'exit codes:',
-  `  ${EXIT_OK}  success: help or version printed, input ended, or SIGINT/SIGTERM`,
-  `  ${EXIT_FAILURE}  fatal transport failure (stderr: error: <reason-code>)`,
-  `  ${EXIT_USAGE}  usage error (stderr: error: <message> and usage)`,
-].join('\n');
+const exitCodesSection = (topic: McpTopic): string =>
+  [
+    'exit codes:',
+    `  ${EXIT_OK}  success: help or version printed, input ended, or SIGINT/SIGTERM`,
+    `  ${EXIT_FAILURE}  fatal transport failure (stderr: error: <reason-code>)`,
+    ...(topic === 'root' ? ['     or a config subcommand failed (stderr: error: <reason>)'] : []),
+    `  ${EXIT_USAGE}  usage error (stderr: error: <message> and usage)`,
+  ].join('\n');
 
-const SECTIONS: Readonly<Record<HelpTopic, readonly string[]>> = {
-  root: [GLOBAL_OPTIONS_SECTION, COMMANDS_SECTION, SERVE_OPTIONS_SECTION],
+const SECTIONS: Readonly<Record<McpTopic, readonly string[]>> = {
+  root: [GLOBAL_OPTIONS_SECTION, ROOT_COMMANDS_SECTION, SERVE_OPTIONS_SECTION],
   mcp: [COMMANDS_SECTION, SERVE_OPTIONS_SECTION],
   serve: [SERVE_OPTIONS_SECTION],
 };
@@ -78,18 +96,21 @@ const SECTIONS: Readonly<Record<HelpTopic, readonly string[]>> = {
  * after a usage error.
  */
 export function usageText(topic: HelpTopic): string {
+  if (isConfigTopic(topic)) return configUsageText(topic);
   const [first, ...others] = USAGE_LINES[topic];
   return [`usage: ${first ?? ''}`, ...others.map((line) => `       ${line}`)].join('\n') + '\n';
 }
 
 /**
  * The help text of a command level, ending with a newline: what the command does, its
- * usage, options, the capability groups with their tools, and the exit codes. The
+ * usage, options, the capability groups with their tools, and the exit codes (a `config`
+ * topic: what it does, its usage, details and exit codes). The
  * composition root prints it on stdout and exits {@link EXIT_OK}.
  */
 export function helpText(topic: HelpTopic): string {
+  if (isConfigTopic(topic)) return configHelpText(topic);
   const usage = usageText(topic).trimEnd();
-  return [SUMMARY[topic], usage, ...SECTIONS[topic], GROUPS_SECTION, EXIT_CODES_SECTION].join('\n\n') + '\n';
+  return [SUMMARY[topic], usage, ...SECTIONS[topic], GROUPS_SECTION, exitCodesSection(topic)].join('\n\n') + '\n';
 }
 
 /**

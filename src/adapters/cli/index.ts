@@ -6,4 +6,4 @@ export { parseCommandLine } from './command-line.js';
 export { helpText, usageText, renderUsageError } from './help-texts.js';
 export { EXIT_OK, EXIT_FAILURE, EXIT_USAGE } from './exit-codes.js';
 export { USAGE_MESSAGES, type UsageMessage } from './usage-messages.js';
-export type { ParsedCommand, ServeCommand, VersionCommand, HelpCommand, UsageError, HelpTopic } from './parsed-command.js';
+export type { ParsedCommand, ServeCommand, ConfigCommand, ConfigAction, VersionCommand, HelpCommand, UsageError, HelpTopic } from './parsed-command.js';

@@ -1,9 +1,18 @@
 import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
+import type { ProviderId, SourceId } from '../../ports/config-source.port.js';
 import type { UsageMessage } from './usage-messages.js';
 import type { Profile } from '../../domain/shared/profiles.js';
 
-/** Which help or usage text applies: the program, `qiongli mcp`, or `qiongli mcp serve`. */
-export type HelpTopic = 'root' | 'mcp' | 'serve';
+/** The subcommands of `qiongli config` (docs/command-line.md#qiongli-config). */
+export const CONFIG_SUBCOMMANDS = ['status', 'check', 'set-key', 'remove-key', 'enable', 'disable', 'set-email'] as const;
+/** One of the {@link CONFIG_SUBCOMMANDS}. */
+export type ConfigSubcommand = (typeof CONFIG_SUBCOMMANDS)[number];
+
+/**
+ * Which help or usage text applies: the program, `qiongli mcp`, `qiongli mcp serve`,
+ * `qiongli config`, or one `qiongli config` subcommand.
+ */
+export type HelpTopic = 'root' | 'mcp' | 'serve' | 'config' | `config ${ConfigSubcommand}`;
 
 /** Serve a profile over stdio with the granted capability groups (docs/command-line.md). */
 export interface ServeCommand {
@@ -25,6 +34,19 @@ export interface HelpCommand {
   readonly topic: HelpTopic;
 }
 
+/** What one `qiongli config` command asks for, with provider names already resolved to ids. */
+export type ConfigAction =
+  | { readonly name: 'status' | 'check' }
+  | { readonly name: 'set-key' | 'remove-key'; readonly provider: ProviderId }
+  | { readonly name: 'enable' | 'disable'; readonly target: ProviderId | SourceId }
+  | { readonly name: 'set-email'; readonly provider: ProviderId; readonly address: string };
+
+/** Read or change the settings from a terminal (docs/command-line.md#qiongli-config). */
+export interface ConfigCommand {
+  readonly kind: 'config';
+  readonly action: ConfigAction;
+}
+
 /**
  * The command line is outside the closed grammar: print `renderUsageError(error)` on stderr,
  * nothing on stdout, and exit 2. `message` is static; `topic` selects the usage text shown.
@@ -36,7 +58,7 @@ export interface UsageError {
 }
 
 /** What a command line asks for (docs/command-line.md). */
-export type ParsedCommand = ServeCommand | VersionCommand | HelpCommand | UsageError;
+export type ParsedCommand = ServeCommand | ConfigCommand | VersionCommand | HelpCommand | UsageError;
 
 /** Builds a usage error. */
 export const usageError = (message: UsageMessage, topic: HelpTopic): UsageError => ({

@@ -20,6 +20,12 @@ export const USAGE_MESSAGES = {
   emptyCapabilityItem: '--capabilities has an empty item',
   unknownCapabilityGroup: '--capabilities names an unknown group',
   repeatedCapabilityGroup: '--capabilities names a group more than once',
+  missingProvider: 'missing provider name',
+  unknownProvider: 'unknown provider',
+  providerTakesNoKey: 'this provider takes no API key (openalex, semantic_scholar and pubmed do)',
+  providerTakesNoEmail: 'this provider takes no email (openalex and crossref do)',
+  missingAddress: 'missing email address',
+  invalidAddress: 'the email address must be 1-320 characters with one @ between two non-empty parts, and no spaces',
 } as const;
 
 /** One of the static usage-error messages. */

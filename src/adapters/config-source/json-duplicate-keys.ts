@@ -21,13 +21,22 @@ type Frame = ObjectFrame | ArrayFrame;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
+/** The first key that repeats within one object: its decoded name and the index of its second occurrence. */
+export interface DuplicateKey {
+  readonly key: string;
+  readonly index: number;
+}
+
 /**
  * Whether any object in `text` has two keys that decode to the same string.
  *
  * Precondition: `text` is valid JSON (call it after `JSON.parse` succeeded); on other text the
  * answer is unspecified but the function still returns without throwing.
  */
-export function hasDuplicateKeys(text: string): boolean {
+export const hasDuplicateKeys = (text: string): boolean => findDuplicateKey(text) !== undefined;
+
+/** The first repeated key of {@link hasDuplicateKeys}, with where it repeats; `undefined` when none. */
+export function findDuplicateKey(text: string): DuplicateKey | undefined {
   const stack: Frame[] = [];
   let index = 0;
   while (index < text.length) {
@@ -35,10 +44,11 @@ export function hasDuplicateKeys(text: string): boolean {
     const top = stack[stack.length - 1];
     if (code === QUOTE) {
       const end = closingQuote(text, index);
-      if (end < 0) return false;
+      if (end < 0) return undefined;
       if (top?.kind === 'object' && top.expectingKey) {
         const key = decodeKey(text.slice(index, end + 1));
-        if (key === undefined || top.keys.has(key)) return key !== undefined;
+        if (key === undefined) return undefined;
+        if (top.keys.has(key)) return { key, index };
         top.keys.add(key);
         top.expectingKey = false;
       }
@@ -51,7 +61,7 @@ export function hasDuplicateKeys(text: string): boolean {
     else if (code === 0x2c /* , */ && top?.kind === 'object') top.expectingKey = true;
     index += 1;
   }
-  return false;
+  return undefined;
 }
 
 /** Index of the quote that closes the string opened at `open`, or -1. */

@@ -10,7 +10,10 @@ import {
   type SourceSettings,
 } from '../../ports/config-source.port.js';
 import { DEFAULT_SETTINGS } from '../../domain/provider-readiness/provider-readiness.js';
-import { hasDuplicateKeys } from './json-duplicate-keys.js';
+import { findDuplicateKey } from './json-duplicate-keys.js';
+import { locateJsonSyntaxError, positionOf } from './json-syntax-error.js';
+import { schemaProblems } from './schema-problems.js';
+import { settingsProblem, type SettingsProblem } from './settings-problem.js';
 
 /** `document_kind` of the native global settings document (docs/configuration.md). */
 export const SETTINGS_DOCUMENT_KIND = 'qiongli-global-settings';
@@ -68,23 +71,57 @@ export const settingsDocumentSchema = schemaOnFirstUse(() =>
 
 type ProviderEntry = { enabled: boolean; email?: string | undefined; api_key_ref?: string | undefined };
 
+/** The raw, validated document object, as `JSON.parse` gave it (the writer edits it, keeping what it does not change). */
+export type SettingsDocument = z.output<ReturnType<typeof settingsDocumentSchema>>;
+
+/** A settings text judged: the settings with the document's revision, or every problem found. */
+export type ParsedSettings =
+  | { readonly ok: true; readonly settings: NativeSettings; readonly revision: number; readonly document: SettingsDocument }
+  | { readonly ok: false; readonly problems: readonly [SettingsProblem, ...SettingsProblem[]] };
+
 /**
- * Turns the text of a settings document into validated settings.
- *
- * Returns `undefined` (never throws) when the text is not JSON, holds a duplicate key at any
- * depth, or does not match {@link settingsDocumentSchema}. The result is deeply frozen.
+ * Judges the text of a settings document (docs/configuration.md#the-settings-document). Never
+ * throws. In order: not JSON (with where and what, see {@link locateJsonSyntaxError}); a key
+ * twice in one object; then every schema problem, unknown keys first (see {@link schemaProblems}).
+ * The settings are deeply frozen; the document is the parsed object, unfrozen.
  */
-export function parseSettingsDocument(text: string): NativeSettings | undefined {
+export function parseSettingsText(text: string): ParsedSettings {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return undefined;
+    const syntax = locateJsonSyntaxError(text);
+    return { ok: false, problems: [settingsProblem('not-json', syntax.detail, syntax.at)] };
   }
-  if (hasDuplicateKeys(text)) return undefined;
+  const duplicate = findDuplicateKey(text);
+  if (duplicate !== undefined) {
+    const problem = settingsProblem(
+      'duplicate-key',
+      `the key ${JSON.stringify(duplicate.key.slice(0, 64))} appears twice in one object`,
+      positionOf(text, duplicate.index),
+    );
+    return { ok: false, problems: [problem] };
+  }
   const parsed = settingsDocumentSchema().safeParse(value);
-  if (!parsed.success) return undefined;
-  const entries: Partial<Record<ProviderId | SourceId, ProviderEntry>> = parsed.data.providers;
+  if (!parsed.success) {
+    const [first, ...others] = schemaProblems(parsed.error.issues, value);
+    return { ok: false, problems: [first ?? settingsProblem('wrong-value'), ...others] };
+  }
+  return { ok: true, settings: settingsOf(parsed.data), revision: parsed.data.revision, document: parsed.data };
+}
+
+/**
+ * Turns the text of a settings document into validated settings, or `undefined` (never throws)
+ * when {@link parseSettingsText} finds a problem. The result is deeply frozen.
+ */
+export function parseSettingsDocument(text: string): NativeSettings | undefined {
+  const parsed = parseSettingsText(text);
+  return parsed.ok ? parsed.settings : undefined;
+}
+
+/** The settings a valid document says: absent entries take their defaults. */
+function settingsOf(document: SettingsDocument): NativeSettings {
+  const entries: Partial<Record<ProviderId | SourceId, ProviderEntry>> = document.providers;
   return freezeSettings({
     providers: Object.fromEntries(
       PROVIDER_IDS.map((id) => {

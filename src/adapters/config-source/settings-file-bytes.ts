@@ -1,55 +1,81 @@
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, type FileHandle } from 'node:fs/promises';
+import { readAtMost } from './bounded-read.js';
+import { judgeOwnership, type FileSafetyPolicy } from './ownership-rule.js';
+import { errorCodeOf, problemOfSystemError, settingsProblem, type SettingsProblem } from './settings-problem.js';
+
+export { readAtMost } from './bounded-read.js';
+export type { FileSafetyPolicy } from './ownership-rule.js';
 
 /** Largest settings document accepted, in bytes (docs/configuration.md: ≤ 64 KiB). */
 export const MAX_SETTINGS_BYTES = 64 * 1024;
 
-/** How strictly file ownership and permissions are checked. */
-export interface FileSafetyPolicy {
-  /** Whether POSIX permission bits exist (false on Windows). */
-  readonly posixModes: boolean;
-  /** The uid the process runs as, when known; files must be owned by it or by root. */
-  readonly currentUid: number | undefined;
-}
-
 /** Outcome of fetching the raw settings bytes. */
-export type SettingsBytes = { readonly kind: 'missing' } | { readonly kind: 'refused' } | { readonly kind: 'bytes'; readonly bytes: Uint8Array };
+export type SettingsBytes =
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'refused'; readonly problem: SettingsProblem }
+  | { readonly kind: 'bytes'; readonly bytes: Uint8Array };
 
 const MISSING: SettingsBytes = { kind: 'missing' };
-const REFUSED: SettingsBytes = { kind: 'refused' };
-const GROUP_OR_OTHER_WRITABLE = 0o022;
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+const FOLDER = 'the settings folder';
+const FILE = 'settings.json';
+
+const refused = (problem: SettingsProblem): SettingsBytes => ({ kind: 'refused', problem });
 
 /**
  * Reads the settings document's bytes, refusing anything that is not plainly the user's own
- * small regular file (docs/configuration.md). Never throws.
+ * small regular file (docs/configuration.md#when-the-settings-are-unavailable). Never throws.
  *
  * - `missing`: the configuration root or the file does not exist (ENOENT).
- * - `refused`: the file is a symlink or not a regular file; the configuration root is a symlink
- *   or not a directory; file or root is writable by group or others, or owned by someone other
- *   than the current user or root (only where POSIX modes exist); the file is over
- *   {@link MAX_SETTINGS_BYTES} (checked before and while reading); it changed between the check
- *   and the open; or any I/O error (unreadable, a component is not a directory, …).
+ * - `refused`, with the rule: the file or the root is a symlink; the file is not a regular file
+ *   or the root not a folder; file or root can be changed by other users ({@link judgeOwnership},
+ *   only where POSIX modes exist); the file is over {@link MAX_SETTINGS_BYTES} (checked before
+ *   and while reading); any I/O error. A file replaced or removed between its check and its open
+ *   (a writer's atomic rename) is checked and read again, up to five times.
  *
- * Root checks apply only when the file exists: with no file nothing is read, so the defaults
- * are safe. Ancestors of the root are not checked (dotfile managers often symlink `~/.config`).
+ * `file` is normally `<root>/settings.json`; the settings writer passes a route through the
+ * folder it holds open instead. Root checks apply only when the file exists: with no file
+ * nothing is read, so the defaults are safe. Ancestors of the root are not checked (dotfile
+ * managers often symlink `~/.config`).
  */
 export async function readSettingsBytes(root: string, file: string, policy: FileSafetyPolicy): Promise<SettingsBytes> {
-  try {
-    const rootStats = await lstatOrMissing(root);
-    if (rootStats === undefined) return MISSING;
-    const fileStats = await lstatOrMissing(file);
-    if (fileStats === undefined) return MISSING;
-    if (rootStats.isSymbolicLink() || !rootStats.isDirectory() || !isOwnedSafely(rootStats, policy)) return REFUSED;
-    if (fileStats.isSymbolicLink() || !fileStats.isFile() || fileStats.size > MAX_SETTINGS_BYTES) return REFUSED;
-    return await readOpenedFile(file, fileStats, policy);
-  } catch {
-    return REFUSED;
+  // A writer replacing the document between the check and the open is normal (an atomic rename):
+  // look again, a few times, before calling the file unreadable.
+  for (let attempt = 1; ; attempt += 1) {
+    const fetched = await readSettingsBytesOnce(root, file, policy);
+    if (fetched !== CHANGED) return fetched;
+    if (attempt === MAX_ATTEMPTS) return refused(settingsProblem('unreadable', `${FILE} kept being replaced while it was being read; try again`));
   }
 }
 
+/** Outcome of one attempt: the file changed between its check and its open. */
+const CHANGED = Symbol('changed');
+const MAX_ATTEMPTS = 5;
+
+async function readSettingsBytesOnce(root: string, file: string, policy: FileSafetyPolicy): Promise<SettingsBytes | typeof CHANGED> {
+  let rootStats: Stats | undefined;
+  let fileStats: Stats | undefined;
+  try {
+    rootStats = await lstatOrMissing(root);
+  } catch (error) {
+    return refused(problemOfSystemError(error, FOLDER));
+  }
+  if (rootStats === undefined) return MISSING;
+  try {
+    fileStats = await lstatOrMissing(file);
+  } catch (error) {
+    // A root that is a file: nothing can be inside it (ENOTDIR), and the root is what is wrong.
+    return refused((await folderProblem(rootStats, policy)) ?? problemOfSystemError(error, FILE));
+  }
+  if (fileStats === undefined) return MISSING;
+  const problem = (await folderProblem(rootStats, policy)) ?? (await fileProblem(fileStats, policy));
+  if (problem !== undefined) return refused(problem);
+  return readOpenedFile(file, fileStats, policy);
+}
+
 /** lstat that maps ENOENT to `undefined` and lets every other error propagate. */
-async function lstatOrMissing(target: string): Promise<Stats | undefined> {
+export async function lstatOrMissing(target: string): Promise<Stats | undefined> {
   try {
     return await lstat(target);
   } catch (error) {
@@ -58,39 +84,54 @@ async function lstatOrMissing(target: string): Promise<Stats | undefined> {
   }
 }
 
-async function readOpenedFile(file: string, checked: Stats, policy: FileSafetyPolicy): Promise<SettingsBytes> {
-  const handle = await open(file, OPEN_FLAGS);
+/** Why the configuration root cannot hold trustworthy settings, or `undefined`. */
+export async function folderProblem(stats: Stats, policy: FileSafetyPolicy): Promise<SettingsProblem | undefined> {
+  if (stats.isSymbolicLink()) return settingsProblem('symlink', `${FOLDER} is a symbolic link`);
+  if (!stats.isDirectory()) return settingsProblem('not-a-folder', `${FOLDER} is ${kindOf(stats)}, not a folder`);
+  const verdict = await judgeOwnership(stats, policy);
+  return verdict.safe ? undefined : settingsProblem('unsafe-permissions', `${FOLDER}: ${verdict.detail}`);
+}
+
+/** Why the settings file (as lstat or fstat saw it) cannot be trusted or read, or `undefined`. */
+async function fileProblem(stats: Stats, policy: FileSafetyPolicy): Promise<SettingsProblem | undefined> {
+  if (stats.isSymbolicLink()) return settingsProblem('symlink', `${FILE} is a symbolic link`);
+  if (!stats.isFile()) return settingsProblem('not-regular-file', `${FILE} is ${kindOf(stats)}, not a regular file`);
+  if (stats.size > MAX_SETTINGS_BYTES) return tooLarge(stats.size);
+  const verdict = await judgeOwnership(stats, policy);
+  return verdict.safe ? undefined : settingsProblem('unsafe-permissions', `${FILE}: ${verdict.detail}`);
+}
+
+const tooLarge = (size?: number): SettingsProblem =>
+  settingsProblem('too-large', `${FILE} holds ${size === undefined ? 'more than 65536' : size} bytes; at most ${MAX_SETTINGS_BYTES} are read`);
+
+async function readOpenedFile(file: string, checked: Stats, policy: FileSafetyPolicy): Promise<SettingsBytes | typeof CHANGED> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, OPEN_FLAGS);
+  } catch (error) {
+    // Removed, or replaced by a link, since it was checked: look again.
+    return errorCodeOf(error) === 'ENOENT' || errorCodeOf(error) === 'ELOOP' ? CHANGED : refused(problemOfSystemError(error, FILE));
+  }
   try {
     const opened = await handle.stat();
-    const sameFile = opened.ino === checked.ino && opened.dev === checked.dev;
-    if (!sameFile || !opened.isFile() || opened.size > MAX_SETTINGS_BYTES || !isOwnedSafely(opened, policy)) {
-      return REFUSED;
-    }
+    if (opened.ino !== checked.ino || opened.dev !== checked.dev) return CHANGED;
+    const problem = await fileProblem(opened, policy);
+    if (problem !== undefined) return refused(problem);
     const bytes = await readAtMost(handle, MAX_SETTINGS_BYTES);
-    return bytes === undefined ? REFUSED : { kind: 'bytes', bytes };
+    return bytes === undefined ? refused(tooLarge()) : { kind: 'bytes', bytes };
+  } catch (error) {
+    return refused(problemOfSystemError(error, FILE));
   } finally {
     await handle.close().catch(() => undefined);
   }
 }
 
-/**
- * Reads an opened file to its end, or `undefined` as soon as it holds more than `limit` bytes
- * — whatever its size said, so a file that grew after it was checked is still caught.
- */
-export async function readAtMost(handle: FileHandle, limit: number): Promise<Uint8Array | undefined> {
-  const buffer = new Uint8Array(limit + 1);
-  let filled = 0;
-  while (filled < buffer.length) {
-    const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, null);
-    if (bytesRead === 0) break;
-    filled += bytesRead;
-  }
-  return filled > limit ? undefined : buffer.subarray(0, filled);
-}
-
-/** Not writable by group/others, owned by the current user or root (POSIX only). */
-function isOwnedSafely(stats: Stats, policy: FileSafetyPolicy): boolean {
-  if (!policy.posixModes) return true;
-  if ((stats.mode & GROUP_OR_OTHER_WRITABLE) !== 0) return false;
-  return policy.currentUid === undefined || stats.uid === policy.currentUid || stats.uid === 0;
+/** What kind of file system entry `stats` describes, in words. */
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return 'a folder';
+  if (stats.isFIFO()) return 'a named pipe';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  if (stats.isFile()) return 'a regular file';
+  return 'not a regular file';
 }

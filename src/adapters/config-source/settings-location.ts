@@ -19,22 +19,25 @@ export interface ConfigEnvironment {
   readonly homedir: () => string;
 }
 
-/** Where the settings document lives, or that no trustworthy location can be named. */
-export type SettingsLocation = { readonly kind: 'located'; readonly root: string; readonly file: string } | { readonly kind: 'invalid' };
+/** Where the settings document lives, or which rule keeps a trustworthy location from being named. */
+export type SettingsLocation =
+  | { readonly kind: 'located'; readonly root: string; readonly file: string }
+  | { readonly kind: 'invalid'; readonly rule: 'relative-config-home' | 'unknown-home' };
 
-const INVALID: SettingsLocation = { kind: 'invalid' };
+const RELATIVE_CONFIG_HOME: SettingsLocation = { kind: 'invalid', rule: 'relative-config-home' };
+const UNKNOWN_HOME: SettingsLocation = { kind: 'invalid', rule: 'unknown-home' };
 
 /**
  * Names the configuration root and the settings file (docs/configuration.md).
  *
  * - `$QIONGLI_CONFIG_HOME` wins when set and absolute. Empty counts as unset. Set but not
- *   absolute → `invalid` (the user asked for a place we cannot name safely: it would depend on
+ *   absolute → `invalid`, rule `relative-config-home` (the user asked for a place we cannot name safely: it would depend on
  *   the working directory the MCP client happens to start us in).
  * - Otherwise the platform's user config directory + `qiongli`: `%APPDATA%` on Windows,
  *   `~/Library/Application Support` on macOS, `$XDG_CONFIG_HOME` or `~/.config` elsewhere.
  *   A relative or empty `XDG_CONFIG_HOME`/`APPDATA` is ignored, as the XDG Base Directory
  *   specification requires, falling back to `~/.config` / `~\AppData\Roaming`.
- * - A home directory that is needed but unknown or not absolute → `invalid`.
+ * - A home directory that is needed but unknown or not absolute → `invalid`, rule `unknown-home`.
  *
  * "Absolute" on Windows means fully qualified (`C:\…` or `\\server\…`): a drive-relative
  * `\dir` would depend on the current drive. Paths are built with the platform's `node:path`
@@ -58,22 +61,22 @@ export function locateSettings(environment: ConfigEnvironment): SettingsLocation
   };
 
   const explicit = environment.env['QIONGLI_CONFIG_HOME'];
-  if (explicit !== undefined && explicit !== '') return absolute(explicit) ? located(explicit) : INVALID;
+  if (explicit !== undefined && explicit !== '') return absolute(explicit) ? located(explicit) : RELATIVE_CONFIG_HOME;
 
   if (environment.platform === 'win32') {
     const appData = environment.env['APPDATA'];
     if (appData !== undefined && absolute(appData)) return located(flavour.join(appData, CONFIG_DIRECTORY_NAME));
     const homeDir = home();
-    return homeDir === undefined ? INVALID : located(flavour.join(homeDir, 'AppData', 'Roaming', CONFIG_DIRECTORY_NAME));
+    return homeDir === undefined ? UNKNOWN_HOME : located(flavour.join(homeDir, 'AppData', 'Roaming', CONFIG_DIRECTORY_NAME));
   }
   if (environment.platform === 'darwin') {
     const homeDir = home();
-    return homeDir === undefined ? INVALID : located(flavour.join(homeDir, 'Library', 'Application Support', CONFIG_DIRECTORY_NAME));
+    return homeDir === undefined ? UNKNOWN_HOME : located(flavour.join(homeDir, 'Library', 'Application Support', CONFIG_DIRECTORY_NAME));
   }
   const xdg = environment.env['XDG_CONFIG_HOME'];
   if (xdg !== undefined && absolute(xdg)) return located(flavour.join(xdg, CONFIG_DIRECTORY_NAME));
   const homeDir = home();
-  return homeDir === undefined ? INVALID : located(flavour.join(homeDir, '.config', CONFIG_DIRECTORY_NAME));
+  return homeDir === undefined ? UNKNOWN_HOME : located(flavour.join(homeDir, '.config', CONFIG_DIRECTORY_NAME));
 }
 
 /** `C:\…`, `C:/…` or a UNC/device path `\\…`; not `\dir` (current drive) nor `C:dir`. */

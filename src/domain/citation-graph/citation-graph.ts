@@ -6,7 +6,7 @@ import type { SecretStore } from '../../ports/secret-store.port.js';
 import { abstractsLeftOutWarning, boundAbstracts } from '../literature-search/abstract-budget.js';
 import { recordOf } from '../literature-search/rank-records.js';
 import { finishNow } from '../shared/stepwise.js';
-import { invalidArguments, succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
+import { configUnavailable, invalidArguments, succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
 import type { UseCaseContext } from '../shared/use-case.js';
 import { crawlRounds, type CrawlSource, type Pace } from './graph-crawl.js';
 import { crawlDigest, openCursor, sealCursor, type CrawlPosition, type CursorBinding, type StoppedSource } from './graph-cursor.js';
@@ -66,7 +66,7 @@ export async function readCitationGraph(
   const sort = args.sort ?? 'relevance';
   const includeAbstracts = args.include_abstracts === true;
   const reading = await deps.config.read();
-  if (reading.status !== 'available') return toolError('native-config-unavailable');
+  if (reading.status !== 'available') return configUnavailable(reading.rule);
   const sources = askedSources(direction, reading.settings, args.providers);
   const binding: CursorBinding = { direction, work: workKey(work), sources, years, sort, includeAbstracts };
   const position: CrawlPosition | undefined = args.cursor === undefined ? undefined : openCursor(deps.tokens, binding, args.cursor);

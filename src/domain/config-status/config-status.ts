@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import type { SettingsReading } from '../../ports/config-source.port.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
-import { succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
+import { configUnavailable, succeed, type Outcome } from '../shared/tool-outcome.js';
 import { projectProviders, providerProjectionShape } from './provider-projection.js';
 
 /** What `config_path` always says: an opaque name, never a filesystem path (docs/tools.md#1-qiongli_config_status). */
@@ -42,11 +42,11 @@ export type ConfigStatus = z.output<ReturnType<typeof configStatusOutput>>;
 /**
  * The `qiongli_config_status` use case: which providers are configured (ready), which settings
  * are missing, and per provider which field slots are set — never a value, secret reference or
- * path. Resolves no secret. Fails only with `native-config-unavailable` when the settings are
+ * path. Resolves no secret. Fails only with `native-config-unavailable` (naming the rule that failed) when the settings are
  * unavailable (a settings file that is invalid, unreadable, a symlink or writable by others).
  */
 export function configStatus(reading: SettingsReading, secretStoreAvailable: boolean): Outcome<ConfigStatus> {
-  if (reading.status === 'unavailable') return toolError('native-config-unavailable');
+  if (reading.status === 'unavailable') return configUnavailable(reading.rule);
   const projection = projectProviders(reading.settings, secretStoreAvailable);
   return succeed({
     status: 'ok',

@@ -2,7 +2,7 @@ import { PROVIDER_IDS, type ConfigSource } from '../../ports/config-source.port.
 import { ProviderRuntimeUnavailableError, type ProviderClient } from '../../ports/provider-client.port.js';
 import type { SecretStore } from '../../ports/secret-store.port.js';
 import { assessReadiness, readyProviders } from '../provider-readiness/provider-readiness.js';
-import { invalidArguments, succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
+import { configUnavailable, invalidArguments, succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
 import { embeddedSearchPlan } from './embedded-search-plan.js';
 import { LITERATURE_SEARCH_MESSAGES, resolveSearchLimits, type LiteratureSearchArguments } from './literature-search-input.js';
 import type { LiteratureSearchResult } from './literature-search-output.js';
@@ -63,7 +63,7 @@ export async function searchLiterature(
   if (!steering.ok) return steering;
   const { query, searchBy, request, results: resultOptions } = steering.value;
   const reading = await deps.config.read();
-  if (reading.status !== 'available') return toolError('native-config-unavailable');
+  if (reading.status !== 'available') return configUnavailable(reading.rule);
   const { settings } = reading;
   const ready = readyProviders(assessReadiness(settings, deps.secrets.available));
   const search_plan = embeddedSearchPlan(args.query.trim(), args.search_mode, ready, resultOptions);

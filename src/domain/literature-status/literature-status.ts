@@ -4,7 +4,7 @@ import { PROVIDER_IDS, type SettingsReading } from '../../ports/config-source.po
 import { projectProviders, providerProjectionShape } from '../config-status/provider-projection.js';
 import { contextDirectory } from '../search-plan/character-bounds.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
-import { succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
+import { configUnavailable, succeed, type Outcome } from '../shared/tool-outcome.js';
 import { providerCapabilities, providerCapabilitiesSchema } from './provider-capabilities.js';
 
 /** Arguments of `qiongli_literature_status` (docs/tools.md#5-qiongli_literature_status): `cwd` non-blank, at most 4096 characters, ignored. */
@@ -36,11 +36,11 @@ export type LiteratureStatus = z.output<ReturnType<typeof literatureStatusOutput
 /**
  * The `qiongli_literature_status` use case: which providers literature search would use right
  * now (`active_providers`, ready ids in search order), what is missing, and what each provider
- * can do. Resolves no secret. Fails only with `native-config-unavailable` when the settings are
+ * can do. Resolves no secret. Fails only with `native-config-unavailable` (naming the rule that failed) when the settings are
  * unavailable.
  */
 export function literatureStatus(reading: SettingsReading, secretStoreAvailable: boolean): Outcome<LiteratureStatus> {
-  if (reading.status === 'unavailable') return toolError('native-config-unavailable');
+  if (reading.status === 'unavailable') return configUnavailable(reading.rule);
   const projection = projectProviders(reading.settings, secretStoreAvailable);
   return succeed({
     status: 'ok',

@@ -1,4 +1,4 @@
-import type { ProviderId } from '../../ports/config-source.port.js';
+import type { ProviderId, SourceId } from '../../ports/config-source.port.js';
 import { hasSetting } from '../shared/provider-catalogue.js';
 
 /** Provider names the save tool accepts (docs/tools.md#2-qiongli_save_provider_config), with the provider each one means. */
@@ -27,3 +27,30 @@ export type FieldName = keyof typeof FIELD_NAMES;
 
 /** Whether the provider named `provider` has the field named `field` (docs/tools.md#2-qiongli_save_provider_config). */
 export const isAllowedField = (provider: SaveProviderName, field: FieldName): boolean => hasSetting(SAVE_PROVIDER_NAMES[provider], FIELD_NAMES[field]);
+
+/**
+ * Names the `qiongli config` commands accept (docs/command-line.md#qiongli-config): the save
+ * tool's provider names and aliases, plus `arxiv` and the keyless sources `opencitations` and
+ * `europepmc` (which only `enable` and `disable` apply to).
+ */
+export const CONFIG_TARGET_NAMES = {
+  ...SAVE_PROVIDER_NAMES,
+  arxiv: 'arxiv',
+  opencitations: 'opencitations',
+  europepmc: 'europepmc',
+} as const satisfies Record<string, ProviderId | SourceId>;
+
+/** The provider or source a `qiongli config` name means, or `undefined` for a name it does not know. */
+export const configTargetNamed = (name: string): ProviderId | SourceId | undefined =>
+  Object.hasOwn(CONFIG_TARGET_NAMES, name) ? CONFIG_TARGET_NAMES[name as keyof typeof CONFIG_TARGET_NAMES] : undefined;
+
+/** How people read each provider's and source's name. */
+export const TARGET_DISPLAY_NAMES: Readonly<Record<ProviderId | SourceId, string>> = {
+  openalex: 'OpenAlex',
+  semantic_scholar: 'Semantic Scholar',
+  crossref: 'Crossref',
+  pubmed: 'PubMed',
+  arxiv: 'arXiv',
+  opencitations: 'OpenCitations',
+  europepmc: 'Europe PMC',
+};

@@ -10,7 +10,7 @@
  */
 import type { SettingsReading } from '../../ports/config-source.port.js';
 import { assessReadiness, readyProviders } from '../provider-readiness/provider-readiness.js';
-import { succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
+import { configUnavailable, succeed, type Outcome } from '../shared/tool-outcome.js';
 import { buildSearchPlan } from './build-search-plan.js';
 import type { SearchPlanArguments } from './search-plan-input.js';
 import type { SearchPlan } from './search-plan-output.js';
@@ -35,7 +35,7 @@ export { normaliseIdentifier, defaultNativeSearchTool } from './identifier-norma
 export function planSearch(args: SearchPlanArguments, reading: SettingsReading, secretStoreAvailable: boolean): Outcome<SearchPlan> {
   const request = resolveSearchPlanRequest(args);
   if (!request.ok) return request;
-  if (reading.status === 'unavailable') return toolError('native-config-unavailable');
+  if (reading.status === 'unavailable') return configUnavailable(reading.rule);
   const ready = readyProviders(assessReadiness(reading.settings, secretStoreAvailable));
   return succeed(buildSearchPlan(request.value, ready));
 }

@@ -1,6 +1,12 @@
-/** Reason codes of domain failures, with their fixed messages (docs/tools.md#results-and-errors). */
+import type { SettingsRule } from '../../ports/config-source.port.js';
+import { configUnavailableMessage } from './settings-rule-messages.js';
+
+/**
+ * Reason codes of domain failures, with their fixed messages (docs/tools.md#results-and-errors).
+ * `native-config-unavailable` is not among them: its message names the settings rule that
+ * failed (see {@link configUnavailable}).
+ */
 export const TOOL_ERRORS = {
-  'native-config-unavailable': 'native provider configuration is unavailable',
   'provider-runtime-unavailable': 'native provider runtime is unavailable',
   'zotero-export-failed': 'Zotero export failed',
   'use-setup-page': 'API keys are entered on the setup page; call qiongli_configure_provider',
@@ -14,7 +20,7 @@ export const CAPABILITY_UNAVAILABLE = {
 } as const;
 
 /** A reason code a tool may fail with. */
-export type ReasonCode = keyof typeof TOOL_ERRORS | 'capability-unavailable';
+export type ReasonCode = keyof typeof TOOL_ERRORS | 'native-config-unavailable' | 'capability-unavailable';
 
 /**
  * An expected failure of a use case. The MCP adapter turns it into an `isError` tool result;
@@ -40,6 +46,15 @@ export const invalidArguments = <T = never>(message: string): Outcome<T> => ({
 export const toolError = <T = never>(reasonCode: keyof typeof TOOL_ERRORS): Outcome<T> => ({
   ok: false,
   failure: { kind: 'tool_error', reasonCode, message: TOOL_ERRORS[reasonCode] },
+});
+
+/**
+ * The tool error `native-config-unavailable` for settings that break `rule`: a static message
+ * that names the rule and points to `qiongli config check` (docs/tools.md#errors).
+ */
+export const configUnavailable = <T = never>(rule: SettingsRule): Outcome<T> => ({
+  ok: false,
+  failure: { kind: 'tool_error', reasonCode: 'native-config-unavailable', message: configUnavailableMessage(rule) },
 });
 
 /** The `capability-unavailable` failure of the save tool or of the configure/wizard tools. */

@@ -287,6 +287,38 @@ const CASES: readonly UsageErrorCase[] = [
     message: M.repeatedCapabilityGroup,
     topic: 'serve',
   },
+  // qiongli config (docs/command-line.md#qiongli-config)
+  { rule: 'config alone is a missing subcommand', argv: ['config'], message: M.missingSubcommand, topic: 'config' },
+  { rule: 'set-key without a provider', argv: ['config', 'set-key'], message: M.missingProvider, topic: 'config set-key' },
+  {
+    rule: 'a provider name the commands do not know',
+    argv: ['config', 'enable', CANARY],
+    message: M.unknownProvider,
+    topic: 'config enable',
+    offending: CANARY,
+  },
+  { rule: 'set-key for a provider without a key', argv: ['config', 'set-key', 'crossref'], message: M.providerTakesNoKey, topic: 'config set-key' },
+  {
+    rule: 'set-email for a provider without an email',
+    argv: ['config', 'set-email', 's2', 'a@b.org'],
+    message: M.providerTakesNoEmail,
+    topic: 'config set-email',
+  },
+  { rule: 'set-email without an address', argv: ['config', 'set-email', 'crossref'], message: M.missingAddress, topic: 'config set-email' },
+  {
+    rule: 'set-email with a malformed address',
+    argv: ['config', 'set-email', 'crossref', CANARY],
+    message: M.invalidAddress,
+    topic: 'config set-email',
+    offending: CANARY,
+  },
+  {
+    rule: 'a key given as an option is an unknown option (keys never come from the command line)',
+    argv: ['config', 'set-key', 'openalex', `--key=${CANARY}`],
+    message: M.unknownOption,
+    topic: 'config set-key',
+    offending: CANARY,
+  },
 ];
 
 describe('parseCommandLine usage errors (docs/command-line.md)', () => {

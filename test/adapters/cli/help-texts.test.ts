@@ -20,10 +20,19 @@ describe('help and usage texts (docs/command-line.md)', () => {
     assert.equal(text, `error: unknown option\nusage: ${SERVE_SYNOPSIS}\n       qiongli mcp serve --help\n`);
   });
 
-  it('gives the root usage all three synopsis lines of docs/command-line.md (docs/command-line.md)', () => {
+  it('gives the root usage every synopsis line of docs/command-line.md (docs/command-line.md)', () => {
     assert.equal(
       usageText('root'),
-      `usage: ${SERVE_SYNOPSIS}\n       qiongli --version\n       qiongli --help | qiongli mcp --help | qiongli mcp serve --help\n`,
+      [
+        `usage: ${SERVE_SYNOPSIS}`,
+        '       qiongli config status | check',
+        '       qiongli config set-key P | remove-key P | enable P | disable P',
+        '       qiongli config set-email P ADDRESS',
+        '       qiongli --version',
+        '       qiongli --help | qiongli mcp --help | qiongli mcp serve --help',
+        '       qiongli config --help | qiongli config SUBCOMMAND --help',
+        '',
+      ].join('\n'),
     );
   });
 
@@ -59,5 +68,66 @@ describe('help and usage texts (docs/command-line.md)', () => {
   it('mentions --version only in the root help, where it is valid (docs/command-line.md)', () => {
     assert.ok(helpText('root').includes('--version'));
     assert.ok(!helpText('serve').includes('--version'));
+  });
+});
+
+const CONFIG_TOPICS: readonly HelpTopic[] = [
+  'config',
+  'config status',
+  'config check',
+  'config set-key',
+  'config remove-key',
+  'config enable',
+  'config disable',
+  'config set-email',
+];
+
+describe('help and usage texts of qiongli config (docs/command-line.md#qiongli-config)', () => {
+  it('lists the config commands in the root help', () => {
+    assert.match(helpText('root'), /^ {2}config SUBCOMMAND {5}read or change the settings/m);
+    assert.match(helpText('root'), /or a config subcommand failed/);
+  });
+
+  it('gives config the usage of every subcommand, and each subcommand its own', () => {
+    assert.equal(
+      usageText('config'),
+      [
+        'usage: qiongli config status | check',
+        '       qiongli config set-key P | remove-key P | enable P | disable P',
+        '       qiongli config set-email P ADDRESS',
+        '       qiongli config --help | qiongli config SUBCOMMAND --help',
+        '',
+      ].join('\n'),
+    );
+    assert.equal(usageText('config set-email'), 'usage: qiongli config set-email PROVIDER ADDRESS\n       qiongli config set-email --help\n');
+    assert.equal(
+      renderUsageError({ message: USAGE_MESSAGES.unknownProvider, topic: 'config enable' }),
+      `error: unknown provider\n${usageText('config enable')}`,
+    );
+  });
+
+  for (const topic of CONFIG_TOPICS) {
+    it(`gives ${topic} a help with its usage and the exit codes, within 80 columns`, () => {
+      const text = helpText(topic);
+      assert.ok(text.startsWith(`qiongli ${topic} - `), 'starts with what it does');
+      assert.ok(text.includes(usageText(topic).trimEnd()));
+      for (const code of [EXIT_OK, EXIT_FAILURE, EXIT_USAGE]) assert.match(text, new RegExp(`^  ${code}  `, 'm'));
+      for (const line of text.split('\n')) assert.ok(line.length <= 80, line);
+      assert.ok(text.endsWith('\n'));
+    });
+  }
+
+  it('says how set-key reads the key, and that it never takes one from the command line', () => {
+    const text = helpText('config set-key');
+    assert.match(text, /never taken from the command line/);
+    assert.match(text, /input hidden/);
+    assert.match(text, /at most 4096 bytes; one trailing newline is dropped/);
+    assert.match(text, /semantic-scholar, semanticscholar,\ns2\) or pubmed \(also ncbi\)/);
+  });
+
+  it('names every provider and keyless source the config commands accept', () => {
+    const text = helpText('config');
+    for (const name of ['openalex', 'semantic_scholar', 's2', 'crossref', 'pubmed', 'ncbi', 'arxiv', 'opencitations', 'europepmc'])
+      assert.ok(text.includes(name), name);
   });
 });

@@ -17,6 +17,6 @@ describe('FakeConfigSource (test double of the ConfigSource port)', () => {
       settings: { providers: { ...DEFAULTS.providers, crossref }, sources: DEFAULTS.sources },
     });
     assert.deepEqual(await FakeConfigSource.available(settingsWith({})).read(), { status: 'available', settings: DEFAULTS });
-    assert.deepEqual(await FakeConfigSource.unavailable().read(), { status: 'unavailable' });
+    assert.deepEqual(await FakeConfigSource.unavailable().read(), { status: 'unavailable', rule: 'not-json' });
   });
 });

@@ -1,13 +1,16 @@
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmod, chown, mkdir, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { MAX_SETTINGS_BYTES } from '../../../src/adapters/config-source/index.js';
+import type { SettingsRule } from '../../../src/ports/config-source.port.js';
 import { createConfigHome, runningAsRoot, type ConfigHome } from './config-home.js';
 import { DEFAULTS, FULL_SETTINGS, fullDocument, fullDocumentWith } from './settings-documents.js';
 
-const UNAVAILABLE = { status: 'unavailable' };
+const unavailable = (rule: SettingsRule) => ({ status: 'unavailable', rule });
+/** An account database that can prove nothing: every group-writable file or folder stays unsafe. */
+const UNKNOWN_ACCOUNTS = () => ({ accounts: () => Promise.resolve(undefined), groups: () => Promise.resolve(undefined) });
 const FULL_TEXT = JSON.stringify(fullDocument(), null, 2);
 
 describe('NativeSettingsFileSource (docs/configuration.md)', () => {
@@ -61,7 +64,7 @@ describe('NativeSettingsFileSource (docs/configuration.md)', () => {
       const target = join(home.base, 'real-settings.json');
       await writeFile(target, FULL_TEXT, { mode: 0o600 });
       await symlink(target, home.file);
-      assert.deepEqual(await home.source().read(), UNAVAILABLE);
+      assert.deepEqual(await home.source().read(), unavailable('symlink'));
     });
 
     it('refuses a configuration root that is a symlink when a settings file is reached through it (docs/configuration.md, decision)', async () => {
@@ -69,7 +72,7 @@ describe('NativeSettingsFileSource (docs/configuration.md)', () => {
       const linkedRoot = join(home.base, 'linked-root');
       await symlink(home.root, linkedRoot);
       const source = home.source({ env: { QIONGLI_CONFIG_HOME: linkedRoot } });
-      assert.deepEqual(await source.read(), UNAVAILABLE);
+      assert.deepEqual(await source.read(), unavailable('symlink'));
     });
 
     it('still yields the defaults through a symlinked root that holds no settings file (docs/configuration.md, decision)', async () => {
@@ -81,30 +84,30 @@ describe('NativeSettingsFileSource (docs/configuration.md)', () => {
 
     it('refuses a settings.json that is a directory (docs/configuration.md)', async () => {
       await mkdir(home.file);
-      assert.deepEqual(await home.source().read(), UNAVAILABLE);
+      assert.deepEqual(await home.source().read(), unavailable('not-regular-file'));
     });
 
     it('refuses a settings.json that is a FIFO, without blocking on it (docs/configuration.md)', async () => {
       const made = spawnSync('mkfifo', ['-m', '600', home.file]);
       assert.equal(made.status, 0, 'mkfifo must be available to build this fixture');
-      assert.deepEqual(await home.source().read(), UNAVAILABLE);
+      assert.deepEqual(await home.source().read(), unavailable('not-regular-file'));
     });
 
     it('refuses a configuration root that is a regular file (docs/configuration.md, decision)', async () => {
       await rm(home.root, { recursive: true });
       await writeFile(home.root, FULL_TEXT, { mode: 0o600 });
-      assert.deepEqual(await home.source().read(), UNAVAILABLE);
+      assert.deepEqual(await home.source().read(), unavailable('not-a-folder'));
     });
 
     it('refuses a file larger than 64 KiB (docs/configuration.md)', async () => {
       await home.write(FULL_TEXT + ' '.repeat(MAX_SETTINGS_BYTES + 1 - Buffer.byteLength(FULL_TEXT)));
-      assert.deepEqual(await home.source().read(), UNAVAILABLE);
+      assert.deepEqual(await home.source().read(), unavailable('too-large'));
     });
 
-    it('refuses a file writable by group or others: 0o666, 0o620, 0o602 (docs/configuration.md)', async () => {
+    it('refuses a file writable by others, or by a group not proven private: 0o666, 0o620, 0o602 (docs/configuration.md)', async () => {
       for (const mode of [0o666, 0o620, 0o602]) {
         await home.write(FULL_TEXT, mode);
-        assert.deepEqual(await home.source().read(), UNAVAILABLE, mode.toString(8));
+        assert.deepEqual(await home.source({ accounts: UNKNOWN_ACCOUNTS }).read(), unavailable('unsafe-permissions'), mode.toString(8));
       }
     });
 
@@ -112,7 +115,7 @@ describe('NativeSettingsFileSource (docs/configuration.md)', () => {
       await home.write(FULL_TEXT);
       for (const mode of [0o777, 0o770, 0o702]) {
         await chmod(home.root, mode);
-        assert.deepEqual(await home.source().read(), UNAVAILABLE, mode.toString(8));
+        assert.deepEqual(await home.source({ accounts: UNKNOWN_ACCOUNTS }).read(), unavailable('unsafe-permissions'), mode.toString(8));
       }
     });
 
@@ -120,22 +123,24 @@ describe('NativeSettingsFileSource (docs/configuration.md)', () => {
       await home.write(FULL_TEXT);
       // As root, hand the file to another uid; otherwise pretend to be another uid.
       if (runningAsRoot()) await chown(home.file, 4243, 4243);
-      assert.deepEqual(await home.source({ currentUid: () => 4242 }).read(), UNAVAILABLE);
+      assert.deepEqual(await home.source({ currentUid: () => 4242 }).read(), unavailable('unsafe-permissions'));
     });
 
-    it('refuses a file it cannot read (docs/configuration.md; as root, where 0o000 stays readable, a FIFO stands in)', async () => {
+    it('refuses a file it cannot read (docs/configuration.md; as root, where 0o000 stays readable, a path through a file stands in)', async () => {
+      let source = home.source();
       if (runningAsRoot()) {
-        assert.equal(spawnSync('mkfifo', ['-m', '400', home.file]).status, 0);
+        await home.write(FULL_TEXT);
+        source = home.source({ env: { QIONGLI_CONFIG_HOME: join(home.file, 'qiongli') } }); // ENOTDIR
       } else {
         await home.write(FULL_TEXT, 0o000);
       }
-      assert.deepEqual(await home.source().read(), UNAVAILABLE);
+      assert.deepEqual(await source.read(), unavailable('unreadable'));
     });
 
     it('refuses text that is not JSON (docs/configuration.md)', async () => {
-      for (const text of ['', '{', 'document_kind = "qiongli-global-settings"', FULL_TEXT + ',']) {
+      for (const text of ['', '{', 'document_kind = "qiongli-global-settings"', FULL_TEXT + ',', FULL_TEXT.replace('{', '{ // settings')]) {
         await home.write(text);
-        assert.deepEqual(await home.source().read(), UNAVAILABLE, text);
+        assert.deepEqual(await home.source().read(), unavailable('not-json'), text);
       }
     });
 
@@ -144,10 +149,10 @@ describe('NativeSettingsFileSource (docs/configuration.md)', () => {
       for (const sequence of brokenSequences) {
         const [before, after] = fullDocumentWith((d) => (d.providers.crossref.email = 'a@SPLIT')).split('SPLIT');
         await home.write(Buffer.concat([Buffer.from(before ?? ''), Buffer.from(sequence), Buffer.from(after ?? '')]));
-        assert.deepEqual(await home.source().read(), UNAVAILABLE, sequence.join(','));
+        assert.deepEqual(await home.source().read(), unavailable('not-utf8'), sequence.join(','));
       }
       await home.write(Buffer.from(FULL_TEXT, 'utf16le'));
-      assert.deepEqual(await home.source().read(), UNAVAILABLE, 'UTF-16 (decodes, but NUL bytes are not JSON)');
+      assert.deepEqual(await home.source().read(), unavailable('not-json'), 'UTF-16 (decodes, but NUL bytes are not JSON)');
     });
 
     it('refuses duplicate keys, escaped-equal and nested ones included (docs/configuration.md)', async () => {
@@ -159,29 +164,34 @@ describe('NativeSettingsFileSource (docs/configuration.md)', () => {
       ];
       for (const text of variants) {
         await home.write(text);
-        assert.deepEqual(await home.source().read(), UNAVAILABLE, text);
+        assert.deepEqual(await home.source().read(), unavailable('duplicate-key'), text);
       }
     });
 
     it('refuses schema violations: unknown keys, bad email, bad reference, wrong kind or version (docs/configuration.md)', async () => {
-      const variants = [
-        fullDocumentWith((d) => (d.comment = 'hi')),
-        fullDocumentWith((d) => (d.providers.arxiv.api_key_ref = 'qsr1_0123456789abcdef0123456789abcdef')),
-        fullDocumentWith((d) => (d.providers.openalex.email = 'bad\u0007bell')),
-        fullDocumentWith((d) => (d.providers.pubmed.api_key_ref = 'qsr1_short')),
-        fullDocumentWith((d) => (d.document_kind = 'qiongli-project-settings')),
-        fullDocumentWith((d) => (d.schema_version = 2)),
+      const variants: [string, SettingsRule][] = [
+        [fullDocumentWith((d) => (d.comment = 'hi')), 'unknown-key'],
+        [fullDocumentWith((d) => (d.providers.arxiv.api_key_ref = 'qsr1_0123456789abcdef0123456789abcdef')), 'unknown-key'],
+        [fullDocumentWith((d) => (d.providers.openalex.api_key = 'sk-typed-into-the-file')), 'unknown-key'],
+        [fullDocumentWith((d) => delete d.providers.crossref.enabled), 'missing-key'],
+        [fullDocumentWith((d) => delete d.revision), 'missing-key'],
+        [fullDocumentWith((d) => (d.providers.openalex.email = 'bad\u0007bell')), 'wrong-value'],
+        [fullDocumentWith((d) => (d.providers.pubmed.api_key_ref = 'qsr1_short')), 'wrong-value'],
+        [fullDocumentWith((d) => (d.document_kind = 'qiongli-project-settings')), 'wrong-value'],
+        [fullDocumentWith((d) => (d.schema_version = 2)), 'wrong-value'],
+        [fullDocumentWith((d) => (d.providers.arxiv.enabled = 'yes')), 'wrong-value'],
+        [fullDocumentWith((d) => ((d.comment = 'hi'), (d.revision = -1))), 'unknown-key'],
       ];
-      for (const text of variants) {
+      for (const [text, rule] of variants) {
         await home.write(text);
-        assert.deepEqual(await home.source().read(), UNAVAILABLE, text);
+        assert.deepEqual(await home.source().read(), unavailable(rule), text);
       }
     });
 
     it('refuses a relative $QIONGLI_CONFIG_HOME instead of resolving it against the working directory (docs/configuration.md, decision)', async () => {
       await home.write(FULL_TEXT);
       const source = home.source({ env: { QIONGLI_CONFIG_HOME: 'qiongli', XDG_CONFIG_HOME: home.base }, platform: 'linux' });
-      assert.deepEqual(await source.read(), UNAVAILABLE);
+      assert.deepEqual(await source.read(), unavailable('relative-config-home'));
     });
 
     it('answers unavailable instead of throwing when no location can be named (docs/configuration.md)', async () => {
@@ -192,7 +202,7 @@ describe('NativeSettingsFileSource (docs/configuration.md)', () => {
           throw new Error('no home');
         },
       });
-      assert.deepEqual(await source.read(), UNAVAILABLE);
+      assert.deepEqual(await source.read(), unavailable('unknown-home'));
     });
   });
 
@@ -215,16 +225,48 @@ describe('NativeSettingsFileSource (docs/configuration.md)', () => {
       assert.equal(homeLookups, 1);
     });
 
-    it('reads the file once per process: later reads share the first result (docs/configuration.md)', async () => {
+    it('shares one reading while the file is unchanged, and reads it again once it changed (docs/configuration.md#when-the-settings-are-read)', async () => {
       await home.write(FULL_TEXT);
       const source = home.source();
-      const first = source.read();
-      assert.equal(source.read(), first, 'concurrent callers share one promise');
-      const reading = await first;
+      const [first, concurrent] = await Promise.all([source.read(), source.read()]);
+      assert.equal(concurrent, first, 'concurrent callers share one reading');
+      assert.equal(await source.read(), first, 'unchanged: the same reading, not a copy');
+      assert.deepEqual(first, { status: 'available', settings: FULL_SETTINGS });
       await unlink(home.file);
       await home.write('not json at all');
-      assert.equal(await source.read(), reading);
-      assert.deepEqual(reading, { status: 'available', settings: FULL_SETTINGS });
+      assert.deepEqual(await source.read(), unavailable('not-json'), 'replaced: read again');
+      await home.write(fullDocumentWith((d) => (d.providers.pubmed.enabled = true)));
+      const edited = await source.read();
+      assert.equal(edited.status === 'available' && edited.settings.providers.pubmed.enabled, true, 'edited in place: read again');
+      await chmod(home.root, 0o777);
+      assert.deepEqual(await source.read(), unavailable('unsafe-permissions'), 'the folder changed: read again');
+      await chmod(home.root, 0o700);
+      await unlink(home.file);
+      assert.deepEqual(await source.read(), { status: 'available', settings: DEFAULTS }, 'removed: the defaults');
+    });
+
+    it('reads through a writer’s atomic replaces, never calling the file unreadable (docs/configuration.md#writes)', async () => {
+      await home.write(FULL_TEXT);
+      let replacing = true;
+      const replaces = (async () => {
+        for (let round = 0; replacing && round < 2000; round += 1) {
+          const next = join(home.root, `next-${round}.json`);
+          await writeFile(
+            next,
+            fullDocumentWith((d) => (d.revision = round)),
+            { mode: 0o600 },
+          );
+          await rename(next, home.file);
+        }
+      })();
+      const statuses = new Set<string>();
+      for (let read = 0; read < 300; read += 1) {
+        const reading = await home.source().read();
+        statuses.add(reading.status === 'available' ? 'available' : reading.rule);
+      }
+      replacing = false;
+      await replaces;
+      assert.deepEqual([...statuses], ['available']);
     });
 
     it('hands out frozen settings, so one caller cannot change what the next one sees (docs/configuration.md)', async () => {
@@ -242,7 +284,7 @@ describe('NativeSettingsFileSource (docs/configuration.md)', () => {
       try {
         await canaryHome.write(fullDocumentWith((d) => (d.providers.crossref.note = 'CANARYCONTENT-51c3')));
         const refused = JSON.stringify(await canaryHome.source().read());
-        assert.equal(refused, JSON.stringify(UNAVAILABLE));
+        assert.equal(refused, JSON.stringify(unavailable('unknown-key')));
         await canaryHome.write(FULL_TEXT);
         const accepted = JSON.stringify(await canaryHome.source().read());
         assert.ok(!accepted.includes('CANARY'), 'no path in a successful reading');

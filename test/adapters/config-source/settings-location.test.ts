@@ -26,10 +26,10 @@ describe('settings location (docs/configuration.md)', () => {
 
   it('treats a relative $QIONGLI_CONFIG_HOME as no trustworthy location (docs/configuration.md, decision)', () => {
     for (const relative of ['cfg', './cfg', '../cfg', ' ', '~/cfg']) {
-      assert.deepEqual(locateSettings(environment('linux', { QIONGLI_CONFIG_HOME: relative })), { kind: 'invalid' }, relative);
+      assert.deepEqual(locateSettings(environment('linux', { QIONGLI_CONFIG_HOME: relative })), { kind: 'invalid', rule: 'relative-config-home' }, relative);
     }
     for (const relative of ['cfg', '\\cfg', 'C:cfg', '/cfg']) {
-      assert.deepEqual(locateSettings(environment('win32', { QIONGLI_CONFIG_HOME: relative })), { kind: 'invalid' }, relative);
+      assert.deepEqual(locateSettings(environment('win32', { QIONGLI_CONFIG_HOME: relative })), { kind: 'invalid', rule: 'relative-config-home' }, relative);
     }
   });
 
@@ -71,9 +71,9 @@ describe('settings location (docs/configuration.md)', () => {
     const throwing = () => {
       throw new Error('no home');
     };
-    assert.deepEqual(locateSettings(environment('linux', {}, throwing)), { kind: 'invalid' });
-    assert.deepEqual(locateSettings(environment('darwin', {}, '')), { kind: 'invalid' });
-    assert.deepEqual(locateSettings(environment('win32', {}, 'Users\\ada')), { kind: 'invalid' });
+    assert.deepEqual(locateSettings(environment('linux', {}, throwing)), { kind: 'invalid', rule: 'unknown-home' });
+    assert.deepEqual(locateSettings(environment('darwin', {}, '')), { kind: 'invalid', rule: 'unknown-home' });
+    assert.deepEqual(locateSettings(environment('win32', {}, 'Users\\ada')), { kind: 'invalid', rule: 'unknown-home' });
   });
 
   it('does not ask for the home directory when an absolute variable already names the root (docs/configuration.md)', () => {

@@ -118,9 +118,14 @@ describe('config status (docs/tools.md#1-qiongli_config_status)', () => {
   });
 
   it('answers native-config-unavailable when the settings are unavailable', () => {
-    assert.deepEqual(configStatus({ status: 'unavailable' }, false), {
+    assert.deepEqual(configStatus({ status: 'unavailable', rule: 'not-json' }, false), {
       ok: false,
-      failure: { kind: 'tool_error', reasonCode: 'native-config-unavailable', message: 'native provider configuration is unavailable' },
+      failure: {
+        kind: 'tool_error',
+        reasonCode: 'native-config-unavailable',
+        message:
+          "native provider configuration is unavailable: settings.json is not valid JSON (a comment or a trailing comma makes it invalid). Run 'qiongli config check' in a terminal to see what to fix.",
+      },
     });
   });
 

@@ -124,11 +124,16 @@ describe('literature search orchestration (docs/providers.md#how-a-search-runs)'
 
   it('answers native-config-unavailable when the settings cannot be read (docs/providers.md#how-a-search-runs step 9)', async () => {
     const client = new FakeProviderClient();
-    const deps = { ...searchDeps(client), config: FakeConfigSource.unavailable() };
+    const deps = { ...searchDeps(client), config: FakeConfigSource.unavailable('unsafe-permissions') };
     const outcome = await run(client, {}, deps);
     assert.deepEqual(outcome, {
       ok: false,
-      failure: { kind: 'tool_error', reasonCode: 'native-config-unavailable', message: 'native provider configuration is unavailable' },
+      failure: {
+        kind: 'tool_error',
+        reasonCode: 'native-config-unavailable',
+        message:
+          "native provider configuration is unavailable: settings.json or its folder can be changed by other users (permissions or owner). Run 'qiongli config check' in a terminal to see what to fix.",
+      },
     });
     assert.equal(client.requests.length, 0);
   });

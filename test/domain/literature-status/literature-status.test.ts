@@ -85,9 +85,14 @@ describe('literature status (docs/tools.md#5-qiongli_literature_status)', () => 
   });
 
   it('answers native-config-unavailable when the settings are unavailable', () => {
-    assert.deepEqual(literatureStatus({ status: 'unavailable' }, true), {
+    assert.deepEqual(literatureStatus({ status: 'unavailable', rule: 'not-json' }, true), {
       ok: false,
-      failure: { kind: 'tool_error', reasonCode: 'native-config-unavailable', message: 'native provider configuration is unavailable' },
+      failure: {
+        kind: 'tool_error',
+        reasonCode: 'native-config-unavailable',
+        message:
+          "native provider configuration is unavailable: settings.json is not valid JSON (a comment or a trailing comma makes it invalid). Run 'qiongli config check' in a terminal to see what to fix.",
+      },
     });
   });
 

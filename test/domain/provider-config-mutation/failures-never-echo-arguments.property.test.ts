@@ -23,7 +23,7 @@ const junk = fc.oneof(
 const plausible = (valid: fc.Arbitrary<unknown>) => fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: junk });
 
 const READINGS: fc.Arbitrary<SettingsReading> = fc.constantFrom<SettingsReading>(
-  { status: 'unavailable' },
+  { status: 'unavailable', rule: 'not-json' },
   { status: 'available', settings: settingsWith({}) },
 );
 

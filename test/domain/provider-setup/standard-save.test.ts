@@ -38,7 +38,7 @@ describe('the setup page backend of this build: the settings read, nothing writt
   });
 
   it('reports unusable settings and shows the defaults then', () => {
-    const state = setupStateOf({ status: 'unavailable' }, true);
+    const state = setupStateOf({ status: 'unavailable', rule: 'not-json' }, true);
     assert.equal(state.settings, 'unavailable');
     assert.equal(state.credentialStore, 'available');
     assert.equal(Object.keys(state.providers).length, 5);
@@ -89,5 +89,5 @@ describe('the setup page backend of this build: the settings read, nothing writt
 
 /** Whether the defaults enable arXiv (they do; the keyless-default change may enable all five). */
 function arxivEnabledByDefault(): boolean {
-  return setupStateOf({ status: 'unavailable' }, true).providers.arxiv.enabled;
+  return setupStateOf({ status: 'unavailable', rule: 'not-json' }, true).providers.arxiv.enabled;
 }

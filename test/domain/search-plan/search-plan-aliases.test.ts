@@ -72,7 +72,7 @@ describe('search plan aliases (docs/tools.md#6-qiongli_search_plan)', () => {
 
   it('reports an alias conflict before the year order and before configuration is read', () => {
     assert.deepEqual(
-      callSearchPlan({ ...Q, from_year: 2021, fromYear: 2021, to_year: 2020 }, { status: 'unavailable' }),
+      callSearchPlan({ ...Q, from_year: 2021, fromYear: 2021, to_year: 2020 }, { status: 'unavailable', rule: 'not-json' }),
       invalid('conflicting aliases for from_year'),
     );
   });

@@ -7,18 +7,23 @@ import { assertClosedJsonSchema, propertyOf } from './schema-assertions.js';
 
 const CONFIG_UNAVAILABLE = {
   ok: false,
-  failure: { kind: 'tool_error', reasonCode: 'native-config-unavailable', message: 'native provider configuration is unavailable' },
+  failure: {
+    kind: 'tool_error',
+    reasonCode: 'native-config-unavailable',
+    message:
+      "native provider configuration is unavailable: settings.json is not valid JSON (a comment or a trailing comma makes it invalid). Run 'qiongli config check' in a terminal to see what to fix.",
+  },
 };
 
 describe('search plan use case (docs/tools.md#6-qiongli_search_plan)', () => {
   it('answers native-config-unavailable when the settings are unavailable', () => {
-    assert.deepEqual(callSearchPlan({ query: 'q' }, { status: 'unavailable' }), CONFIG_UNAVAILABLE);
+    assert.deepEqual(callSearchPlan({ query: 'q' }, { status: 'unavailable', rule: 'not-json' }), CONFIG_UNAVAILABLE);
   });
 
   it('checks arguments before configuration, as upstream does', () => {
-    assert.deepEqual(callSearchPlan({}, { status: 'unavailable' }), invalid('Missing query'));
+    assert.deepEqual(callSearchPlan({}, { status: 'unavailable', rule: 'not-json' }), invalid('Missing query'));
     assert.deepEqual(
-      callSearchPlan({ query: 'q', from_year: 2001, to_year: 2000 }, { status: 'unavailable' }),
+      callSearchPlan({ query: 'q', from_year: 2001, to_year: 2000 }, { status: 'unavailable', rule: 'not-json' }),
       invalid('from_year must be less than or equal to to_year'),
     );
   });

@@ -1,0 +1,158 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { renderChange, renderStatus, shownPath, type StatusView } from '../../../src/adapters/cli/config-output.js';
+import { renderInspection } from '../../../src/adapters/cli/config-check-output.js';
+import { configStatus, type ConfigStatus } from '../../../src/domain/config-status/config-status.js';
+import { settingsWith } from '../../fakes/config-source.fake.js';
+import { secretReference } from '../../fakes/secret-store.fake.js';
+import type { NativeSettings } from '../../../src/ports/config-source.port.js';
+
+const REF = secretReference(3);
+
+function view(settings: NativeSettings, storeAvailable: boolean, revision: number | null = 4): StatusView {
+  const outcome = configStatus({ status: 'available', settings }, storeAvailable);
+  assert.ok(outcome.ok);
+  return { file: '/home/ada/.config/qiongli/settings.json', revision, storeAvailable, status: outcome.value, settings };
+}
+
+describe('qiongli config status output (docs/command-line.md#qiongli-config)', () => {
+  it('shows per provider enabled, email set or not, key set or not, and each keyless source', () => {
+    const settings = settingsWith({
+      openalex: { enabled: true, email: 'ada@example.org', apiKeyRef: REF },
+      crossref: { enabled: true },
+      pubmed: { enabled: false, apiKeyRef: REF },
+    });
+    const report = renderStatus(view(settings, true));
+    assert.equal(report.code, 0);
+    assert.equal(report.stderr, '');
+    assert.equal(
+      report.stdout,
+      [
+        'settings: /home/ada/.config/qiongli/settings.json (revision 4)',
+        'credential store: reachable',
+        '',
+        'provider          enabled  email    API key',
+        'openalex          yes      set      set',
+        'semantic_scholar  no       -        not set',
+        'crossref          yes      not set  -',
+        'pubmed            no       -        set',
+        'arxiv             yes      -        -',
+        'opencitations     yes      (keyless source: citation graph)',
+        'europepmc         yes      (keyless source: open-access full text)',
+        '',
+      ].join('\n'),
+    );
+    assert.ok(!report.stdout.includes(REF) && !report.stdout.includes('ada@example.org'), 'never a reference or an email itself');
+  });
+
+  it('says when there is no file yet, and when no credential store is reachable', () => {
+    const report = renderStatus(view(settingsWith({}), false, null));
+    assert.match(report.stdout, /^settings: \/home\/ada\/\.config\/qiongli\/settings\.json \(no file yet: the defaults apply\)$/m);
+    assert.match(report.stdout, /^credential store: not reachable \(API keys can be neither set nor used\)$/m);
+  });
+
+  it('shows the access column when the status data carries access tiers', () => {
+    const base = view(settingsWith({ openalex: { enabled: true, apiKeyRef: REF } }), true);
+    const providers = Object.fromEntries(
+      Object.entries(base.status.redacted_config.providers).map(([id, entry]) => [id, { ...entry, access: id === 'openalex' ? 'keyed' : 'keyless' }]),
+    );
+    const withAccess = { ...base, status: { ...base.status, redacted_config: { providers } } as unknown as ConfigStatus };
+    const lines = renderStatus(withAccess).stdout.split('\n');
+    assert.equal(lines[3], 'provider          enabled  email    API key  access');
+    assert.equal(lines[4], 'openalex          yes      not set  set      keyed');
+    const asMap = { ...base, status: { ...base.status, access: { semantic_scholar: 'key_missing' } } as unknown as ConfigStatus };
+    assert.match(renderStatus(asMap).stdout, /^semantic_scholar {2}no {7}- {8}not set {2}key_missing$/m);
+  });
+
+  it('never sends control characters of a path to the terminal', () => {
+    assert.equal(shownPath('/tmp/a\u001b[31mb\nc'), '/tmp/a?[31mb?c');
+  });
+});
+
+describe('qiongli config check output (docs/command-line.md#qiongli-config)', () => {
+  it('explains every problem with the file, its line and column, on stderr, and exits 1', () => {
+    const report = renderInspection({
+      kind: 'unusable',
+      file: '/cfg/settings.json',
+      problems: [
+        { rule: 'not-json', detail: 'a trailing comma before a closing brace or bracket', at: { line: 4, column: 1 } },
+        { rule: 'wrong-value', detail: 'revision must be a whole number, 0 or more' },
+      ],
+    });
+    assert.deepEqual(report, {
+      stdout: '',
+      stderr: [
+        'error: the settings are unusable: settings.json is not valid JSON (a comment or a trailing comma makes it invalid)',
+        'file: /cfg/settings.json',
+        'problems:',
+        '  - line 4, column 1: a trailing comma before a closing brace or bracket',
+        '  - revision must be a whole number, 0 or more',
+        'Until this is fixed, the MCP tools that need the settings answer native-config-unavailable.',
+        '',
+      ].join('\n'),
+      code: 1,
+    });
+  });
+
+  it('says the settings are valid, or that the defaults apply, and exits 0', () => {
+    assert.deepEqual(renderInspection({ kind: 'valid', file: '/cfg/settings.json', revision: 3, settings: settingsWith({}) }), {
+      stdout: 'The settings at /cfg/settings.json are valid (revision 3).\n',
+      stderr: '',
+      code: 0,
+    });
+    assert.equal(renderInspection({ kind: 'missing', file: '/cfg/settings.json' }).stdout, 'No settings file at /cfg/settings.json: the defaults apply.\n');
+  });
+
+  it('tells how to fix a location that cannot be named', () => {
+    const relative = renderInspection({ kind: 'unlocated', rule: 'relative-config-home' });
+    assert.equal(relative.code, 1);
+    assert.match(relative.stderr, /^error: QIONGLI_CONFIG_HOME is not an absolute path\nSet QIONGLI_CONFIG_HOME to an absolute path, or unset it/);
+    assert.match(renderInspection({ kind: 'unlocated', rule: 'unknown-home' }).stderr, /^error: the home directory/);
+  });
+});
+
+describe('what a change command prints', () => {
+  it('prints one line when saved, a warning when something stayed behind, and exits 0', () => {
+    assert.deepEqual(renderChange({ name: 'set-key', provider: 'semantic_scholar' }, { status: 'saved', revision: 2 }), {
+      stdout: 'Saved: the Semantic Scholar API key is in the credential store, and the settings name it (settings revision 2).\n',
+      stderr: '',
+      code: 0,
+    });
+    const warned = renderChange({ name: 'remove-key', provider: 'pubmed' }, { status: 'saved', revision: 5, warning: 'old-key-not-deleted' });
+    assert.equal(warned.stdout, 'Removed: the settings no longer name a PubMed API key (settings revision 5).\n');
+    assert.match(warned.stderr, /^warning: the key it replaced or removed could not be deleted from the credential store/);
+    assert.equal(
+      renderChange({ name: 'enable', target: 'europepmc' }, { status: 'saved', revision: 1 }).stdout,
+      'Europe PMC is enabled (settings revision 1).\n',
+    );
+    assert.equal(
+      renderChange({ name: 'set-email', provider: 'crossref', address: 'me@example.org' }, { status: 'saved', revision: 1 }).stdout,
+      'The Crossref contact email is set (settings revision 1).\n',
+    );
+  });
+
+  it('says when nothing changed, and exits 0', () => {
+    assert.deepEqual(renderChange({ name: 'disable', target: 'arxiv' }, { status: 'unchanged', reason: 'already-disabled' }), {
+      stdout: 'arXiv is already disabled; nothing changed.\n',
+      stderr: '',
+      code: 0,
+    });
+    assert.equal(
+      renderChange({ name: 'remove-key', provider: 'openalex' }, { status: 'unchanged', reason: 'no-key' }).stdout,
+      'OpenAlex has no API key set; nothing changed.\n',
+    );
+  });
+
+  it('prints a refusal as one error line and exits 1', () => {
+    assert.deepEqual(renderChange({ name: 'set-key', provider: 'openalex' }, { status: 'refused', refusal: 'store-unavailable' }), {
+      stdout: '',
+      stderr: 'error: no credential store is reachable, so the key was not saved (Qiongli never keeps keys in a file)\n',
+      code: 1,
+    });
+    const unusable = renderChange({ name: 'enable', target: 'crossref' }, { status: 'refused', refusal: 'settings-unavailable', rule: 'duplicate-key' });
+    assert.equal(
+      unusable.stderr,
+      "error: the settings cannot be changed while they are unusable: settings.json has the same key twice in one object. Run 'qiongli config check' in a terminal to see what to fix.\n",
+    );
+  });
+});

@@ -14,6 +14,7 @@ export { TransportId, type Transport, type TransportListener, type Framing } fro
 export { SecretStoreId, type SecretStore, type SecretResolution } from './ports/secret-store.port.js';
 export { ConfigSourceId, type ConfigSource, type SettingsReading, type NativeSettings } from './ports/config-source.port.js';
 export { SealedTokensId, type SealedTokens } from './ports/sealed-tokens.port.js';
+export { FullTextClientId, type FullTextClient, type FullTextRequest, type FullTextOutcome } from './ports/fulltext-client.port.js';
 export { ProviderClientId, type ProviderClient, type ProviderSearchRequest, type ProviderSearchOutcome } from './ports/provider-client.port.js';
 export { VERSION } from './composition/version.js';
 export { serveStreams, STOP_GRACE_MS, type ServeStreams } from './composition/serve-streams.js';

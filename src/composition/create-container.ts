@@ -8,6 +8,8 @@ import { ConfigSourceId, type ConfigSource } from '../ports/config-source.port.j
 import { SecretStoreId, type SecretStore } from '../ports/secret-store.port.js';
 import { ProviderClientId, type ProviderClient } from '../ports/provider-client.port.js';
 import { SealedTokensId, type SealedTokens } from '../ports/sealed-tokens.port.js';
+import { FullTextClientId, type FullTextClient } from '../ports/fulltext-client.port.js';
+import { lazyUndiciFullTextClient } from './lazy-fulltext-client.js';
 import { AesGcmSealedTokens } from '../adapters/sealed-token/index.js';
 import { DispatcherId, GrantsId, ProviderRuntimeId, ServerIdentityId, ToolDefinitionsId, ToolRegistryId } from './identifiers.js';
 import { LITE_IDENTITY } from './server-identity.js';
@@ -38,6 +40,8 @@ export interface ContainerOverrides {
   readonly providerClient?: ProviderClient;
   /** Sealer of cursors and request states (default: AES-256-GCM under a key drawn on first use). */
   readonly sealedTokens?: SealedTokens;
+  /** A whole full-text client, replacing the undici adapter (tests, embedders). */
+  readonly fullTextClient?: FullTextClient;
 }
 
 /** The Lite profile's bindings. */
@@ -61,6 +65,10 @@ export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
     // The undici client, loaded on the first search, unless a whole client was given.
     bind(ProviderClientId)
       .toResolvedValue((runtime: ProviderRuntimeLoader) => overrides.providerClient ?? lazyUndiciProviderClient(runtime), [ProviderRuntimeId])
+      .inSingletonScope();
+    // The full-text client, loaded on the first read from the same runtime (shared pacing).
+    bind(FullTextClientId)
+      .toResolvedValue((runtime: ProviderRuntimeLoader) => overrides.fullTextClient ?? lazyUndiciFullTextClient(runtime), [ProviderRuntimeId])
       .inSingletonScope();
     // Each catalogue entry joined with the use case it names, in catalogue order.
     bind(ToolDefinitionsId)

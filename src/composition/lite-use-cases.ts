@@ -8,6 +8,9 @@ import { routePreviewUseCase, taskPlanUseCase } from '../adapters/mcp/tools/orch
 import { ConfigSourceId, type ConfigSource } from '../ports/config-source.port.js';
 import { SecretStoreId, type SecretStore } from '../ports/secret-store.port.js';
 import { ProviderClientId, type ProviderClient } from '../ports/provider-client.port.js';
+import { FullTextClientId, type FullTextClient } from '../ports/fulltext-client.port.js';
+import { SealedTokensId, type SealedTokens } from '../ports/sealed-tokens.port.js';
+import { readFullTextUseCase } from '../adapters/mcp/tools/fulltext-tool.js';
 
 /**
  * Every use case of the Lite profile, bound under its {@link UseCaseId} over the port tokens it
@@ -36,4 +39,11 @@ export const liteUseCases = new ContainerModule(({ bind }) => {
   bind(UseCaseId.zoteroExport).toConstantValue(zoteroExportUseCase);
   bind(UseCaseId.routePreview).toConstantValue(routePreviewUseCase);
   bind(UseCaseId.taskPlan).toConstantValue(taskPlanUseCase);
+  bind(UseCaseId.readFullText)
+    .toResolvedValue(
+      (config: ConfigSource, secrets: SecretStore, fullText: FullTextClient, tokens: SealedTokens) =>
+        readFullTextUseCase({ config, secrets, fullText, tokens }),
+      [ConfigSourceId, SecretStoreId, FullTextClientId, SealedTokensId],
+    )
+    .inSingletonScope();
 });

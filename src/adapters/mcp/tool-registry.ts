@@ -3,11 +3,12 @@ import * as z from 'zod';
 import type { ToolDefinition } from './tool-definition.js';
 import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
 import type { Revision } from './protocol-constants.js';
-import { TOOL_NAMES } from './tool-catalogue.js';
+import { TOOL_CATALOGUE, TOOL_NAMES } from './tool-catalogue.js';
+import { LITE_DEFAULT_GROUPS } from '../../domain/shared/capability-groups.js';
 import { REVISION_TRAITS, traitsOf } from './revisions.js';
 
-/** The public tool names in frozen order: the tool catalogue's order. */
-export const FROZEN_TOOL_ORDER = TOOL_NAMES;
+/** The frozen twelve in their frozen order: the tools of Lite's default groups, in the catalogue's order. */
+export const FROZEN_TOOL_ORDER = TOOL_CATALOGUE.filter((entry) => (LITE_DEFAULT_GROUPS as readonly string[]).includes(entry.group)).map((entry) => entry.name);
 
 /** JSON Schema generated from a zod schema, without `$schema` so every client dialect accepts it. */
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {

@@ -22,4 +22,5 @@ export const UseCaseId = {
   zoteroExport: token('zoteroExport'),
   routePreview: token('routePreview'),
   taskPlan: token('taskPlan'),
+  readFullText: token('readFullText'),
 } as const;

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { FROZEN_TOOL_ORDER, ToolRegistry } from '../../../src/adapters/mcp/tool-registry.js';
-import { TOOL_CATALOGUE, toolNamesOf } from '../../../src/adapters/mcp/tool-catalogue.js';
+import { TOOL_CATALOGUE, TOOL_NAMES, toolNamesOf } from '../../../src/adapters/mcp/tool-catalogue.js';
 import { UseCaseId } from '../../../src/adapters/mcp/use-case-ids.js';
 import { ALL_CAPABILITY_GROUPS, LITE_DEFAULT_GROUPS } from '../../../src/domain/shared/capability-groups.js';
 import { createContainer, ToolDefinitionsId } from '../../../src/index.js';
@@ -20,13 +20,16 @@ const names = (registry: ToolRegistry, revision = '2025-06-18' as const) =>
   (JSON.parse(registry.encodedToolsFor(revision)) as { name: string }[]).map((tool) => tool.name);
 
 describe('the tool registry (docs/tools.md#the-twelve-tools, docs/command-line.md#capability-groups)', () => {
-  it('serves the twelve tools in frozen order whatever order the definitions come in', () => {
-    const registry = new ToolRegistry([...definitions].reverse(), new Set(ALL_CAPABILITY_GROUPS));
+  it('serves the twelve tools in frozen order whatever order the definitions come in, and the opt-in tools after them', () => {
+    const lite = new ToolRegistry([...definitions].reverse(), new Set(LITE_DEFAULT_GROUPS));
     assert.equal(FROZEN_TOOL_ORDER.length, 12);
-    assert.deepEqual(names(registry), [...FROZEN_TOOL_ORDER]);
+    assert.deepEqual(names(lite), [...FROZEN_TOOL_ORDER]);
+    const everything = new ToolRegistry([...definitions].reverse(), new Set(ALL_CAPABILITY_GROUPS));
+    assert.deepEqual(names(everything), [...TOOL_NAMES]);
+    assert.deepEqual(TOOL_NAMES.slice(0, 12), [...FROZEN_TOOL_ORDER]);
   });
 
-  for (const group of LITE_DEFAULT_GROUPS) {
+  for (const group of [...LITE_DEFAULT_GROUPS, 'fulltext'] as const) {
     it(`grants exactly the tools of the ${group} group`, () => {
       const registry = new ToolRegistry(definitions, new Set([group]));
       assert.ok(toolNamesOf(group).length > 0);
@@ -84,7 +87,8 @@ describe('the tool registry (docs/tools.md#the-twelve-tools, docs/command-line.m
       assert.equal(tool.outputSchema.type, 'object', tool.name);
       assert.equal(tool.inputSchema.$schema, undefined);
       const search = tool.name === 'qiongli_literature_search';
-      assert.deepEqual(tool.annotations, { readOnlyHint: true, destructiveHint: false, idempotentHint: !search, openWorldHint: search }, tool.name);
+      const networked = search || tool.name === 'qiongli_literature_read_fulltext';
+      assert.deepEqual(tool.annotations, { readOnlyHint: true, destructiveHint: false, idempotentHint: !search, openWorldHint: networked }, tool.name);
       assert.ok(tool.title.length > 0 && tool.description.length > 40, tool.name);
     }
   });

@@ -24,7 +24,7 @@ const cutsPair = (text: string, at: number): boolean => {
  */
 export function cutIntoPassages(text: string, max: number = MAX_PASSAGE_CHARACTERS): string[] {
   const pieces: string[] = [];
-  let rest = text.replace(/ {2,}/gu, ' ').trim();
+  let rest = text.length <= 1 ? text.trim() : text.replace(/ {2,}/gu, ' ').trim();
   while (rest.length > max) {
     let cut = rest.lastIndexOf(' ', max);
     if (cut < max / 2) cut = cutsPair(rest, max) ? max - 1 : max;

@@ -85,7 +85,7 @@ export class DocumentBuilder {
     if (frame === undefined) return;
     if (frame.text !== this.frames.at(-1)?.text) this.flush(frame.text);
     else this.space();
-    if (!this.frames.some((open) => open.kind === 'block')) this.flushAsides();
+    if (this.asides.length > 0 && !this.frames.some((open) => open.kind === 'block')) this.flushAsides();
   }
 
   /** An aside (a footnote) starts: its text is given as its own passage after the enclosing block. */
@@ -132,8 +132,9 @@ export class DocumentBuilder {
 
   /** Emits the collected text as passages and empties it. */
   private flush(text: Collected): void {
+    if (text.parts.length === 0) return;
     const whole = joined(text);
-    text.parts = [];
+    text.parts.length = 0;
     text.length = 0;
     this.emit(whole);
   }
@@ -148,6 +149,7 @@ export class DocumentBuilder {
   }
 
   private flushAsides(): void {
+    if (this.asides.length === 0) return;
     const pending = this.asides.splice(0);
     for (const aside of pending) this.emit(aside);
   }

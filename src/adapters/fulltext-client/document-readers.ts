@@ -19,7 +19,7 @@ const FATAL_CONVERSION = 'Conversion to HTML had a Fatal error';
 /** Reads a JATS article into `builder`, stepwise; malformed XML, a DTD with an internal subset or too deep a nesting throws {@link XmlReadError}. */
 export function* readJatsDocument(xml: string, builder: DocumentBuilder): Stepwise<JatsMetadata> {
   const events = new JatsDocumentEvents(builder);
-  yield* readXml(xml, events, { doctype: 'external', maxDepth: MAX_DOCUMENT_DEPTH });
+  yield* readXml(xml, events, { doctype: 'external', maxDepth: MAX_DOCUMENT_DEPTH, textInPieces: true });
   return events.metadata.metadata;
 }
 

@@ -1,34 +1,9 @@
 import type { Stepwise } from '../../domain/shared/stepwise.js';
 import { XmlReadError, decodeCharacterData } from './xml-text.js';
 import { externalDoctypeEnd } from './xml-doctype.js';
+import type { XmlEvents, XmlReadOptions } from './xml-events.js';
 
-/** What an {@link readXml} caller hears about: elements by local name, and their text. */
-export interface XmlEvents {
-  /**
-   * An element starts (`arxiv:doi` → `doi`). Attributes are checked; those whose local names
-   * {@link XmlEvents.attributes} lists are reported (decoded), by local name.
-   */
-  open(localName: string, attributes?: ReadonlyMap<string, string>): void;
-  /** Character data inside the root element: text with references decoded, or a CDATA section as is. */
-  text(text: string): void;
-  /** The element opened last ends. */
-  close(localName: string): void;
-  /** Local names of the attributes to report (`href` reports `xlink:href`); none when absent. */
-  readonly attributes?: ReadonlySet<string>;
-}
-
-/** How a document is read beyond the defaults. */
-export interface XmlReadOptions {
-  /** Deepest nesting accepted (default {@link MAX_XML_DEPTH}). */
-  readonly maxDepth?: number;
-  /**
-   * `external`: one document type declaration naming only an external DTD (`<!DOCTYPE article
-   * PUBLIC "…" "…">`, as JATS documents open) is accepted before the root and ignored — never
-   * fetched, never used; one with an internal subset (`[`, where entities are declared) is
-   * still refused. Default `refuse`: any declaration is refused.
-   */
-  readonly doctype?: 'refuse' | 'external';
-}
+export type { XmlEvents, XmlReadOptions } from './xml-events.js';
 
 /** Deepest element nesting accepted; an Atom feed is 4 levels deep. */
 export const MAX_XML_DEPTH = 64;
@@ -73,9 +48,9 @@ export function* readXml(text: string, events: XmlEvents, options: XmlReadOption
     const lt = text.indexOf('<', at);
     const stop = lt < 0 ? text.length : lt;
     if (stop > at) {
-      const chunk = text.slice(at, stop);
-      if (open.length > 0) events.text(yield* decodeCharacterData(chunk));
-      else if (!/^[ \t\r\n]*$/u.test(chunk)) throw new XmlReadError();
+      if (open.length > 0 && options.textInPieces === true) yield* reportText(text, at, stop, events);
+      else if (open.length > 0) events.text(yield* decodeCharacterData(text.slice(at, stop)));
+      else if (!/^[ \t\r\n]*$/u.test(text.slice(at, stop))) throw new XmlReadError();
     }
     if (lt < 0) break;
     if (text.startsWith('<!--', lt)) at = after(text, '-->', lt + 4);
@@ -120,6 +95,25 @@ interface StartTag {
   readonly end: number;
   readonly selfClosing: boolean;
   readonly attributes?: ReadonlyMap<string, string>;
+}
+
+/**
+ * Reports the character data from `from` to `to` in pieces of about {@link CHARS_PER_STEP}, pausing
+ * between them; a piece never ends inside a reference, so the pieces decode as the whole would.
+ */
+function* reportText(text: string, from: number, to: number, events: XmlEvents): Stepwise<void> {
+  for (let at = from; at < to; ) {
+    let end = Math.min(to, at + CHARS_PER_STEP);
+    // Only a cut piece can end inside a reference, and only within a reference's length of its end.
+    for (let index = end - 1; end < to && index > Math.max(at, end - 40); index--) {
+      const code = text.charCodeAt(index);
+      if (code === 0x26 /* & */) end = index;
+      if (code === 0x26 || code === 0x3b /* ; */) break;
+    }
+    events.text(yield* decodeCharacterData(text.slice(at, end)));
+    at = end;
+    if (at < to) yield;
+  }
 }
 
 /**

@@ -101,7 +101,13 @@ export interface FullTextSources {
  * answer; `override` replaces an answer (status and body) for a source.
  */
 export async function startFullTextSources(
-  options: { delayMs?: number; hang?: readonly SeenRequest['source'][]; override?: (source: SeenRequest['source'], path: string) => Answer | undefined } = {},
+  options: {
+    delayMs?: number;
+    hang?: readonly SeenRequest['source'][];
+    override?: (source: SeenRequest['source'], path: string) => Answer | undefined;
+    /** Let the process exit while the server listens (a harness program serving stdio). */
+    unref?: boolean;
+  } = {},
 ): Promise<FullTextSources> {
   const requests: SeenRequest[] = [];
   const waiters = new Map<string, (() => void)[]>();
@@ -127,6 +133,7 @@ export async function startFullTextSources(
     socket.once('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  if (options.unref === true) server.unref();
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const agent = new Agent({ connect: { timeout: 1000 } });
   const dispatcher = agent.compose((dispatch) => (opts, handler) => {

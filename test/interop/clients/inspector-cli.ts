@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../support/built-program.js';
 import type { InteropClient, Seen } from '../interop-session.js';
 import { runInspector, type ToolCall } from './inspector-runs.js';
-import { seenInResult, serverCommand } from './server-command.js';
+import { seenInResult, serverCommand, type ServerProgram } from './server-command.js';
 
 const BUILD = join(PROJECT_ROOT, 'node_modules', '@modelcontextprotocol', 'inspector-cli', 'build');
 /** The launcher (`mcp-inspector-cli`, the same file as `npx @modelcontextprotocol/inspector@1`'s). */
@@ -20,15 +20,15 @@ const toolOptions = (tool: ToolCall | undefined): string[] =>
  * parses the command line twice (launcher, then CLI) and takes `--transport` as its own option
  * wherever it stands, except after a `--` the second parse still sees.
  */
-export function inspectorV1Argv(method: string, tool?: ToolCall): string[] {
-  const { command, args } = serverCommand('');
+export function inspectorV1Argv(method: string, tool?: ToolCall, program?: ServerProgram): string[] {
+  const { command, args } = serverCommand('', program);
   const serve = args.slice(0, -2); // ... mcp serve --profile lite
   return [LAUNCHER, '--cli', ...toolOptions(tool), '--method', method, '--', command, ...serve, '--', '--transport', 'stdio'];
 }
 
 /** The same run without the launcher: the CLI proper parses once, so one `--` suffices. */
-function cliArgv(method: string, tool: ToolCall): string[] {
-  const { command, args } = serverCommand('');
+function cliArgv(method: string, tool: ToolCall, program?: ServerProgram): string[] {
+  const { command, args } = serverCommand('', program);
   return [CLI, ...toolOptions(tool), '--method', method, command, ...args.slice(0, -2), '--', '--transport', 'stdio'];
 }
 
@@ -60,7 +60,7 @@ export const INSPECTOR_CLI_V1: InteropClient = {
     {
       label: 'its v1 SDK client (2025-11-25)',
       expected: '2025-11-25',
-      open: async (configHome) => {
+      open: async (configHome, program) => {
         const run = async (argv: string[]): Promise<Seen | any> => {
           const { code, stdout, stderr } = await runV1(argv, configHome);
           return code === 0 ? JSON.parse(stdout) : failure(stderr);
@@ -69,12 +69,12 @@ export const INSPECTOR_CLI_V1: InteropClient = {
         return {
           negotiated: undefined,
           listToolNames: async () => {
-            const answer = await run(inspectorV1Argv('tools/list'));
+            const answer = await run(inspectorV1Argv('tools/list', undefined, program));
             if (answer.outcome === 'thrown') throw new Error(answer.message);
             return answer.tools.map((tool: { name: string }) => tool.name);
           },
-          call: async (name, args) => seen(await run(cliArgv('tools/call', { name, args }))),
-          callUnlisted: async (name) => seen(await run(inspectorV1Argv('tools/call', { name, args: {} }))),
+          call: async (name, args) => seen(await run(cliArgv('tools/call', { name, args }, program))),
+          callUnlisted: async (name) => seen(await run(inspectorV1Argv('tools/call', { name, args: {} }, program))),
           close: async () => undefined,
         };
       },

@@ -3,10 +3,25 @@ import { join } from 'node:path';
 import { BUILT_BIN, PROJECT_ROOT, SERVE_ARGS } from '../../support/built-program.js';
 import type { Seen } from '../interop-session.js';
 
-/** How every client starts the built program: the command line of the README's client configurations. */
-export const serverCommand = (configHome: string) => ({
+/** A program the clients start: the built program, or a test harness serving the same way. */
+export interface ServerProgram {
+  readonly script: string;
+  readonly args: readonly string[];
+}
+
+/** The built program with the command line of the README's client configurations. */
+export const BUILT_PROGRAM: ServerProgram = { script: BUILT_BIN, args: SERVE_ARGS };
+
+/**
+ * The harness granting `fulltext` with the full-text sources answered from the fixtures
+ * (test/support/serve-with-fulltext-sources.ts): the clients read a paper without network.
+ */
+export const FULLTEXT_PROGRAM: ServerProgram = { script: join(PROJECT_ROOT, 'dist', 'test', 'support', 'serve-with-fulltext-sources.js'), args: SERVE_ARGS };
+
+/** How every client starts the server: by default the built program, as the README's client configurations do. */
+export const serverCommand = (configHome: string, program: ServerProgram = BUILT_PROGRAM) => ({
   command: process.execPath,
-  args: [BUILT_BIN, ...SERVE_ARGS],
+  args: [program.script, ...program.args],
   env: { PATH: process.env.PATH ?? '', QIONGLI_CONFIG_HOME: configHome },
 });
 

@@ -23,7 +23,7 @@ function everySourceDisabled(): string {
   return home;
 }
 
-describe('the full-text reader in the built program (docs/tools.md#13-qiongli_literature_read_fulltext)', () => {
+describe('the full-text reader in the built program (docs/tools.md#qiongli_literature_read_fulltext)', () => {
   it('is listed after the frozen twelve only when fulltext is granted; the default list stays the twelve', async () => {
     const granted = await exchangeWith({ args: WITH_FULLTEXT }, initialize(1), request(2, 'tools/list'));
     const tool = granted.responses[1].result.tools.at(-1);

@@ -56,7 +56,7 @@ async function withSources<T>(run: (sources: FullTextSources) => Promise<T>, opt
   }
 }
 
-describe('reading a paper through tools/call with the real undici adapter (docs/tools.md#13-qiongli_literature_read_fulltext)', () => {
+describe('reading a paper through tools/call with the real undici adapter (docs/tools.md#qiongli_literature_read_fulltext)', () => {
   it('follows a DOI through Europe PMC search to its JATS full text', () =>
     withSources(async (sources) => {
       const { read } = serveOver(sources);

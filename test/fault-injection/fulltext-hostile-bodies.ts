@@ -1,4 +1,4 @@
-/** Hostile full-text documents at the 4 MiB the issue asks for (docs/provider-data.md#full-text-documents). */
+/** Hostile full-text documents at the 4 MiB the issue asks for (docs/provider-data.md#8-full-text-documents). */
 
 /** Size of each hostile body: 4 MiB. */
 export const HOSTILE_BYTES = 4 * 1024 * 1024;

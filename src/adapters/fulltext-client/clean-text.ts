@@ -5,7 +5,7 @@ const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/gu;
 const WHITESPACE = /\s+/gu;
 
 /**
- * A piece of document text made clean (docs/provider-data.md#full-text-documents): control
+ * A piece of document text made clean (docs/provider-data.md#8-full-text-documents): control
  * characters removed, every run of whitespace (Unicode's, no-break spaces included) one space.
  * Leading and trailing spaces are kept as one space, so pieces join with their word breaks.
  */

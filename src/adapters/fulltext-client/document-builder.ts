@@ -5,7 +5,7 @@ import { SectionOutline, type SpecialSection } from './section-outline.js';
 
 export type { SpecialSection };
 
-/** What one document may hold at most (docs/provider-data.md#full-text-documents); more marks it truncated. */
+/** What one document may hold at most (docs/provider-data.md#8-full-text-documents); more marks it truncated. */
 export const DOCUMENT_BOUNDS = { sections: 2000, blocks: 20_000, characters: 4_000_000, headingCharacters: 500 } as const;
 
 /** Text collected for one heading, block or aside. */

@@ -7,7 +7,7 @@ type Undo = (() => void) | undefined;
 
 /**
  * Reads a JATS article (Europe PMC's `fullTextXML`, PubMed Central's `efetch` inside its
- * `pmc-articleset`) into a {@link DocumentBuilder} (docs/provider-data.md#full-text-documents):
+ * `pmc-articleset`) into a {@link DocumentBuilder} (docs/provider-data.md#8-full-text-documents):
  * the abstract, the body's nested `sec`s (numbered `s1`, `s1.2`, headed by label and title), back
  * matter (acknowledgements, appendices, notes), the reference list (one passage per `ref`),
  * floats; paragraphs, list items and display formulas as passages; figures, tables and boxed

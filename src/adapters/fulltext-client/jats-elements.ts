@@ -1,4 +1,4 @@
-/** The JATS elements the full-text reader treats specially (docs/provider-data.md#full-text-documents). */
+/** The JATS elements the full-text reader treats specially (docs/provider-data.md#8-full-text-documents). */
 
 /** Attributes the JATS reader needs: licence links, article id types, MathML text alternatives. */
 export const ATTRIBUTES: ReadonlySet<string> = new Set(['href', 'pub-id-type', 'alttext']);

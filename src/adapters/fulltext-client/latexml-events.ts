@@ -24,7 +24,7 @@ const hasClass = (classes: string, names: readonly string[]): boolean => classes
 
 /**
  * The htmlparser2 callbacks that read a LaTeXML page (arXiv's HTML papers) into a
- * {@link DocumentBuilder} (docs/provider-data.md#full-text-documents): only what lies inside the
+ * {@link DocumentBuilder} (docs/provider-data.md#8-full-text-documents): only what lies inside the
  * `ltx_document` element; the abstract, nested sections (numbered `s1`, `s1.2`, headed by their
  * `ltx_title`), the bibliography (one passage per `ltx_bibitem`); paragraphs, display equations
  * and captions as passages; figures and tables as their `figcaption` only; every formula as its

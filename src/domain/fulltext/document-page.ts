@@ -7,7 +7,7 @@ import { identifyPassages, type TextDigest } from './passage-ids.js';
 import { inSection, pageOf, resolveSection } from './passage-pages.js';
 import { recheckPassages } from './passage-recheck.js';
 
-/** Static notes a page may carry (docs/tools.md#13-qiongli_literature_read_fulltext). */
+/** Static notes a page may carry (docs/tools.md#qiongli_literature_read_fulltext). */
 export const PAGE_NOTES = {
   noSection: 'No section matches the section argument; pick an id or heading from sections.',
   noMatch: 'No passage contains the find terms.',

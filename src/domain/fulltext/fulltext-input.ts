@@ -4,7 +4,7 @@ import { boundedString } from '../shared/string-checks.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
 import { MAX_PASSAGE_CHARACTERS, PASSAGE_ID } from './passage-ids.js';
 
-/** Page size bounds in characters (docs/tools.md#13-qiongli_literature_read_fulltext): a page always holds a whole passage. */
+/** Page size bounds in characters (docs/tools.md#qiongli_literature_read_fulltext): a page always holds a whole passage. */
 export const PAGE_CHARACTERS = { min: MAX_PASSAGE_CHARACTERS, default: 20_000, max: 64_000 } as const;
 
 /** Most passage ids one call re-checks. */
@@ -46,7 +46,7 @@ export const READ_FULLTEXT_MESSAGES = {
 
 const M = READ_FULLTEXT_MESSAGES;
 
-/** Arguments of `qiongli_literature_read_fulltext` (docs/tools.md#13-qiongli_literature_read_fulltext). */
+/** Arguments of `qiongli_literature_read_fulltext` (docs/tools.md#qiongli_literature_read_fulltext). */
 export const readFullTextInput = schemaOnFirstUse(() =>
   z.strictObject(
     {
@@ -57,7 +57,7 @@ export const readFullTextInput = schemaOnFirstUse(() =>
       find: boundedString({ max: 512, unit: 'characters', nonBlank: true }, { type: M.findType, blank: M.findBlank, tooLong: M.findTooLong })
         .optional()
         .describe(
-          'Terms to look for (words, or "quoted phrases"; case and accents of width ignored). Only passages containing them are returned, best first (most terms, then most occurrences), each with the passages before and after it in its section.',
+          'Terms to look for (words, or "quoted phrases"; case and character width ignored). Only passages containing them are returned, best first (most terms, then most occurrences), each with the passages before and after it in its section.',
         ),
       section: boundedString({ max: 256, unit: 'characters', nonBlank: true }, { type: M.sectionType, blank: M.sectionBlank, tooLong: M.sectionTooLong })
         .optional()

@@ -3,7 +3,7 @@ import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { FULLTEXT_SOURCES } from '../../ports/fulltext-client.port.js';
 import { PROVIDER_FAILURE_KINDS } from '../../ports/provider-client.port.js';
 
-/** Overall status of a read (docs/tools.md#13-qiongli_literature_read_fulltext). */
+/** Overall status of a read (docs/tools.md#qiongli_literature_read_fulltext). */
 export const READ_STATUSES = ['ok', 'no_open_full_text', 'sources_failed', 'not_run'] as const;
 
 /** What one source said, as `attempts[].outcome` reports it. */
@@ -14,7 +14,7 @@ export const RECHECK_STATUSES = ['unchanged', 'moved', 'changed', 'missing'] as 
 
 const text = (description: string) => z.string().describe(description);
 
-/** Result of `qiongli_literature_read_fulltext` (docs/tools.md#13-qiongli_literature_read_fulltext). */
+/** Result of `qiongli_literature_read_fulltext` (docs/tools.md#qiongli_literature_read_fulltext). */
 export const readFullTextOutput = schemaOnFirstUse(() =>
   z.strictObject({
     status: z.enum(READ_STATUSES),

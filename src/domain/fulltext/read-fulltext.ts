@@ -62,7 +62,7 @@ function withoutDocument(status: keyof typeof STATUS_NOTES, work: ReadFullTextRe
 const runAtOnce = <T>(task: Stepwise<T>): Promise<T> => Promise.resolve(finishNow(task));
 
 /**
- * `qiongli_literature_read_fulltext` (docs/tools.md#13-qiongli_literature_read_fulltext): reads the open-access full
+ * `qiongli_literature_read_fulltext` (docs/tools.md#qiongli_literature_read_fulltext): reads the open-access full
  * text of one work and answers one page of its passages — all of them in order, one section's,
  * or those containing `find` terms with their neighbours — with stable passage ids, the
  * document's hash and licence, and a sealed cursor for the next page.

@@ -25,7 +25,7 @@ function arxivReference(id: string): WorkReference | undefined {
 }
 
 /**
- * The work a `work` argument names (docs/tools.md#13-qiongli_literature_read_fulltext), in canonical form:
+ * The work a `work` argument names (docs/tools.md#qiongli_literature_read_fulltext), in canonical form:
  * a DOI (normalised as the search normalises DOIs: trimmed, lowercased, one `https://doi.org/`,
  * `http://doi.org/` or `doi:` removed; an arXiv DOI `10.48550/arXiv.<id>` is read as that arXiv
  * id), `PMCID:PMC<digits>` or `PMC<digits>`, `PMID:<digits>`, `arXiv:<id>` (new- or old-style,

@@ -11,7 +11,7 @@ const wrap = (body: string, back = '') =>
 <abstract><sec><title>Background</title><p>Why.</p></sec><sec><title>Results</title><p>What.</p></sec></abstract></article-meta></front>
 <body>${body}</body><back>${back}</back></article>`;
 
-describe('JATS articles read with the project XML reader (docs/provider-data.md#full-text-documents)', () => {
+describe('JATS articles read with the project XML reader (docs/provider-data.md#8-full-text-documents)', () => {
   it('reads the real Europe PMC article: ids, licence, nested sections, captions and references', () => {
     const { document, metadata } = jats(fulltextFixture('europepmc-fulltext-PMC12311175.xml'));
     assert.deepEqual(metadata.work, { pmcid: 'PMC12311175', pmid: '40739089', doi: '10.1038/s41392-025-02280-1' });

@@ -5,7 +5,7 @@ import { latexml, lines } from './documents.js';
 
 const PAGE = fulltextFixture('arxiv-html-2609.04321v1.html');
 
-describe('arXiv HTML papers read with htmlparser2 (docs/provider-data.md#full-text-documents)', () => {
+describe('arXiv HTML papers read with htmlparser2 (docs/provider-data.md#8-full-text-documents)', () => {
   const { document, reading } = latexml(PAGE);
 
   it('finds the sections with their headings and levels, the abstract and the references', () => {

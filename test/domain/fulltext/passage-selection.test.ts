@@ -29,7 +29,7 @@ const BLOCKS: [number, string][] = [
 const passages = finishNow(identifyPassages(documentOf(SECTIONS, BLOCKS), sha256));
 const all = passages.map((_, index) => index);
 
-describe('find, sections and pages (docs/tools.md#13-qiongli_literature_read_fulltext)', () => {
+describe('find, sections and pages (docs/tools.md#qiongli_literature_read_fulltext)', () => {
   it('reads words and "quoted phrases" as terms, compared in NFKC lower case, each of two characters or more', () => {
     assert.deepEqual(findTerms('PD-1 "immune  system" x Ｉｍｍｕｎｅ pd-1'), ['pd-1', 'immune system', 'immune']);
     assert.deepEqual(findTerms('a " " b'), []);

@@ -47,7 +47,7 @@ async function read(value: Record<string, unknown>, with_: ReadFullTextDeps = de
   return readFullText(args(value), with_, quietContext());
 }
 
-describe('reading a paper (docs/tools.md#13-qiongli_literature_read_fulltext)', () => {
+describe('reading a paper (docs/tools.md#qiongli_literature_read_fulltext)', () => {
   it('answers a page of passages with ids, sections, the source and a cursor; the result fits its schema', async () => {
     const outcome = await read({ work: 'PMC1', max_chars: 5000 });
     assert.equal(outcome.ok, true);

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseWorkReference, workIdentifiers, workKey } from '../../../src/domain/fulltext/work-reference.js';
 
-describe('the work a read names (docs/tools.md#13-qiongli_literature_read_fulltext)', () => {
+describe('the work a read names (docs/tools.md#qiongli_literature_read_fulltext)', () => {
   const valid: [string, unknown][] = [
     ['10.1038/s41392-025-02280-1', { kind: 'doi', doi: '10.1038/s41392-025-02280-1' }],
     ['  https://doi.org/10.1016/S0140-6736(24)02716-8 ', { kind: 'doi', doi: '10.1016/s0140-6736(24)02716-8' }],

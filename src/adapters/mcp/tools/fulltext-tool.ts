@@ -20,7 +20,7 @@ export interface FullTextToolPorts {
 }
 
 /**
- * Reading an open-access paper (docs/tools.md#13-qiongli_literature_read_fulltext): passage ids
+ * Reading an open-access paper (docs/tools.md#qiongli_literature_read_fulltext): passage ids
  * hash with SHA-256, and the page is built in time slices (docs/provider-data.md).
  */
 export const readFullTextUseCase = (ports: FullTextToolPorts): UseCase =>

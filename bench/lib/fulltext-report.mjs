@@ -28,7 +28,7 @@ export function renderFullTextParse(parse) {
   return [
     '## (g) Reading full text (issue 20)',
     '',
-    `In process, on the compiled sources, each case in ${parse.processes} fresh child processes: one cold run (peak resident-set growth over the resident set just before it: getrusage maxrss), then ${parse.warm} warm runs (median time of all). JATS: the real Europe PMC article PMC12311175 with its body repeated to ${parse.smoke ? 'at least 256 KiB (a smoke run)' : '2 MiB'}; arXiv HTML: the LaTeXML page of test/fixtures/fulltext with its sections repeated likewise. "At once" is the reader's whole work after the body arrived; the sliced run is how the server runs it (longest event-loop block, the worst of the processes).`,
+    `In process, on the compiled sources, ${parse.smoke ? 'every case once in one child process (a smoke run)' : `each case in ${parse.processes} fresh child processes`}: one cold run (peak resident-set growth over the resident set just before it: getrusage maxrss), then ${parse.warm} warm runs (median time of all). JATS: the real Europe PMC article PMC12311175 with its body repeated to ${parse.smoke ? 'at least 256 KiB (a smoke run)' : '2 MiB'}; arXiv HTML: the LaTeXML page of test/fixtures/fulltext with its sections repeated likewise. "At once" is the reader's whole work after the body arrived; the sliced run is how the server runs it (longest event-loop block, the worst of the processes).`,
     '',
     '| case | input, bytes | result | cold, ms | warm median, ms | peak RSS growth, MiB | longest block, ms |',
     '| --- | --- | --- | --- | --- | --- | --- |',

@@ -95,9 +95,8 @@ async function longestBlock(work) {
   return Math.max(longest, performance.now() - last);
 }
 
-/** Child: one cold run (time, peak RSS growth), then `warm` runs; prints JSON. */
-async function child(name, warm, bytes) {
-  const input = inputs(bytes);
+/** One case in this process: one cold run (time, peak RSS growth), then `warm` runs. */
+async function measure(name, warm, input) {
   const run = await operation(name, input);
   const rssBefore = process.memoryUsage.rss();
   let start = performance.now();
@@ -112,7 +111,15 @@ async function child(name, warm, bytes) {
   }
   const blockMs = name.endsWith('sliced') ? await longestBlock(run) : undefined;
   const size = Buffer.byteLength(name === 'records-json' ? input.records : input[name.startsWith('jats') ? 'jats' : 'html']);
-  process.stdout.write(JSON.stringify({ name, bytes: size, result, coldMs, warmMs, peakGrowthMiB, blockMs }));
+  return { name, bytes: size, result, coldMs, warmMs, peakGrowthMiB, blockMs };
+}
+
+/** Child: the given cases (comma-separated), in order, in this process; prints a JSON array. */
+async function child(names, warm, bytes) {
+  const input = inputs(bytes);
+  const measured = [];
+  for (const name of names.split(',')) measured.push(await measure(name, warm, input));
+  process.stdout.write(JSON.stringify(measured));
 }
 
 /** The cases, in the order of the table. */
@@ -120,18 +127,24 @@ export const CASES = ['jats-read', 'jats-sliced', 'jats-json-string', 'html-read
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Runs every case in `processes` fresh children with `warm` warm runs each. */
+/** Runs `names` in one child process; its measurements. */
+function inChild(names, warm, bytes) {
+  const args = [fileURLToPath(import.meta.url), '--child', names.join(','), String(warm), String(bytes)];
+  const child = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (child.status !== 0) throw new Error(`fulltext-parse ${names.join(',')} failed: ${child.stderr}`);
+  return JSON.parse(child.stdout);
+}
+
+/**
+ * Runs every case in `processes` fresh children each (one case per child, so each peak RSS is
+ * its own); a smoke run (what npm test runs) runs every case once in one child, on 256 KiB.
+ */
 export function runFullTextParse({ smoke = false } = {}) {
   const processes = smoke ? 1 : 5;
   const warm = smoke ? 1 : 5;
-  const rows = CASES.map((name) => {
-    const samples = [];
-    for (let index = 0; index < processes; index++) {
-      const args = [fileURLToPath(import.meta.url), '--child', name, String(warm), String(smoke ? SMOKE_BYTES : TARGET_BYTES)];
-      const child = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
-      if (child.status !== 0) throw new Error(`fulltext-parse ${name} failed: ${child.stderr}`);
-      samples.push(JSON.parse(child.stdout));
-    }
+  const smokeRun = smoke ? inChild(CASES, warm, SMOKE_BYTES) : [];
+  const rows = CASES.map((name, index) => {
+    const samples = smoke ? [smokeRun[index]] : Array.from({ length: processes }, () => inChild([name], warm, TARGET_BYTES)[0]);
     const [first] = samples;
     return {
       name,

@@ -118,11 +118,6 @@ export class DocumentBuilder {
     frame?.text.parts.push(' ');
   }
 
-  /** Whether the builder stopped keeping text (a bound was reached). */
-  get full(): boolean {
-    return this.textCut;
-  }
-
   /** The document, with the source it came from; open blocks and sections are closed first. */
   build(source: DocumentSource): FullTextDocument {
     while (this.frames.length > 0) this.endBlock();
@@ -141,8 +136,11 @@ export class DocumentBuilder {
 
   /** Emits every whole passage of a growing block, keeping the unfinished rest. */
   private flushWhole(text: Collected): void {
-    const pieces = cutIntoPassages(joined(text));
-    const rest = pieces.pop() ?? '';
+    const whole = joined(text);
+    const pieces = cutIntoPassages(whole);
+    const last = pieces.pop() ?? '';
+    // The rest grows on: a space it ended with still separates it from the next word.
+    const rest = last !== '' && /\s$/u.test(whole) ? `${last} ` : last;
     text.parts = [rest];
     text.length = rest.length;
     for (const piece of pieces) this.push(piece);

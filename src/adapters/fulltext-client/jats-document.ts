@@ -91,8 +91,10 @@ export class JatsDocumentEvents implements XmlEvents {
       case 'ref':
         this.inRef++;
         return this.block(() => this.inRef--);
-      case 'p':
       case 'def':
+        // A definition holds paragraphs (JATS); the first one takes the term as its lead.
+        return undefined;
+      case 'p':
       case 'preformat':
       case 'verse-group':
         return this.figureDepth > 0 ? this.spaced() : this.block();

@@ -86,14 +86,11 @@ export class JatsDocumentEvents implements XmlEvents {
       case 'label':
       case 'title':
         return this.heading(name, parent);
-      case 'term':
+      case 'term': // leads the first paragraph of its `def` (a `def` holds paragraphs only)
         return this.capture((text) => (this.lead += `${text.trim()}: `));
       case 'ref':
         this.inRef++;
         return this.block(() => this.inRef--);
-      case 'def':
-        // A definition holds paragraphs (JATS); the first one takes the term as its lead.
-        return undefined;
       case 'p':
       case 'preformat':
       case 'verse-group':

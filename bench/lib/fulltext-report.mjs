@@ -16,7 +16,7 @@ export function renderFullTextParse(parse) {
   const fmt = (value) => (value === undefined ? '–' : value.toFixed(1));
   const result = (row) =>
     typeof row.result === 'object'
-      ? `${row.result.sections} sections, ${row.result.passages.toLocaleString('en-US')} passages`
+      ? `${row.result.sections.toLocaleString('en-US')} sections, ${row.result.passages.toLocaleString('en-US')} passages`
       : `${row.result.toLocaleString('en-US')} ${row.name === 'records-json' ? 'records' : 'characters'}`;
   const base = (name) => parse.rows.find((row) => row.name === name);
   const ratio = (row) => {

@@ -38,26 +38,40 @@ const { values: options } = parseArgs({
 });
 const log = options.quiet ? () => {} : (text) => process.stdout.write(`build:binary: ${text}\n`);
 
-/** The lazily loaded provider adapter (undici, the XML parser): a SEA asset, not part of the snapshot. */
-const PROVIDER_ASSET = 'provider-client.cjs';
-const PROVIDER_ENTRY = join(REPO_ROOT, 'src', 'adapters', 'provider-client', 'index.ts');
+/**
+ * The lazily loaded adapters, each a SEA asset, not part of the snapshot: the provider adapter
+ * (undici, the XML parser) and the full-text adapter (the HTML parser), which reads through the
+ * provider adapter's HTTP policy.
+ */
+const LAZY_ADAPTERS = [
+  {
+    asset: 'provider-client.cjs',
+    entry: join(REPO_ROOT, 'src', 'adapters', 'provider-client', 'index.ts'),
+    filter: /adapters[\\/]provider-client[\\/]index\.js$/,
+  },
+  {
+    asset: 'fulltext-client.cjs',
+    entry: join(REPO_ROOT, 'src', 'adapters', 'fulltext-client', 'index.ts'),
+    filter: /adapters[\\/]fulltext-client[\\/]index\.js$/,
+  },
+];
 
 /**
- * The dynamic import of the provider adapter (src/composition/provider-client-factory.ts)
- * becomes a module that evaluates the adapter from the executable's asset on first use — as
- * the bundle loads it from a chunk — so its 600 KB of source stay out of the snapshot and out
- * of memory until a literature search runs.
+ * The dynamic import of each lazy adapter (src/composition/lazy-provider-client.ts,
+ * lazy-fulltext-client.ts) becomes a module that evaluates the adapter from the executable's asset
+ * on first use — as the bundle loads it from a chunk — so its source stays out of the snapshot and
+ * out of memory until a search or a read runs.
  */
-const providerClientFromAsset = {
-  name: 'provider-client-from-asset',
+const adaptersFromAssets = {
+  name: 'adapters-from-assets',
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /adapters[\\/]provider-client[\\/]index\.js$/ }, (args) =>
-      args.kind === 'dynamic-import' ? { path: PROVIDER_ASSET, namespace: 'sea-asset' } : undefined,
-    );
-    pluginBuild.onLoad({ filter: /.*/, namespace: 'sea-asset' }, () => ({
+    for (const { asset, filter } of LAZY_ADAPTERS) {
+      pluginBuild.onResolve({ filter }, (args) => (args.kind === 'dynamic-import' ? { path: asset, namespace: 'sea-asset' } : undefined));
+    }
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'sea-asset' }, (args) => ({
       loader: 'js',
-      contents: `const source = require('node:sea').getAsset(${JSON.stringify(PROVIDER_ASSET)}, 'utf8');
-const load = require('node:vm').runInThisContext('(function (module, exports, require) {' + source + '\\n})', { filename: ${JSON.stringify(PROVIDER_ASSET)} });
+      contents: `const source = require('node:sea').getAsset(${JSON.stringify(args.path)}, 'utf8');
+const load = require('node:vm').runInThisContext('(function (module, exports, require) {' + source + '\\n})', { filename: ${JSON.stringify(args.path)} });
 load(module, module.exports, require);`,
     }));
   },
@@ -80,10 +94,10 @@ async function bundleCommonJs(entry, outfile, plugins) {
   if (result.warnings.length > 0) throw new Error(`esbuild: ${result.warnings.map((warning) => warning.text).join('; ')}`);
 }
 
-/** The snapshot entry (the program plus its warm-up) and the provider adapter, as CommonJS files. */
+/** The snapshot entry (the program plus its warm-up) and the lazy adapters, as CommonJS files. */
 async function bundleSources() {
-  await bundleCommonJs(join(REPO_ROOT, 'scripts', 'binary', 'snapshot-entry.ts'), join(WORK_DIR, 'qiongli-sea.cjs'), [providerClientFromAsset]);
-  await bundleCommonJs(PROVIDER_ENTRY, join(WORK_DIR, PROVIDER_ASSET), []);
+  await bundleCommonJs(join(REPO_ROOT, 'scripts', 'binary', 'snapshot-entry.ts'), join(WORK_DIR, 'qiongli-sea.cjs'), [adaptersFromAssets]);
+  for (const { asset, entry } of LAZY_ADAPTERS) await bundleCommonJs(entry, join(WORK_DIR, asset), []);
 }
 
 /** Runs the pinned node to make the SEA preparation blob with the start-up snapshot. */
@@ -93,7 +107,7 @@ function prepareBlob(node, run) {
     output: 'qiongli.blob',
     disableExperimentalSEAWarning: true,
     useSnapshot: true,
-    assets: { [PROVIDER_ASSET]: PROVIDER_ASSET },
+    assets: Object.fromEntries(LAZY_ADAPTERS.map(({ asset }) => [asset, asset])),
   };
   writeFileSync(join(WORK_DIR, 'sea-config.json'), JSON.stringify(config, null, 1));
   // A bare environment (targetRunner): the snapshot must not capture anything of the build machine's.
@@ -148,9 +162,9 @@ async function main() {
   const record = join(OUT_DIR, `build-${target}.json`);
   mkdirSync(WORK_DIR, { recursive: true });
   await bundleSources();
-  const inputs = createHash('sha256')
-    .update(readFileSync(join(WORK_DIR, 'qiongli-sea.cjs')))
-    .update(readFileSync(join(WORK_DIR, PROVIDER_ASSET)))
+  const hash = createHash('sha256').update(readFileSync(join(WORK_DIR, 'qiongli-sea.cjs')));
+  for (const { asset } of LAZY_ADAPTERS) hash.update(readFileSync(join(WORK_DIR, asset)));
+  const inputs = hash
     .update(pin.integrity)
     .update(readFileSync(new URL(import.meta.url)))
     .digest('hex');

@@ -8,6 +8,8 @@ import { ConfigSourceId, type ConfigSource } from '../ports/config-source.port.j
 import { SecretStoreId, type SecretStore } from '../ports/secret-store.port.js';
 import { ProviderClientId, type ProviderClient } from '../ports/provider-client.port.js';
 import { SealedTokensId, type SealedTokens } from '../ports/sealed-tokens.port.js';
+import { FullTextClientId, type FullTextClient } from '../ports/fulltext-client.port.js';
+import { lazyUndiciFullTextClient } from './lazy-fulltext-client.js';
 import { AesGcmSealedTokens } from '../adapters/sealed-token/index.js';
 import { DispatcherId, GrantsId, ProviderRuntimeId, ServerIdentityId, ToolDefinitionsId, ToolRegistryId } from './identifiers.js';
 import { LITE_IDENTITY } from './server-identity.js';
@@ -48,6 +50,8 @@ export interface ContainerOverrides {
   readonly setupBackend?: SetupBackend;
   /** A whole citation-graph client, replacing the undici adapter (tests, embedders). */
   readonly citationGraphClient?: CitationGraphClient;
+  /** A whole full-text client, replacing the undici adapter (tests, embedders). */
+  readonly fullTextClient?: FullTextClient;
 }
 
 /** The Lite profile's bindings. */
@@ -75,6 +79,10 @@ export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
     // The citation-graph client, built from the same runtime (shared HTTP policy and pacing) when a graph tool first asks a source.
     bind(CitationGraphClientId)
       .toResolvedValue((runtime: ProviderRuntimeLoader) => overrides.citationGraphClient ?? lazyUndiciCitationGraphClient(runtime), [ProviderRuntimeId])
+      .inSingletonScope();
+    // The full-text client, loaded on the first read from the same runtime (shared pacing).
+    bind(FullTextClientId)
+      .toResolvedValue((runtime: ProviderRuntimeLoader) => overrides.fullTextClient ?? lazyUndiciFullTextClient(runtime), [ProviderRuntimeId])
       .inSingletonScope();
     const definitions = toolDefinitionsOf(TOOL_CATALOGUE);
     bind(ToolDefinitionsId).toResolvedValue(definitions.resolve, definitions.tokens).inSingletonScope();

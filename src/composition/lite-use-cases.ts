@@ -11,6 +11,8 @@ import { ProviderClientId, type ProviderClient } from '../ports/provider-client.
 import { citationGraphUseCase } from '../adapters/mcp/tools/graph-tools.js';
 import { CitationGraphClientId, type CitationGraphClient } from '../ports/citation-graph.port.js';
 import { SealedTokensId, type SealedTokens } from '../ports/sealed-tokens.port.js';
+import { FullTextClientId, type FullTextClient } from '../ports/fulltext-client.port.js';
+import { readFullTextUseCase } from '../adapters/mcp/tools/fulltext-tool.js';
 
 /**
  * Every use case of the Lite profile, bound under its {@link UseCaseId} over the port tokens it
@@ -56,5 +58,12 @@ export const liteUseCases = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(UseCaseId.literatureCitations)
     .toResolvedValue((...ports: Parameters<typeof graphPorts>) => citationGraphUseCase('citations', graphPorts(...ports)), graph)
+    .inSingletonScope();
+  bind(UseCaseId.readFullText)
+    .toResolvedValue(
+      (config: ConfigSource, secrets: SecretStore, fullText: FullTextClient, tokens: SealedTokens) =>
+        readFullTextUseCase({ config, secrets, fullText, tokens }),
+      [ConfigSourceId, SecretStoreId, FullTextClientId, SealedTokensId],
+    )
     .inSingletonScope();
 });

@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough, Writable } from 'node:stream';
-import { createContainer, serveStreams, TOOL_CATALOGUE } from '../../src/index.js';
-import { LITE_DEFAULT_GROUPS } from '../../src/domain/shared/capability-groups.js';
+import { createContainer, serveStreams } from '../../src/index.js';
+import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
 import { FakeConfigSource } from '../fakes/config-source.fake.js';
 import { call, initialize, modern, request } from '../support/messages.js';
 
@@ -38,7 +38,7 @@ describe('serveStreams: MCP over any readable/writable pair (package export)', (
     );
     assert.deepEqual(
       answers[1].result.tools.map((tool: { name: string }) => tool.name),
-      TOOL_CATALOGUE.filter((entry) => (LITE_DEFAULT_GROUPS as readonly string[]).includes(entry.group)).map((entry) => entry.name),
+      [...FROZEN_TOOL_ORDER],
     );
     assert.equal(answers[2].result.isError, undefined);
     assert.deepEqual(diagnostics, []);

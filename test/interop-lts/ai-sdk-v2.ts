@@ -21,12 +21,12 @@ interface AiSdkV2Stdio {
 const connection = (label: string, protocolVersionDiscovery: boolean, expected: string): InteropConnection => ({
   label,
   expected,
-  open: async (configHome) => {
+  open: async (configHome, program) => {
     const [{ createMCPClient }, { Experimental_StdioMCPTransport }] = await Promise.all([
       loadLtsPackage<AiSdkV2>('@ai-sdk/mcp'),
       loadLtsPackage<AiSdkV2Stdio>('@ai-sdk/mcp/mcp-stdio'),
     ]);
-    const transport = new Experimental_StdioMCPTransport({ ...serverCommand(configHome), stderr: 'pipe' });
+    const transport = new Experimental_StdioMCPTransport({ ...serverCommand(configHome, program), stderr: 'pipe' });
     const client = await createMCPClient({ transport, protocolVersionDiscovery });
     return aiSdkSession(client, client.initializeResult.protocolVersion);
   },

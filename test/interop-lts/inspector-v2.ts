@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../support/built-program.js';
 import type { InteropClient, InteropConnection, InteropSession, Seen } from '../interop/interop-session.js';
 import { runInspector, type ToolCall } from '../interop/clients/inspector-runs.js';
-import { seenInResult, serverCommand } from '../interop/clients/server-command.js';
+import { seenInResult, serverCommand, type ServerProgram } from '../interop/clients/server-command.js';
 import { LTS_CLIENTS_DIR } from './lts-install.js';
 
 /** The package's `inspector` bin, the file `npx @modelcontextprotocol/inspector` runs. */
@@ -36,8 +36,8 @@ type Era = 'modern' | undefined;
  * only its mode flag (`--cli`) and hands the rest to the CLI, which takes everything after `--`
  * as the server command.
  */
-export function inspectorV2Argv(method: string, { era, tool }: { era?: Era; tool?: ToolCall } = {}): string[] {
-  const { command, args } = serverCommand('');
+export function inspectorV2Argv(method: string, { era, tool, program }: { era?: Era; tool?: ToolCall; program?: ServerProgram } = {}): string[] {
+  const { command, args } = serverCommand('', program);
   return [LAUNCHER, '--cli', ...(era ? ['--protocol-era', era] : []), '--method', method, ...toolOptions(tool), '--', command, ...args];
 }
 
@@ -65,22 +65,26 @@ const seen = (outcome: Awaited<ReturnType<typeof answer>>): Seen =>
   'result' in outcome ? seenInResult(outcome.result) : { outcome: 'thrown', message: outcome.failed };
 
 /** A session: one Inspector run per method, each starting Qiongli anew; `initialize` tells the revision. */
-async function open(era: Era, configHome: string): Promise<InteropSession> {
-  const initialize = await answer(inspectorV2Argv('initialize', { era }), configHome);
+async function open(era: Era, configHome: string, program?: ServerProgram): Promise<InteropSession> {
+  const initialize = await answer(inspectorV2Argv('initialize', { era, program }), configHome);
   if ('failed' in initialize) throw new Error(initialize.failed);
   return {
     negotiated: initialize.result.protocolVersion,
     listToolNames: async () => {
-      const listed = await answer(inspectorV2Argv('tools/list', { era }), configHome);
+      const listed = await answer(inspectorV2Argv('tools/list', { era, program }), configHome);
       if ('failed' in listed) throw new Error(listed.failed);
       return listed.result.tools.map((tool: { name: string }) => tool.name);
     },
-    call: async (name, args) => seen(await answer(inspectorV2Argv('tools/call', { era, tool: { name, args } }), configHome)),
+    call: async (name, args) => seen(await answer(inspectorV2Argv('tools/call', { era, tool: { name, args }, program }), configHome)),
     close: async () => undefined,
   };
 }
 
-const connection = (label: string, era: Era, expected: string): InteropConnection => ({ label, expected, open: (configHome) => open(era, configHome) });
+const connection = (label: string, era: Era, expected: string): InteropConnection => ({
+  label,
+  expected,
+  open: (configHome, program) => open(era, configHome, program),
+});
 
 /**
  * The MCP Inspector's command line, version 2 (`@modelcontextprotocol/inspector`, needs Node

@@ -27,12 +27,12 @@ let sessions = 0;
 const connection = (label: string, protocolVersion: 'legacy' | undefined, expected: string): InteropConnection => ({
   label,
   expected,
-  open: async (configHome) => {
+  open: async (configHome, program) => {
     const [{ MCPClient }, { noopLogger }] = await Promise.all([
       loadLtsPackage<MastraV2>('@mastra/mcp'),
       loadLtsPackage<{ noopLogger: unknown }>('@mastra/core/logger'),
     ]);
-    const server = { ...serverCommand(configHome), ...(protocolVersion ? { protocolVersion } : {}) };
+    const server = { ...serverCommand(configHome, program), ...(protocolVersion ? { protocolVersion } : {}) };
     const client = new MCPClient({ id: `qiongli-interop-v2-${++sessions}`, servers: { qiongli: server } });
     // It logs every tool error with a stack trace on the console, where a Mastra app would give
     // it the app's logger; the suite reads the error from what `execute` throws instead.

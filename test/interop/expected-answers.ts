@@ -61,3 +61,23 @@ export const UNKNOWN_TOOL_MESSAGE = 'Invalid params: unknown tool';
 
 /** What a client says when it rejects a result itself (the failure the suite guards against). */
 export const CLIENT_SIDE_REJECTION = /does not match the tool's output schema|Structured content|-32602: (?!Invalid params: unknown tool)/;
+
+/** The full-text reader, served when `fulltext` is granted. */
+export const FULLTEXT_TOOL = 'qiongli_literature_read_fulltext';
+
+/** A read of the Europe PMC fixture paper (CC BY 4.0), and what a caller reads in the answer. */
+export const FULLTEXT_READ = {
+  args: { work: 'PMCID:PMC12311175', max_chars: 2000 },
+  usable: (value: Record<string, any>): boolean =>
+    value.status === 'ok' &&
+    value.source?.licence === 'CC BY 4.0' &&
+    /^[0-9a-f]{64}$/u.test(value.source?.sha256) &&
+    /^abstract-p1-[0-9a-f]{8}$/u.test(value.passages?.[0]?.id) &&
+    typeof value.next_cursor === 'string',
+};
+
+/** A work the reader refuses with its static message. */
+export const FULLTEXT_UNKNOWN_WORK: InvalidCall = {
+  args: { work: 'https://example.org/paper' },
+  shows: errorText('invalid_arguments', 'invalid-arguments', 'work must be a DOI, PMCID:PMC<digits>, PMID:<digits> or arXiv:<id>'),
+};

@@ -7,15 +7,19 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TOOL_CATALOGUE } from '../../src/adapters/mcp/tool-catalogue.js';
+import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
 import { DEFAULT_GROUPS, type Profile } from '../../src/domain/shared/profiles.js';
 import { isolatedConfigHome } from '../support/run-program.js';
-import { installedVersion } from './clients/server-command.js';
+import { FULLTEXT_PROGRAM, builtProgram, installedVersion } from './clients/server-command.js';
 import {
   BLANK_VALUE,
   CLIENT_SIDE_REJECTION,
   CONFIG_TOOL_ERRORS,
   SETUP_PAGE_OPENED,
   STANDARD_SAVE_ERROR,
+  FULLTEXT_READ,
+  FULLTEXT_TOOL,
+  FULLTEXT_UNKNOWN_WORK,
   UNKNOWN_TOOL_MESSAGE,
   USABLE,
   VALID_ARGUMENTS,
@@ -47,7 +51,7 @@ export function describeInteropRows(clients: readonly InteropClient[], profile: 
       describe(`${client.packageName} ${version} over stdio, ${connection.label}${profile === 'lite' ? '' : `, --profile ${profile}`}`, () => {
         let session: InteropSession;
         before(async () => {
-          session = await connection.open(isolatedConfigHome(), profile);
+          session = await connection.open(isolatedConfigHome(), builtProgram(profile));
         });
         after(() => session?.close());
 
@@ -93,5 +97,35 @@ export function describeInteropRows(clients: readonly InteropClient[], profile: 
         }
       });
     }
+    describeFullTextRead(client, version);
   }
+}
+
+/**
+ * With `fulltext` granted (the harness answering the sources from fixtures), the client's first
+ * connection lists the reader after the twelve, reads a paper and shows the reader's static error.
+ */
+function describeFullTextRead(client: InteropClient, version: string): void {
+  const [connection] = client.connections;
+  if (connection === undefined) return;
+  describe(`${client.packageName} ${version} over stdio, ${connection.label}, fulltext granted`, () => {
+    let session: InteropSession;
+    before(async () => {
+      session = await connection.open(isolatedConfigHome(), FULLTEXT_PROGRAM);
+    });
+    after(() => session?.close());
+
+    it('lists the twelve tools, then the full-text reader', async () => {
+      assert.deepEqual(await session.listToolNames(), [...FROZEN_TOOL_ORDER, FULLTEXT_TOOL]);
+    });
+
+    it('reads an open-access paper: passages with stable ids, the document hash and licence', async () => {
+      const seen = await session.call(FULLTEXT_TOOL, FULLTEXT_READ.args);
+      assert.ok(FULLTEXT_READ.usable(successValue(seen)), shownText(seen).slice(0, 300));
+    });
+
+    it('shows the static invalid-arguments error for a work of no known shape', async () => {
+      assertShowsError(await session.call(FULLTEXT_TOOL, FULLTEXT_UNKNOWN_WORK.args), FULLTEXT_UNKNOWN_WORK.shows);
+    });
+  });
 }

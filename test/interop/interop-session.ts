@@ -4,7 +4,7 @@
  * report what the caller (or the model behind it) gets to see.
  */
 
-import type { Profile } from '../../src/domain/shared/profiles.js';
+import type { ServerProgram } from './clients/server-command.js';
 
 /** What a caller sees after one tool call. */
 export type Seen =
@@ -41,8 +41,8 @@ export interface InteropConnection {
   readonly label: string;
   /** The revision the session must end up with, when the client exposes it. */
   readonly expected: string;
-  /** Opens a session with the built program serving `profile` (default `lite`). */
-  open(configHome: string, profile?: Profile): Promise<InteropSession>;
+  /** Opens a session with the built program, or with `program` (a test harness) when given. */
+  open(configHome: string, program?: ServerProgram): Promise<InteropSession>;
 }
 
 /** One row of the client table. */

@@ -23,8 +23,8 @@ export interface CatalogueEntry {
 const GRAPH_ANNOTATIONS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true };
 
 /**
- * The public tools (docs/tools.md#the-twelve-tools): the twelve of Lite's default list, then the
- * opt-in groups' tools. This list's order is the frozen order of `tools/list`; tool names, grants, `--help` and the registry all derive from it. A new
+ * The public tools (docs/tools.md#the-twelve-tools): the frozen twelve of Lite's default list,
+ * then the opt-in ones (docs/command-line.md#capability-groups). This list's order is the order of `tools/list`; tool names, grants, `--help` and the registry all derive from it. A new
  * tool is one entry here plus its use case (bound in the composition root).
  */
 export const TOOL_CATALOGUE = [
@@ -153,6 +153,19 @@ export const TOOL_CATALOGUE = [
     group: 'graph',
     annotations: GRAPH_ANNOTATIONS,
     useCase: UseCaseId.literatureCitations,
+  },
+  {
+    // Opt-in in Lite (group fulltext); opens network connections to the full-text sources only.
+    name: 'qiongli_literature_read_fulltext',
+    title: 'Read an open-access paper',
+    description:
+      'Read the open-access full text of one paper, given its DOI, PMCID (PMC1234567), PMID:<digits> or arXiv:<id>, from Europe PMC, PubMed Central or arXiv HTML. ' +
+      'Returns the sections and a page of passages with stable ids (cite them as evidence; pass recorded ids in recheck to see whether they still read the same), the SHA-256 and licence of the document. ' +
+      'Use find to get only the passages containing some terms (each with its neighbours, best first), section to read one section, next_cursor to read on. ' +
+      'A paper without open full text comes back with status no_open_full_text, what each source said and, when known, a free reading link.',
+    group: 'fulltext',
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    useCase: UseCaseId.readFullText,
   },
 ] as const satisfies readonly CatalogueEntry[];
 

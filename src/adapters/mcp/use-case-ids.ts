@@ -24,4 +24,5 @@ export const UseCaseId = {
   taskPlan: token('taskPlan'),
   literatureReferences: token('literatureReferences'),
   literatureCitations: token('literatureCitations'),
+  readFullText: token('readFullText'),
 } as const;

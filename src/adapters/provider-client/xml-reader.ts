@@ -1,15 +1,9 @@
 import type { Stepwise } from '../../domain/shared/stepwise.js';
 import { XmlReadError, decodeCharacterData } from './xml-text.js';
+import { externalDoctypeEnd } from './xml-doctype.js';
+import type { XmlEvents, XmlReadOptions } from './xml-events.js';
 
-/** What an {@link readXml} caller hears about: elements by local name, and their text. */
-export interface XmlEvents {
-  /** An element starts (`arxiv:doi` → `doi`). Attributes are checked, never reported. */
-  open(localName: string): void;
-  /** Character data inside the root element: text with references decoded, or a CDATA section as is. */
-  text(text: string): void;
-  /** The element opened last ends. */
-  close(localName: string): void;
-}
+export type { XmlEvents, XmlReadOptions } from './xml-events.js';
 
 /** Deepest element nesting accepted; an Atom feed is 4 levels deep. */
 export const MAX_XML_DEPTH = 64;
@@ -30,16 +24,19 @@ const SPACE = /[ \t\r\n]*/y;
 /**
  * Reads an XML document and reports its elements and text to `events`, pausing every few
  * hundred tokens. Refuses (throws {@link XmlReadError}) anything not well-formed and anything
- * that could make a parser expand text: any `<!DOCTYPE` or other `<!…>` declaration outside a
+ * that could make a parser expand text: any `<!DOCTYPE` (but, with `options.doctype`
+ * `external`, one naming only an external DTD) or other `<!…>` declaration outside a
  * comment or CDATA section, undeclared entities, a second root, text outside the root,
  * mismatched or unclosed tags, duplicate attributes, more than {@link MAX_XML_ATTRIBUTES}
- * attributes on one element, nesting beyond {@link MAX_XML_DEPTH}.
+ * attributes on one element, nesting beyond `options.maxDepth` ({@link MAX_XML_DEPTH} by default).
  * The XML declaration (and a BOM) may open the document; its `encoding` is not consulted
  * (the HTTP layer already decoded the bytes).
  */
-export function* readXml(text: string, events: XmlEvents): Stepwise<void> {
+export function* readXml(text: string, events: XmlEvents, options: XmlReadOptions = {}): Stepwise<void> {
   const open: string[] = [];
+  const maxDepth = options.maxDepth ?? MAX_XML_DEPTH;
   let rootSeen = false;
+  let doctypeSeen = false;
   let at = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   if (text.startsWith('<?xml', at) && /[ \t\r\n?]/u.test(text.charAt(at + 5))) at = after(text, '?>', at + 5);
   let stepStart = at;
@@ -51,9 +48,9 @@ export function* readXml(text: string, events: XmlEvents): Stepwise<void> {
     const lt = text.indexOf('<', at);
     const stop = lt < 0 ? text.length : lt;
     if (stop > at) {
-      const chunk = text.slice(at, stop);
-      if (open.length > 0) events.text(yield* decodeCharacterData(chunk));
-      else if (!/^[ \t\r\n]*$/u.test(chunk)) throw new XmlReadError();
+      if (open.length > 0 && options.textInPieces === true) yield* reportText(text, at, stop, events);
+      else if (open.length > 0) events.text(yield* decodeCharacterData(text.slice(at, stop)));
+      else if (!/^[ \t\r\n]*$/u.test(text.slice(at, stop))) throw new XmlReadError();
     }
     if (lt < 0) break;
     if (text.startsWith('<!--', lt)) at = after(text, '-->', lt + 4);
@@ -63,6 +60,9 @@ export function* readXml(text: string, events: XmlEvents): Stepwise<void> {
       if (end < 0) throw new XmlReadError();
       events.text(text.slice(lt + 9, end));
       at = end + 3;
+    } else if (text.startsWith('<!DOCTYPE', lt) && options.doctype === 'external' && !rootSeen && !doctypeSeen) {
+      doctypeSeen = true;
+      at = externalDoctypeEnd(text, lt + 9);
     } else if (text.startsWith('<!', lt))
       throw new XmlReadError(); // a DTD, or any other declaration
     else if (text.startsWith('<?', lt)) {
@@ -78,10 +78,10 @@ export function* readXml(text: string, events: XmlEvents): Stepwise<void> {
       if (open.length === 0 && rootSeen) throw new XmlReadError();
       const name = readName(text, lt + 1);
       const afterName = lt + 1 + name.length;
-      const tag = plainTagEnd(text, afterName) ?? (yield* readAttributes(text, afterName));
-      if (open.length >= MAX_XML_DEPTH) throw new XmlReadError();
+      const tag = plainTagEnd(text, afterName) ?? (yield* readAttributes(text, afterName, events.attributes));
+      if (open.length >= maxDepth) throw new XmlReadError();
       rootSeen = true;
-      events.open(localName(name));
+      events.open(localName(name), tag.attributes);
       if (tag.selfClosing) events.close(localName(name));
       else open.push(name);
       at = tag.end;
@@ -90,17 +90,44 @@ export function* readXml(text: string, events: XmlEvents): Stepwise<void> {
   if (!rootSeen || open.length > 0) throw new XmlReadError();
 }
 
+/** Where a start tag ends, whether it closes itself, and the attributes asked for. */
+interface StartTag {
+  readonly end: number;
+  readonly selfClosing: boolean;
+  readonly attributes?: ReadonlyMap<string, string>;
+}
+
+/**
+ * Reports the character data from `from` to `to` in pieces of about {@link CHARS_PER_STEP}, pausing
+ * between them; a piece never ends inside a reference, so the pieces decode as the whole would.
+ */
+function* reportText(text: string, from: number, to: number, events: XmlEvents): Stepwise<void> {
+  for (let at = from; at < to; ) {
+    let end = Math.min(to, at + CHARS_PER_STEP);
+    // Only a cut piece can end inside a reference, and only within a reference's length of its end.
+    for (let index = end - 1; end < to && index > Math.max(at, end - 40); index--) {
+      const code = text.charCodeAt(index);
+      if (code === 0x26 /* & */) end = index;
+      if (code === 0x26 || code === 0x3b /* ; */) break;
+    }
+    events.text(yield* decodeCharacterData(text.slice(at, end)));
+    at = end;
+    if (at < to) yield;
+  }
+}
+
 /**
  * Checks the attributes of a start tag from `at` (just after its name) to its `>` or `/>`:
  * `name="value"` or `name='value'`, whitespace before each, no `<` in a value, references
- * valid, no name twice. Values are not kept (nothing here needs them).
+ * valid, no name twice. Only the values of `wanted` local names are kept (decoded).
  */
-function* readAttributes(text: string, at: number): Stepwise<{ end: number; selfClosing: boolean }> {
+function* readAttributes(text: string, at: number, wanted?: ReadonlySet<string>): Stepwise<StartTag> {
   let seen: Set<string> | undefined;
+  let kept: Map<string, string> | undefined;
   for (let count = 1; ; count++) {
     const spaced = skipSpace(text, at);
-    if (text.startsWith('/>', spaced)) return { end: spaced + 2, selfClosing: true };
-    if (text.charCodeAt(spaced) === 0x3e) return { end: spaced + 1, selfClosing: false };
+    if (text.startsWith('/>', spaced)) return { end: spaced + 2, selfClosing: true, ...(kept === undefined ? {} : { attributes: kept }) };
+    if (text.charCodeAt(spaced) === 0x3e) return { end: spaced + 1, selfClosing: false, ...(kept === undefined ? {} : { attributes: kept }) };
     if (spaced === at) throw new XmlReadError();
     const name = readName(text, spaced);
     seen ??= new Set();
@@ -115,14 +142,15 @@ function* readAttributes(text: string, at: number): Stepwise<{ end: number; self
     if (close < 0) throw new XmlReadError();
     const value = text.slice(quoteAt + 1, close);
     if (value.includes('<')) throw new XmlReadError();
-    yield* decodeCharacterData(value);
+    const decoded = yield* decodeCharacterData(value);
+    if (wanted?.has(localName(name))) (kept ??= new Map()).set(localName(name), decoded);
     at = close + 1;
     if (count % TOKENS_PER_STEP === 0) yield;
   }
 }
 
 /** The end of a start tag without attributes (`<a>`, `<a/>`) from just after its name, else `undefined`. */
-function plainTagEnd(text: string, at: number): { end: number; selfClosing: boolean } | undefined {
+function plainTagEnd(text: string, at: number): StartTag | undefined {
   const code = text.charCodeAt(at);
   if (code === 0x3e /* > */) return { end: at + 1, selfClosing: false };
   if (code === 0x2f /* / */ && text.charCodeAt(at + 1) === 0x3e) return { end: at + 2, selfClosing: true };

@@ -4,6 +4,14 @@ import { finishNow, type Stepwise } from '../shared/stepwise.js';
 import { invalidArguments, succeed, type Outcome } from '../shared/tool-outcome.js';
 import { canonicalRedactedJson } from './canonical-json.js';
 import { EVIDENCE_ALIAS_CONFLICT, hasAliasConflict, type EvidenceSnapshotArguments } from './evidence-snapshot-input.js';
+import { checkPassages } from './evidence-passages.js';
+import type { TextDigest } from '../fulltext/passage-ids.js';
+
+/** How a snapshot is built beyond its arguments. */
+export interface EvidenceSnapshotOptions {
+  /** SHA-256 of a text; with it, results that are full-text passages are checked against their ids. */
+  readonly digest?: TextDigest;
+}
 
 /** `artifact_type` of every evidence snapshot. */
 export const EVIDENCE_ARTIFACT_TYPE = 'qiongli_literature_evidence_snapshot';
@@ -42,12 +50,17 @@ export type EvidenceSnapshot = z.output<ReturnType<typeof evidenceSnapshotOutput
  * the same bytes. The top-level keys keep the fixed order above. Arrays keep their order and
  * length.
  *
+ * Results that are passages of the full-text reader (recognised by shape, see
+ * {@link checkPassages}) carry a `passage_check` when `options.digest` is given: whether their
+ * text is still the text their id was given for.
+ *
  * Expects arguments validated by `evidenceSnapshotInput` (bounded nesting and size).
  * Fails only with `invalid_arguments` when a canonical field and its alias are both present.
  */
-export function* encodeEvidenceSnapshot(args: EvidenceSnapshotArguments): Stepwise<Outcome<string>> {
+export function* encodeEvidenceSnapshot(args: EvidenceSnapshotArguments, options: EvidenceSnapshotOptions = {}): Stepwise<Outcome<string>> {
   if (hasAliasConflict(args)) return invalidArguments(EVIDENCE_ALIAS_CONFLICT);
-  const results = args.results ?? args.search_results ?? [];
+  const given = args.results ?? args.search_results ?? [];
+  const results = options.digest === undefined ? given : yield* checkPassages(given, options.digest);
   const part = (value: unknown) => canonicalRedactedJson(value, 'evidence');
   return succeed(
     `{"status":"ok","artifact_type":${JSON.stringify(EVIDENCE_ARTIFACT_TYPE)},"query":${JSON.stringify(args.query ?? '')}` +
@@ -59,7 +72,7 @@ export function* encodeEvidenceSnapshot(args: EvidenceSnapshotArguments): Stepwi
 }
 
 /** The snapshot of {@link encodeEvidenceSnapshot} as an object, built at once (tests, embedders). */
-export function exportEvidenceSnapshot(args: EvidenceSnapshotArguments): Outcome<EvidenceSnapshot> {
-  const encoded = finishNow(encodeEvidenceSnapshot(args));
+export function exportEvidenceSnapshot(args: EvidenceSnapshotArguments, options: EvidenceSnapshotOptions = {}): Outcome<EvidenceSnapshot> {
+  const encoded = finishNow(encodeEvidenceSnapshot(args, options));
   return encoded.ok ? succeed(JSON.parse(encoded.value) as EvidenceSnapshot) : encoded;
 }

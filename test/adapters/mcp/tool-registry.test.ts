@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { FROZEN_TOOL_ORDER, ToolRegistry } from '../../../src/adapters/mcp/tool-registry.js';
-import { TOOL_CATALOGUE, toolNamesOf } from '../../../src/adapters/mcp/tool-catalogue.js';
+import { TOOL_CATALOGUE, TOOL_NAMES, toolNamesOf } from '../../../src/adapters/mcp/tool-catalogue.js';
 import { UseCaseId } from '../../../src/adapters/mcp/use-case-ids.js';
 import { ALL_CAPABILITY_GROUPS, LITE_DEFAULT_GROUPS } from '../../../src/domain/shared/capability-groups.js';
 import { createContainer, ToolDefinitionsId } from '../../../src/index.js';
@@ -17,15 +17,18 @@ const container = createContainer('lite', {
 });
 const definitions = container.get(ToolDefinitionsId);
 /** The groups whose tools exist: Lite's default ones and `graph` (each must grant at least one tool). */
-const GROUPS_WITH_TOOLS = [...LITE_DEFAULT_GROUPS, 'graph'] as const;
+const GROUPS_WITH_TOOLS = ALL_CAPABILITY_GROUPS;
 const names = (registry: ToolRegistry, revision = '2025-06-18' as const) =>
   (JSON.parse(registry.encodedToolsFor(revision)) as { name: string }[]).map((tool) => tool.name);
 
 describe('the tool registry (docs/tools.md#the-twelve-tools, docs/command-line.md#capability-groups)', () => {
-  it('serves the twelve tools in frozen order whatever order the definitions come in', () => {
-    const registry = new ToolRegistry([...definitions].reverse(), new Set(LITE_DEFAULT_GROUPS));
+  it('serves the twelve tools in frozen order whatever order the definitions come in, and the opt-in tools after them', () => {
+    const lite = new ToolRegistry([...definitions].reverse(), new Set(LITE_DEFAULT_GROUPS));
     assert.equal(FROZEN_TOOL_ORDER.length, 12);
-    assert.deepEqual(names(registry), [...FROZEN_TOOL_ORDER]);
+    assert.deepEqual(names(lite), [...FROZEN_TOOL_ORDER]);
+    const everything = new ToolRegistry([...definitions].reverse(), new Set(ALL_CAPABILITY_GROUPS));
+    assert.deepEqual(names(everything), [...TOOL_NAMES]);
+    assert.deepEqual(TOOL_NAMES.slice(0, 12), [...FROZEN_TOOL_ORDER]);
   });
 
   it('lists an opt-in group after the frozen twelve, which keep their order and places', () => {
@@ -91,7 +94,7 @@ describe('the tool registry (docs/tools.md#the-twelve-tools, docs/command-line.m
       assert.equal(tool.outputSchema.type, 'object', tool.name);
       assert.equal(tool.inputSchema.$schema, undefined);
       const search = tool.name === 'qiongli_literature_search';
-      const openWorld = search || toolNamesOf('graph').includes(tool.name);
+      const openWorld = search || toolNamesOf('graph').includes(tool.name) || tool.name === 'qiongli_literature_read_fulltext';
       assert.deepEqual(tool.annotations, { readOnlyHint: true, destructiveHint: false, idempotentHint: !search, openWorldHint: openWorld }, tool.name);
       assert.ok(tool.title.length > 0 && tool.description.length > 40, tool.name);
     }

@@ -58,8 +58,8 @@ export const AI_SDK: InteropClient = {
     {
       label: 'its own choice (2025-11-25)',
       expected: '2025-11-25',
-      open: async (configHome, profile) => {
-        const transport = new Experimental_StdioMCPTransport({ ...serverCommand(configHome, profile), stderr: 'pipe' });
+      open: async (configHome, program) => {
+        const transport = new Experimental_StdioMCPTransport({ ...serverCommand(configHome, program), stderr: 'pipe' });
         const negotiated = watchNegotiation(transport);
         const client = await createMCPClient({ transport });
         return aiSdkSession(client, negotiated());

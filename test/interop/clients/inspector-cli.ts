@@ -2,8 +2,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../support/built-program.js';
 import type { InteropClient, Seen } from '../interop-session.js';
 import { runInspector, type ToolCall } from './inspector-runs.js';
-import { seenInResult, serverCommand } from './server-command.js';
-import type { Profile } from '../../../src/domain/shared/profiles.js';
+import { seenInResult, serverCommand, type ServerProgram } from './server-command.js';
 
 const BUILD = join(PROJECT_ROOT, 'node_modules', '@modelcontextprotocol', 'inspector-cli', 'build');
 /** The launcher (`mcp-inspector-cli`, the same file as `npx @modelcontextprotocol/inspector@1`'s). */
@@ -21,16 +20,16 @@ const toolOptions = (tool: ToolCall | undefined): string[] =>
  * parses the command line twice (launcher, then CLI) and takes `--transport` as its own option
  * wherever it stands, except after a `--` the second parse still sees.
  */
-export function inspectorV1Argv(method: string, tool?: ToolCall, configHome = '', profile?: Profile): string[] {
-  const { command, args } = serverCommand(configHome, profile);
+export function inspectorV1Argv(method: string, tool?: ToolCall, configHome = '', program?: ServerProgram): string[] {
+  const { command, args } = serverCommand(configHome, program);
   const at = args.indexOf('--transport');
   const serve = [...args.slice(0, at), ...args.slice(at + 2)]; // ... mcp serve --profile <profile> [--capabilities …]
   return [LAUNCHER, '--cli', ...toolOptions(tool), '--method', method, '--', command, ...serve, '--', '--transport', 'stdio'];
 }
 
 /** The same run without the launcher: the CLI proper parses once, so one `--` suffices. */
-function cliArgv(method: string, tool: ToolCall, configHome: string, profile?: Profile): string[] {
-  const { command, args } = serverCommand(configHome, profile);
+function cliArgv(method: string, tool: ToolCall, configHome: string, program?: ServerProgram): string[] {
+  const { command, args } = serverCommand(configHome, program);
   const at = args.indexOf('--transport');
   return [CLI, ...toolOptions(tool), '--method', method, command, ...args.slice(0, at), ...args.slice(at + 2), '--', '--transport', 'stdio'];
 }
@@ -63,7 +62,7 @@ export const INSPECTOR_CLI_V1: InteropClient = {
     {
       label: 'its v1 SDK client (2025-11-25)',
       expected: '2025-11-25',
-      open: async (configHome, profile) => {
+      open: async (configHome, program) => {
         const run = async (argv: string[]): Promise<Seen | any> => {
           const { code, stdout, stderr } = await runV1(argv, configHome);
           return code === 0 ? JSON.parse(stdout) : failure(stderr);
@@ -72,12 +71,12 @@ export const INSPECTOR_CLI_V1: InteropClient = {
         return {
           negotiated: undefined,
           listToolNames: async () => {
-            const answer = await run(inspectorV1Argv('tools/list', undefined, configHome, profile));
+            const answer = await run(inspectorV1Argv('tools/list', undefined, configHome, program));
             if (answer.outcome === 'thrown') throw new Error(answer.message);
             return answer.tools.map((tool: { name: string }) => tool.name);
           },
-          call: async (name, args) => seen(await run(cliArgv('tools/call', { name, args }, configHome, profile))),
-          callUnlisted: async (name) => seen(await run(inspectorV1Argv('tools/call', { name, args: {} }, configHome, profile))),
+          call: async (name, args) => seen(await run(cliArgv('tools/call', { name, args }, configHome, program))),
+          callUnlisted: async (name) => seen(await run(inspectorV1Argv('tools/call', { name, args: {} }, configHome, program))),
           close: async () => undefined,
         };
       },

@@ -23,9 +23,9 @@ export const LANGCHAIN: InteropClient = {
     {
       label: 'its v1 SDK client (2025-11-25)',
       expected: '2025-11-25',
-      open: async (configHome, profile) => {
+      open: async (configHome, program) => {
         const client = new MultiServerMCPClient({
-          mcpServers: { qiongli: { transport: 'stdio', ...serverCommand(configHome, profile), stderr: 'pipe' } },
+          mcpServers: { qiongli: { transport: 'stdio', ...serverCommand(configHome, program), stderr: 'pipe' } },
           prefixToolNameWithServerName: false,
           throwOnLoadError: true,
         });

@@ -29,8 +29,8 @@ export const MASTRA: InteropClient = {
     {
       label: 'its v1 SDK client (2025-11-25)',
       expected: '2025-11-25',
-      open: async (configHome, profile) => {
-        const client = new MCPClient({ id: `qiongli-interop-${++sessions}`, servers: { qiongli: serverCommand(configHome, profile) } });
+      open: async (configHome, program) => {
+        const client = new MCPClient({ id: `qiongli-interop-${++sessions}`, servers: { qiongli: serverCommand(configHome, program) } });
         const tools = await client.getTools();
         return {
           negotiated: undefined,

@@ -1,18 +1,17 @@
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { InteropClient, InteropConnection, InteropSession } from '../interop-session.js';
-import type { Profile } from '../../../src/domain/shared/profiles.js';
-import { observe, seenInResult, serverCommand } from './server-command.js';
+import { observe, seenInResult, serverCommand, type ServerProgram } from './server-command.js';
 
 type Negotiation = { readonly legacy: string } | { readonly pin: string };
 
-async function open(negotiation: Negotiation, configHome: string, profile?: Profile): Promise<InteropSession> {
+async function open(negotiation: Negotiation, configHome: string, program?: ServerProgram): Promise<InteropSession> {
   const options =
     'legacy' in negotiation
       ? { versionNegotiation: { mode: 'legacy' as const }, supportedProtocolVersions: [negotiation.legacy] }
       : { versionNegotiation: { mode: { pin: negotiation.pin } } };
   const client = new Client({ name: 'qiongli-interop', version: '1.0.0' }, options);
-  await client.connect(new StdioClientTransport({ ...serverCommand(configHome, profile), stderr: 'pipe' }));
+  await client.connect(new StdioClientTransport({ ...serverCommand(configHome, program), stderr: 'pipe' }));
   const call = (name: string, args: Record<string, unknown>) => observe(async () => seenInResult(await client.callTool({ name, arguments: args })));
   return {
     negotiated: client.getNegotiatedProtocolVersion(),
@@ -26,7 +25,7 @@ async function open(negotiation: Negotiation, configHome: string, profile?: Prof
 const connection = (label: string, negotiation: Negotiation, expected: string): InteropConnection => ({
   label,
   expected,
-  open: (configHome, profile) => open(negotiation, configHome, profile),
+  open: (configHome, program) => open(negotiation, configHome, program),
 });
 
 /** The official v2 client: every revision it can speak, chosen explicitly. */

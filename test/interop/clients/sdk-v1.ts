@@ -16,9 +16,9 @@ export const SDK_V1: InteropClient = {
     {
       label: 'its own choice (2025-11-25)',
       expected: '2025-11-25',
-      open: async (configHome, profile) => {
+      open: async (configHome, program) => {
         const client = new Client({ name: 'qiongli-interop', version: '1.0.0' });
-        const transport = new StdioClientTransport({ ...serverCommand(configHome, profile), stderr: 'pipe' });
+        const transport = new StdioClientTransport({ ...serverCommand(configHome, program), stderr: 'pipe' });
         const negotiated = watchNegotiation(transport);
         await client.connect(transport);
         const call = (name: string, args: Record<string, unknown>) =>

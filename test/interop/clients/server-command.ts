@@ -26,15 +26,40 @@ export function graphConfigHome(home: string): string {
   return home;
 }
 
+/** A program the clients start: the built program, or a test harness serving the same way. */
+export interface ServerProgram {
+  readonly script: string;
+  readonly args: readonly string[];
+}
+
+/** The built program serving `profile`, with the command line of the README's client configurations. */
+export const builtProgram = (profile: Profile = 'lite'): ServerProgram => ({ script: BUILT_BIN, args: serveArgs(profile) });
+
 /**
- * How every client starts the server: the command line of the README's client configurations,
- * for a profile, or, for a {@link graphConfigHome}, the graph harness with the same arguments and the graph group.
+ * The harness granting `fulltext` with the full-text sources answered from the fixtures
+ * (test/support/serve-with-fulltext-sources.ts): the clients read a paper without network.
  */
-export const serverCommand = (configHome: string, profile: Profile = 'lite') => ({
-  command: process.execPath,
-  args: GRAPH_HOMES.has(configHome) ? [GRAPH_HARNESS, ...serveArgs('lite'), '--capabilities', GRAPH_CAPABILITIES] : [BUILT_BIN, ...serveArgs(profile)],
-  env: { PATH: process.env.PATH ?? '', QIONGLI_CONFIG_HOME: configHome },
-});
+export const FULLTEXT_PROGRAM: ServerProgram = {
+  script: join(PROJECT_ROOT, 'dist', 'test', 'support', 'serve-with-fulltext-sources.js'),
+  args: serveArgs('lite'),
+};
+
+/** The graph harness with the same arguments and the graph group (see {@link graphConfigHome}). */
+const GRAPH_PROGRAM: ServerProgram = { script: GRAPH_HARNESS, args: [...serveArgs('lite'), '--capabilities', GRAPH_CAPABILITIES] };
+
+/**
+ * How every client starts the server: by default the built program serving Lite, as the README's
+ * client configurations do; `program` for another profile or a harness; for a
+ * {@link graphConfigHome}, the graph harness.
+ */
+export const serverCommand = (configHome: string, program: ServerProgram = builtProgram()) => {
+  const chosen = GRAPH_HOMES.has(configHome) ? GRAPH_PROGRAM : program;
+  return {
+    command: process.execPath,
+    args: [chosen.script, ...chosen.args],
+    env: { PATH: process.env.PATH ?? '', QIONGLI_CONFIG_HOME: configHome },
+  };
+};
 
 /** The installed version of a client package (shown in test names and the report). */
 export function installedVersion(packageName: string, installedIn: string = PROJECT_ROOT): string {

@@ -3,11 +3,15 @@ import { encodeEvidenceSnapshot, evidenceSnapshotOutput } from '../../../domain/
 import { EncodedResult } from '../../../domain/shared/encoded-result.js';
 import { succeed } from '../../../domain/shared/tool-outcome.js';
 import { runInSlices } from '../../scheduling/time-slices.js';
+import { sha256Hex } from '../../fulltext-client/text-digest.js';
 import { evidenceMessagePrecedence, evidenceSnapshotInput } from '../../../domain/evidence-snapshot/evidence-snapshot-input.js';
 import { buildZoteroImportFiles, encodeZoteroImportFiles, zoteroExportOutput } from '../../../domain/zotero-export/zotero-export.js';
 import { zoteroExportInput, zoteroExportMessagePrecedence } from '../../../domain/zotero-export/zotero-export-input.js';
 
-/** An evidence snapshot (docs/tools.md#8-qiongli_literature_export_evidence): deterministic, strongly redacted. */
+/**
+ * An evidence snapshot (docs/tools.md#8-qiongli_literature_export_evidence): deterministic, strongly redacted;
+ * full-text passages among the results are checked against their ids with SHA-256.
+ */
 export const exportEvidenceUseCase: UseCase = defineUseCase({
   get input() {
     return evidenceSnapshotInput();
@@ -19,7 +23,7 @@ export const exportEvidenceUseCase: UseCase = defineUseCase({
   redaction: 'evidence',
   // Built in time slices and sent as the canonical text it is (docs/provider-data.md).
   execute: async (args, context) => {
-    const encoded = await runInSlices(encodeEvidenceSnapshot(args), context.signal);
+    const encoded = await runInSlices(encodeEvidenceSnapshot(args, { digest: sha256Hex }), context.signal);
     return encoded.ok ? succeed(new EncodedResult(encoded.value, 'evidence')) : encoded;
   },
 });

@@ -1,0 +1,86 @@
+import type { ResolvedWork } from '../../ports/fulltext-client.port.js';
+
+/** What the metadata of a JATS article tells besides its text. */
+export interface JatsMetadata {
+  readonly work: ResolvedWork;
+  /** The licence URL as the article gives it (`ali:license_ref`, else `license/@xlink:href`). */
+  readonly licenceUrl?: string;
+  /** Whether the document holds an article at all (PubMed Central answers an unknown PMCID with none). */
+  readonly hasArticle: boolean;
+  /** Whether the article has a `body` (no body: PubMed Central's metadata-only answer). */
+  readonly hasBody: boolean;
+}
+
+/** Article id types that carry a work identifier, and the field each fills. */
+const ARTICLE_ID_TYPES: Readonly<Record<string, keyof ResolvedWork>> = { doi: 'doi', pmid: 'pmid', pmcid: 'pmcid', pmc: 'pmcid' };
+
+/** Longest identifier or licence URL kept, in characters. */
+const MAX_VALUE_CHARACTERS = 2048;
+
+/** A licence URL as given, if it is an absolute `http(s)` URL of visible ASCII without credentials. */
+export function licenceUrlOf(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (text === undefined || text.length > MAX_VALUE_CHARACTERS || !/^https?:\/\/[\x21-\x7e]+$/u.test(text) || !URL.canParse(text)) return undefined;
+  const url = new URL(text);
+  return url.username === '' && url.password === '' ? text : undefined;
+}
+
+/** A captured identifier in its canonical form, or `undefined` when it has none. */
+function canonicalId(field: keyof ResolvedWork, value: string): string | undefined {
+  const text = value.trim();
+  if (field === 'doi') return /^10\.\S+\/\S+$/u.test(text) && text.length <= MAX_VALUE_CHARACTERS ? text.toLowerCase() : undefined;
+  const digits = /^(?:PMC)?0*([1-9]\d{0,11})$/iu.exec(text)?.[1];
+  if (digits === undefined) return undefined;
+  return field === 'pmcid' ? `PMC${digits}` : digits;
+}
+
+/**
+ * Collects the metadata of the first JATS article of a document while the document is read:
+ * `article-id`s (doi, pmid, pmcid/pmc), the licence URL and whether a `body` was seen. The
+ * reader hands it the text of the elements it captures.
+ */
+export class JatsMetadataCollector {
+  private readonly work: { -readonly [K in keyof ResolvedWork]: ResolvedWork[K] } = {};
+  private licenceRef: string | undefined;
+  private licenceHref: string | undefined;
+  hasArticle = false;
+  hasBody = false;
+
+  /** The text of an `article-id` of the given `pub-id-type`; the first of each kind counts. */
+  articleId(type: string | undefined, text: string): void {
+    const field = type === undefined ? undefined : ARTICLE_ID_TYPES[type];
+    if (field === undefined || this.work[field] !== undefined) return;
+    const value = canonicalId(field, text);
+    if (value !== undefined) this.work[field] = value;
+  }
+
+  /** The `xlink:href` of a `license`. */
+  licenceHrefOf(href: string | undefined): void {
+    this.licenceHref ??= licenceUrlOf(href);
+  }
+
+  /** The text of an `ali:license_ref`. */
+  licenceRefOf(text: string): void {
+    this.licenceRef ??= licenceUrlOf(text);
+  }
+
+  get metadata(): JatsMetadata {
+    const licenceUrl = this.licenceRef ?? this.licenceHref;
+    return { work: { ...this.work }, hasArticle: this.hasArticle, hasBody: this.hasBody, ...(licenceUrl === undefined ? {} : { licenceUrl }) };
+  }
+}
+
+/**
+ * The formula of a `tex-math` element: PubMed Central wraps many in a whole LaTeX document
+ * (`\documentclass…\begin{document}$$x^2$$\end{document}`); only the formula is kept, without
+ * its `$` delimiters.
+ */
+export function texFormula(tex: string): string {
+  const begin = tex.indexOf('\\begin{document}');
+  const end = tex.lastIndexOf('\\end{document}');
+  const body = begin >= 0 && end > begin ? tex.slice(begin + '\\begin{document}'.length, end) : tex;
+  return body
+    .trim()
+    .replace(/^\$+|\$+$/gu, '')
+    .trim();
+}

@@ -1,0 +1,74 @@
+import type { FullTextSource, WorkReference } from '../../ports/fulltext-client.port.js';
+import type { ProviderHttp } from '../provider-client/provider-http.js';
+import { readJatsDocument } from './document-readers.js';
+import { EUROPEPMC_INTERVAL_MS, europePmcFullTextRequest, europePmcRecord, europePmcSearchRequest, type EuropePmcRecord } from './europepmc.js';
+import type { JatsMetadata } from './jats-metadata.js';
+import { pmcArticleUrl, pmcFetchRequest, pmcIntervalMs } from './pmc.js';
+import { MAX_DOCUMENT_BYTES, SourceFetcher, answeredRead, failedRead, readDocument, type SourceRead } from './source-reads.js';
+
+/** A read of Europe PMC: the source's answer and the record it resolved the work to. */
+export interface EuropePmcRead extends SourceRead {
+  readonly record?: EuropePmcRecord;
+}
+
+/**
+ * A JATS document fetched from `url` read into a {@link SourceRead}: an article without `body`
+ * (PubMed Central's metadata-only answer to an article it may not redistribute as XML) or without
+ * any passage outside its abstract is "no open full text"; a document with no article at all is
+ * "not found". The licence is the article's own, else `label`.
+ */
+async function jatsRead(fetcher: SourceFetcher, provider: FullTextSource, body: string, url: string, label?: string): Promise<SourceRead> {
+  const read = await fetcher.parse(
+    readDocument(body, readJatsDocument, { provider, url }, (found: JatsMetadata) => ({
+      ...(found.licenceUrl === undefined ? {} : { url: found.licenceUrl }),
+      ...(label === undefined ? {} : { label }),
+    })),
+  );
+  if (!read.ok) return failedRead(provider, read.kind);
+  const { document, found } = read.value;
+  if (!found.hasArticle) return answeredRead(provider, 'not_found');
+  const bodyText = document.blocks.some((block) => document.sections[block.section]?.id !== 'abstract');
+  if (!found.hasBody || !bodyText) return answeredRead(provider, 'no_open_full_text', found.work);
+  return { attempt: { provider, outcome: 'full_text' }, document, work: found.work };
+}
+
+/**
+ * Europe PMC (docs/providers.md#full-text-sources): `search` resolves the work (`resultType=core`:
+ * PMCID, open-access flags, licence, links); when it has a PMCID that Europe PMC may hold the text
+ * of, `fullTextXML` (JATS; 404: none). Not in the answer → `not_found`.
+ */
+export async function readEuropePmc(http: ProviderHttp, work: Exclude<WorkReference, { kind: 'arxiv' }>, signal: AbortSignal): Promise<EuropePmcRead> {
+  const fetcher = new SourceFetcher(http, 'europepmc', EUROPEPMC_INTERVAL_MS, signal);
+  const answer = await fetcher.fetch(europePmcSearchRequest(work));
+  if (!answer.ok) return failedRead('europepmc', answer.kind);
+  if (answer.value === undefined) return answeredRead('europepmc', 'not_found');
+  const parsed = await fetcher.parse(europePmcRecord(answer.value, work));
+  if (!parsed.ok) return failedRead('europepmc', parsed.kind);
+  const record = parsed.value;
+  if (record === undefined) return answeredRead('europepmc', 'not_found');
+  const known = {
+    ...(record.pmcid === undefined ? {} : { pmcid: record.pmcid }),
+    ...(record.pmid === undefined ? {} : { pmid: record.pmid }),
+    ...(record.doi === undefined ? {} : { doi: record.doi }),
+  };
+  if (record.pmcid === undefined || !record.fullTextExpected) return { ...answeredRead('europepmc', 'no_open_full_text', known), record };
+  const get = europePmcFullTextRequest(record.pmcid);
+  const xml = await fetcher.fetch(get, MAX_DOCUMENT_BYTES);
+  if (!xml.ok) return { ...failedRead('europepmc', xml.kind), work: known, record };
+  if (xml.value === undefined) return { ...answeredRead('europepmc', 'no_open_full_text', known), record };
+  const read = await jatsRead(fetcher, 'europepmc', xml.value, get.url, record.licence);
+  return { ...read, work: { ...known, ...read.work }, record };
+}
+
+/**
+ * PubMed Central (docs/providers.md#full-text-sources): `efetch db=pmc` of a PMCID, on PubMed's
+ * lane and pace, with PubMed's key when one resolves. HTTP 200 with metadata only (no `body`) is
+ * "no open full text".
+ */
+export async function readPmc(http: ProviderHttp, pmcid: string, apiKey: string | undefined, signal: AbortSignal): Promise<SourceRead> {
+  const fetcher = new SourceFetcher(http, 'pubmed', pmcIntervalMs(apiKey), signal);
+  const xml = await fetcher.fetch(pmcFetchRequest(pmcid, apiKey), MAX_DOCUMENT_BYTES);
+  if (!xml.ok) return failedRead('pmc', xml.kind);
+  if (xml.value === undefined) return answeredRead('pmc', 'not_found');
+  return jatsRead(fetcher, 'pmc', xml.value, pmcArticleUrl(pmcid));
+}

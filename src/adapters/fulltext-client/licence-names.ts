@@ -1,0 +1,65 @@
+/** Creative Commons licence kinds as their URLs write them, and as their names do. */
+const CC_KINDS: Readonly<Record<string, string>> = {
+  by: 'BY',
+  'by-sa': 'BY-SA',
+  'by-nd': 'BY-ND',
+  'by-nc': 'BY-NC',
+  'by-nc-sa': 'BY-NC-SA',
+  'by-nc-nd': 'BY-NC-ND',
+};
+
+/** arXiv's licence URLs for its own licences. */
+const ARXIV_LICENCES: Readonly<Record<string, string>> = {
+  'nonexclusive-distrib/1.0': 'arXiv non-exclusive distribution licence 1.0',
+  'assumed-1991-2003': 'arXiv non-exclusive distribution licence (assumed, 1991-2003)',
+};
+
+/**
+ * The short name of a licence from its URL (`https://creativecommons.org/licenses/by-nc/4.0/` →
+ * `CC BY-NC 4.0`, `…/publicdomain/zero/1.0/` → `CC0 1.0`, arXiv's own licences by name);
+ * `undefined` for a URL it does not know.
+ */
+export function licenceNameOfUrl(url: string): string | undefined {
+  const path = url
+    .replace(/^https?:\/\/(?:www\.)?/iu, '')
+    .replace(/\/+$/u, '')
+    .toLowerCase();
+  const cc = /^creativecommons\.org\/licenses\/([a-z-]+)\/(\d+(?:\.\d+)?)(?:\/[a-z]{2})?(?:\/legalcode)?$/u.exec(path);
+  if (cc !== null && Object.hasOwn(CC_KINDS, cc[1]!)) return `CC ${CC_KINDS[cc[1]!]} ${cc[2]}`;
+  const zero = /^creativecommons\.org\/publicdomain\/zero\/(\d+(?:\.\d+)?)(?:\/legalcode)?$/u.exec(path);
+  if (zero !== null) return `CC0 ${zero[1]}`;
+  if (/^creativecommons\.org\/publicdomain\/mark\/1\.0$/u.test(path)) return 'Public Domain Mark 1.0';
+  const arxiv = /^arxiv\.org\/licenses\/(.+)$/u.exec(path)?.[1];
+  return arxiv !== undefined && Object.hasOwn(ARXIV_LICENCES, arxiv) ? ARXIV_LICENCES[arxiv] : undefined;
+}
+
+/** The short name of a licence as Europe PMC's `license` field writes it (`cc by-nc-nd` → `CC BY-NC-ND`, `cc0` → `CC0`). */
+export function licenceNameOfLabel(label: string): string | undefined {
+  const text = label.trim().toLowerCase();
+  if (text === 'cc0') return 'CC0';
+  const cc = /^cc[ -]([a-z-]+)$/u.exec(text)?.[1];
+  return cc !== undefined && Object.hasOwn(CC_KINDS, cc) ? `CC ${CC_KINDS[cc]}` : undefined;
+}
+
+/**
+ * The licence of a document: from its URL when the source gave one the reader knows, else from
+ * a label (Europe PMC's, or the `License: …` line of an arXiv page), else `unknown`. The URL is
+ * kept only as the source gave it.
+ */
+export function licenceOf(url: string | undefined, label: string | undefined): { licence: string; licenceUrl?: string } {
+  const named =
+    (url === undefined ? undefined : licenceNameOfUrl(url)) ?? (label === undefined ? undefined : (licenceNameOfLabel(label) ?? pageLicence(label)));
+  return { licence: named ?? 'unknown', ...(url === undefined ? {} : { licenceUrl: url }) };
+}
+
+/** The licence an arXiv page's `License: …` line names, when it is one the reader knows. */
+function pageLicence(line: string): string | undefined {
+  const text = line
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .replace(/^license:\s*/iu, '');
+  const cc = /^CC (BY(?:-NC)?(?:-SA|-ND)?) (\d\.\d)$/u.exec(text);
+  if (cc !== null) return `CC ${cc[1]} ${cc[2]}`;
+  if (/^CC Zero$/iu.test(text)) return 'CC0 1.0';
+  return /^arxiv\.org perpetual non-exclusive license$/iu.test(text) ? ARXIV_LICENCES['nonexclusive-distrib/1.0'] : undefined;
+}

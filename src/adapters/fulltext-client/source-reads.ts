@@ -1,0 +1,87 @@
+import type { FullTextDocument, FullTextSource, ResolvedWork, SourceAttempt } from '../../ports/fulltext-client.port.js';
+import type { ProviderFailureKind } from '../../ports/provider-client.port.js';
+import type { Stepwise } from '../../domain/shared/stepwise.js';
+import type { ProviderHttp } from '../provider-client/provider-http.js';
+import { parseInSlices, stepOk, type ProviderGet, type Step } from '../provider-client/provider-protocol.js';
+import { DocumentBuilder } from './document-builder.js';
+import { documentDigest } from './text-digest.js';
+import { licenceOf } from './licence-names.js';
+
+/**
+ * Largest full-text document accepted, declared, read or decompressed: 16 MiB, four times the
+ * search's bound. arXiv's LaTeXML pages carry MathML and a TeX alternative for every formula, so
+ * mathematical papers pass 4 MiB; a JATS article with large tables can too. Lookups and licence
+ * records keep the 4 MiB bound.
+ */
+export const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
+
+/** What one source answered: its attempt, and the document or identifiers it gave. */
+export interface SourceRead {
+  readonly attempt: SourceAttempt;
+  readonly document?: FullTextDocument;
+  readonly work?: ResolvedWork;
+}
+
+/** A failed attempt of a source. */
+export const failedRead = (provider: FullTextSource, errorKind: ProviderFailureKind): SourceRead => ({ attempt: { provider, outcome: 'failed', errorKind } });
+
+/** An attempt that ended without a document. */
+export const answeredRead = (provider: FullTextSource, outcome: 'no_open_full_text' | 'not_found', work?: ResolvedWork): SourceRead => ({
+  attempt: { provider, outcome },
+  ...(work === undefined ? {} : { work }),
+});
+
+/** Sends GETs of one source under the shared HTTP policy: its lane, its pace, one budget for the source's whole read. */
+export class SourceFetcher {
+  private readonly deadline: number;
+
+  constructor(
+    private readonly http: ProviderHttp,
+    private readonly lane: string,
+    private readonly intervalMs: number,
+    readonly signal: AbortSignal,
+  ) {
+    this.deadline = http.deadlineFromNow();
+  }
+
+  /** The body of a 2xx answer, `undefined` for a 404 where the request says so, or the failure kind. */
+  fetch(get: ProviderGet, maxBodyBytes?: number): Promise<Step<string | undefined>> {
+    const { lane, intervalMs, deadline, signal } = this;
+    return this.http.fetchText({ get, lane, intervalMs, deadline, signal, ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }) });
+  }
+
+  /** Runs a stepwise parse in time slices: a throw → `decode_error`, an abort → `cancelled`. */
+  parse<T>(task: Stepwise<T>): Promise<Step<T>> {
+    return parseInSlices(wrapped(task), this.signal);
+  }
+}
+
+function* wrapped<T>(task: Stepwise<T>): Stepwise<Step<T>> {
+  return stepOk(yield* task);
+}
+
+/** How a document's text is read into a builder (JATS or LaTeXML), and what else it tells. */
+export type DocumentReader<M> = (text: string, builder: DocumentBuilder) => Stepwise<M>;
+
+/** The pieces of a document's source that come from outside its text. */
+export interface SourceFacts {
+  readonly provider: FullTextSource;
+  readonly url: string;
+}
+
+/**
+ * Reads a fetched document stepwise: its text into sections and blocks, its SHA-256 and byte
+ * length, and what the reader found besides (`facts` then names the licence).
+ */
+export function* readDocument<M>(
+  text: string,
+  reader: DocumentReader<M>,
+  source: SourceFacts,
+  licence: (found: M) => { url?: string; label?: string },
+): Stepwise<{ document: FullTextDocument; found: M }> {
+  const builder = new DocumentBuilder();
+  const found = yield* reader(text, builder);
+  const { sha256, bytes } = yield* documentDigest(text);
+  const { url, label } = licence(found);
+  return { document: builder.build({ ...source, sha256, bytes, ...licenceOf(url, label) }), found };
+}

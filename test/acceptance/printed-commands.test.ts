@@ -3,20 +3,33 @@ import { describe, it } from 'node:test';
 import { initialize, request } from '../support/messages.js';
 import { exchange, runProgram } from '../support/run-program.js';
 
-/** Every `qiongli …` command a help text shows, one per `|`-separated form, optional parts dropped. */
+/** Example values for the placeholders the usage lines name. */
+const PLACEHOLDERS: Readonly<Record<string, string>> = { P: 'openalex', ADDRESS: 'someone@example.org', SUBCOMMAND: 'status' };
+
+/**
+ * Every `qiongli …` command a help text shows, one per `|`-separated form, optional parts dropped
+ * and placeholders filled. A form without `qiongli` continues the command before it
+ * (`qiongli config status | check` is `config status` and `config check`).
+ */
 function commandsOf(help: string): string[][] {
   const commands: string[][] = [];
   for (const line of help.split('\n')) {
     const text = line.replace(/^usage:/u, '').trim();
     if (!text.startsWith('qiongli ') || text.includes(' - ')) continue; // not a title line
-    for (const form of text.split(' | '))
-      commands.push(
-        form
-          .replace(/\s*\[[^\]]*\]+/gu, '')
-          .trim()
-          .split(' ')
-          .slice(1),
-      );
+    let prefix: string[] = [];
+    for (const form of text.split(' | ')) {
+      const words = form
+        .replace(/\s*\[[^\]]*\]+/gu, '')
+        .trim()
+        .split(' ')
+        .map((word) => PLACEHOLDERS[word] ?? word);
+      const command = words[0] === 'qiongli' ? words.slice(1) : [...prefix, ...words];
+      prefix = words[0] === 'qiongli' ? command.slice(0, command.length > 1 && !command[0]?.startsWith('-') ? 1 : 0) : prefix;
+      // A word offering choices (`lite|standard`) gives one command per choice.
+      const choice = command.findIndex((word) => word.includes('|'));
+      if (choice < 0) commands.push(command);
+      else for (const option of command[choice]?.split('|') ?? []) commands.push(command.with(choice, option));
+    }
   }
   return commands;
 }
@@ -38,15 +51,19 @@ describe('every command the program prints runs (issue 19)', () => {
 
   it('every usage line of every help text runs and exits 0 (stdin closed: a server ends at once)', async () => {
     const seen = new Set<string>();
-    for (const helpArgs of [['--help'], ['mcp', '--help'], ['mcp', 'serve', '--help']]) {
+    for (const helpArgs of [['--help'], ['mcp', '--help'], ['mcp', 'serve', '--help'], ['config', '--help']]) {
       const help = await runProgram({ args: helpArgs });
       assert.equal(help.code, 0);
       for (const args of commandsOf(help.stdout.toString('utf8'))) seen.add(args.join(' '));
     }
-    assert.ok(seen.has('mcp serve --profile lite --transport stdio'), [...seen].join('; '));
+    assert.ok(seen.has('mcp serve --profile lite --transport stdio') && seen.has('mcp serve --profile standard --transport stdio'), [...seen].join('; '));
+    assert.ok(seen.has('config check') && seen.has('config set-email openalex someone@example.org'), [...seen].join('; '));
     for (const command of seen) {
-      const run = await runProgram({ args: command.split(' ') });
-      assert.equal(run.code, 0, `qiongli ${command}: ${run.stderr}`);
+      // set-key reads the key from stdin; whether it can be kept depends on the credential store,
+      // so it is run for its usage only (a key given, exit 0 or the store's one-line reason).
+      const run = await runProgram({ args: command.split(' '), input: command.startsWith('config set-key') ? 'a-test-key\n' : undefined });
+      if (command.startsWith('config set-key')) assert.notEqual(run.code, 2, `qiongli ${command}: ${run.stderr}`);
+      else assert.equal(run.code, 0, `qiongli ${command}: ${run.stderr}`);
     }
   });
 });

@@ -25,7 +25,7 @@ import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { ensurePinnedNode, hostTarget, integrityOf, pinOf, REPO_ROOT } from './pinned-node.mjs';
 import { copyInChunks } from './copy-in-chunks.mjs';
-import { keyringFromAsset, stageKeyringAsset } from './binary-native-keyring.mjs';
+import { keyringFromAsset, stageKeyringAsset } from './native-keyring.mjs';
 import { targetRunner } from './target-runner.mjs';
 import { zodEnglishOnly } from './zod-english-only.mjs';
 

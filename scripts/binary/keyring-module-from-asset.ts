@@ -1,5 +1,5 @@
 // The single executable's version of src/adapters/secret-store/keyring-module-location.ts
-// (swapped in by scripts/binary-native-keyring.mjs): the native keyring module is the SEA asset
+// (swapped in by scripts/native-keyring.mjs): the native keyring module is the SEA asset
 // `keyring.node`, written once to a private cache folder, content-addressed and verified
 // (docs/runtime.md#the-native-keyring-module).
 import { homedir } from 'node:os';

@@ -1,8 +1,9 @@
-// The native keyring module in the single executable (docs/runtime.md#the-native-keyring-module),
-// kept apart from build-binary.mjs: the platform's `.node` file of @napi-rs/keyring becomes the
-// SEA asset `keyring.node`, and the program's module that locates it is swapped for
-// scripts/binary/keyring-module-from-asset.ts, which unpacks and verifies the asset at run time.
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+// The native keyring module in the distributions (docs/runtime.md#the-native-keyring-module),
+// kept apart from build-binary.mjs and pack-mcpb.mjs. In the single executable the platform's
+// `.node` file of @napi-rs/keyring becomes the SEA asset `keyring.node`, and the program's module
+// that locates it is swapped for scripts/binary/keyring-module-from-asset.ts, which unpacks and
+// verifies the asset at run time. The `.mcpb` carries the installed packages in server/node_modules.
+import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { REPO_ROOT } from './pinned-node.mjs';
@@ -48,3 +49,15 @@ export const keyringFromAsset = {
     }));
   },
 };
+
+/**
+ * Copies @napi-rs/keyring and its installed platform packages (npm installs only this machine's)
+ * into `<serverDir>/node_modules/@napi-rs/`, where the bundle's loader finds them.
+ */
+export function copyKeyringPackages(serverDir) {
+  const scope = join(REPO_ROOT, 'node_modules', '@napi-rs');
+  const names = existsSync(scope) ? readdirSync(scope).filter((name) => name === 'keyring' || name.startsWith('keyring-')) : [];
+  if (!names.includes('keyring')) throw new Error('node_modules/@napi-rs/keyring is missing; run npm ci first');
+  for (const name of names) cpSync(join(scope, name), join(serverDir, 'node_modules', '@napi-rs', name), { recursive: true });
+  return names.map((name) => `@napi-rs/${name}`);
+}

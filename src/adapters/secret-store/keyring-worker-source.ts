@@ -2,7 +2,8 @@
  * The source of the worker thread that makes the credential store's native calls (CommonJS,
  * run with `eval`, so the bundle, the single executable and the compiled tests all start it the
  * same way). The native module is loaded here, on the worker's first request, never on the main
- * thread. Messages in: `{ id, op: 'resolve' | 'store' | 'remove', reference, value? }`; out:
+ * thread. It runs as a script or as a module alike (no `require`: a parent started with
+ * `--input-type=module` evaluates it as a module). Messages in: `{ id, op: 'resolve' | 'store' | 'remove', reference, value? }`; out:
  * `{ id, status, value? }` — a value only for a resolved secret, never an error text.
  *
  * A `file` location was verified against its sha256 by the main thread just before this worker
@@ -12,7 +13,7 @@
  * (`{ linux: { store: 'secret-service' } }`), never the kernel keyring.
  */
 export const KEYRING_WORKER_SOURCE = `'use strict';
-const { parentPort, workerData } = require('node:worker_threads');
+const { parentPort, workerData } = process.getBuiltinModule('node:worker_threads');
 const OPTIONS = { linux: { store: 'secret-service' } };
 let keyring;
 let unloadable = false;
@@ -24,7 +25,7 @@ function load() {
       process.dlopen(holder, workerData.path);
       keyring = holder.exports;
     } else {
-      keyring = require('node:module').createRequire(workerData.from)('@napi-rs/keyring');
+      keyring = process.getBuiltinModule('node:module').createRequire(workerData.from)('@napi-rs/keyring');
     }
     if (typeof keyring.Entry !== 'function') throw new Error('shape');
   } catch {

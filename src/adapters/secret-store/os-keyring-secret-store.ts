@@ -98,7 +98,7 @@ export class OsKeyringSecretStore implements SecretStore {
       // Loaded here, not imported: worker_threads is kept out of the single executable's
       // start-up snapshot, whose CommonJS main cannot import() either.
       const { Worker } = process.getBuiltinModule('node:worker_threads');
-      const worker = new Worker(KEYRING_WORKER_SOURCE, { eval: true, workerData: location, stdout: true, stderr: true });
+      const worker = new Worker(KEYRING_WORKER_SOURCE, { eval: true, execArgv: [], workerData: location, stdout: true, stderr: true });
       worker.on('message', (message: Answer & { id: number }) => this.settle(message.id, message));
       worker.on('error', () => this.abandon(worker));
       worker.on('exit', () => this.abandon(worker));

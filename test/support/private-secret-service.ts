@@ -92,8 +92,14 @@ export async function startPrivateSecretService(): Promise<PrivateSecretService>
     const found = spawnSync('secret-tool', ['lookup', 'service', 'qiongli', 'username', reference], { env, encoding: 'utf8' });
     return found.status === 0 ? found.stdout : undefined;
   };
-  const stop = async (): Promise<void> => {
+  const kill = (): void => {
     for (const child of [keyring, bus]) child.kill('SIGKILL');
+  };
+  // A suite that ends without stop() (an uncaught error) still leaves no daemon behind.
+  process.once('exit', kill);
+  const stop = async (): Promise<void> => {
+    kill();
+    process.off('exit', kill);
     await rm(home, { recursive: true, force: true });
   };
   const freeze = (): void => void keyring.kill('SIGSTOP');

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run pack:mcpb`: writes dist/qiongli.mcpb, an MCP Bundle for one-click installation in
 // Claude Desktop and other MCPB hosts: the root manifest.json (checked with the mcpb validator),
-// the LICENSE and the built program (dist/bundle → server/), run by the host's own Node.js
+// the LICENSE and the built program (dist/bundle → server/, with the keyring native module in
+// server/node_modules), run by the host's own Node.js
 // exactly as manifest.json's mcp_config says. See docs/install.md.
 //
 //   node scripts/pack-mcpb.mjs [--out PATH] [--quiet]     (after `npm run build`)
@@ -10,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { packExtension, validateManifest } from '@anthropic-ai/mcpb';
 import { REPO_ROOT } from './pinned-node.mjs';
+import { copyKeyringPackages } from './native-keyring.mjs';
 
 const { values } = parseArgs({ options: { out: { type: 'string' }, quiet: { type: 'boolean', default: false } } });
 const out = resolve(values.out ?? join(REPO_ROOT, 'dist', 'qiongli.mcpb'));
@@ -25,6 +27,8 @@ mkdirSync(stage, { recursive: true });
 cpSync(join(REPO_ROOT, 'manifest.json'), join(stage, 'manifest.json'));
 cpSync(join(REPO_ROOT, 'LICENSE'), join(stage, 'LICENSE'));
 cpSync(bundle, join(stage, 'server'), { recursive: true });
+// The credential store's native module, loaded by the bundle from server/node_modules (docs/runtime.md).
+copyKeyringPackages(join(stage, 'server'));
 // The validator prints its verdict; keep the console quiet when asked.
 const log = console.log;
 if (values.quiet) console.log = () => {};

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { PROJECT_ROOT, SERVE_ARGS } from '../support/built-program.js';
 import { isolatedConfigHome, lines, parseLines } from '../support/run-program.js';
+import { startPrivateSecretService } from '../support/private-secret-service.js';
 import { call, initialize, initialized, request } from '../support/messages.js';
 import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
 
@@ -56,6 +57,30 @@ async function quietly<T>(action: () => Promise<T> | T): Promise<T> {
   }
 }
 
+/** `config set-key` run from the unpacked bundle stores into a real Secret Service: it loads the keyring module it carries. */
+async function keyFromTheBundledNativeModule(unpacked: string): Promise<void> {
+  assert.ok(existsSync(join(unpacked, 'server', 'node_modules', '@napi-rs', 'keyring', 'package.json')), 'the bundle carries @napi-rs/keyring');
+  const service = await startPrivateSecretService();
+  try {
+    const home = isolatedConfigHome();
+    const status = await promisify(execFile)(process.execPath, [join(unpacked, 'server', 'qiongli.mjs'), 'config', 'status'], {
+      env: { ...service.env, QIONGLI_CONFIG_HOME: home },
+      cwd: unpacked,
+    });
+    assert.match(status.stdout, /credential store: reachable/);
+    const stored = spawn(process.execPath, [join(unpacked, 'server', 'qiongli.mjs'), 'config', 'set-key', 'openalex'], {
+      env: { ...service.env, QIONGLI_CONFIG_HOME: home },
+      cwd: unpacked,
+    });
+    stored.stdin.end('qiongli-mcpb-canary\n');
+    assert.equal(await new Promise((resolve) => stored.on('close', resolve)), 0);
+    const reference = readJson(join(home, 'settings.json')).providers.openalex.api_key_ref;
+    assert.equal(service.lookup(reference), 'qiongli-mcpb-canary');
+  } finally {
+    await service.stop();
+  }
+}
+
 describe('the MCP Bundle (npm run pack:mcpb)', () => {
   it('validates, and its server starts from the unpacked bundle exactly as manifest.json says, with the settings folder the user chose', {
     timeout: 60_000,
@@ -69,6 +94,7 @@ describe('the MCP Bundle (npm run pack:mcpb)', () => {
     const manifest = readJson(join(unpacked, 'manifest.json'));
     assert.equal(manifest.version, PACKAGE.version);
     assert.ok(existsSync(join(unpacked, manifest.server.entry_point)), 'the entry point is in the bundle');
+    await keyFromTheBundledNativeModule(unpacked);
 
     // The host's own substitution: no settings folder chosen → QIONGLI_CONFIG_HOME is empty, which means the platform default.
     const resolve = (userConfig: Record<string, string>) =>

@@ -15,6 +15,7 @@ import {
 import { MAX_AUTHORS, YEAR_RANGE, buildRecord, cleanText, literalAuthor } from './record-fields.js';
 import { yearBounds } from './steering.js';
 import { readXml } from './xml-reader.js';
+import { tierPacing } from './tier-pacing.js';
 
 /** The arXiv query endpoint (docs/providers.md#requests); a constant, never configurable. */
 export const ARXIV_QUERY_ENDPOINT = 'https://export.arxiv.org/api/query';
@@ -102,5 +103,5 @@ function arxivRecord(entry: AtomEntry): ProviderRecord | undefined {
 export const arxivProtocol = singleRequestProtocol(
   arxivRequest,
   () => arxivRecords,
-  () => 3000,
+  tierPacing('arxiv'),
 );

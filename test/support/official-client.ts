@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { BUILT_BIN, SERVE_ARGS } from './built-program.js';
 import { isolatedConfigHome } from './run-program.js';
+import { networkGuardEnv } from './network-guard.js';
 
 /** How the official client negotiates: a legacy revision, the pinned modern one, or `'auto'`. */
 export type Negotiation = { readonly legacy: string } | { readonly pin: string } | 'auto';
@@ -19,7 +20,7 @@ export async function connectOfficialClient(negotiation: Negotiation, env: Recor
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BUILT_BIN, ...SERVE_ARGS],
-    env: { PATH: process.env.PATH ?? '', QIONGLI_CONFIG_HOME: isolatedConfigHome(), ...env },
+    env: { PATH: process.env.PATH ?? '', QIONGLI_CONFIG_HOME: isolatedConfigHome(), ...networkGuardEnv(), ...env },
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));

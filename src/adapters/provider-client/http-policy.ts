@@ -28,7 +28,8 @@ const sharedAgents = new Map<string, Dispatcher>();
  */
 export function sharedAgent(timeouts: ProviderTimeouts, env: ProxyEnvironment = process.env): Dispatcher {
   const proxies = proxySettings(env);
-  const key = JSON.stringify([timeouts.connectMs, timeouts.requestMs, proxies.httpsProxy, proxies.httpProxy, proxies.noProxy]);
+  const proxied = proxies.httpsProxy !== '' || proxies.httpProxy !== '';
+  const key = JSON.stringify([timeouts.connectMs, timeouts.requestMs, ...(proxied ? [proxies.httpsProxy, proxies.httpProxy, proxies.noProxy] : [])]);
   let agent = sharedAgents.get(key);
   if (agent === undefined) {
     agent = providerDispatcher(proxies, { connect: { timeout: timeouts.connectMs }, headersTimeout: timeouts.requestMs, bodyTimeout: timeouts.requestMs });

@@ -78,11 +78,7 @@ describe('provider × access: the request each tier sends (docs/providers.md#acc
       }
       assert.equal(requests['pubmed-summary']?.[0]?.includes('api_key=<key>') ?? false, situation === 'keyed', `${situation}: esummary key`);
       const fallback = situation === 'store unavailable' ? 'secret_store_unavailable' : situation === 'key missing' ? 'key_missing' : undefined;
-      assert.deepEqual(
-        warnings,
-        fallback === undefined ? [] : [...KEYED].map((provider) => `${provider}: ${fallback} (searched keyless)`),
-        situation,
-      );
+      assert.deepEqual(warnings, fallback === undefined ? [] : [...KEYED].map((provider) => `${provider}: ${fallback} (searched keyless)`), situation);
     }
     assert.ok(table.some((line) => line.startsWith('| crossref | keyed |') && line.includes('mailto=lab%40example.org')));
     if (process.env['QIONGLI_PRINT_ACCESS_TABLE'] === '1') process.stdout.write(`${table.join('\n')}\n`);

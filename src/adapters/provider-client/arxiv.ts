@@ -100,8 +100,4 @@ function arxivRecord(entry: AtomEntry): ProviderRecord | undefined {
 }
 
 /** arXiv: one GET per search, at most one request start every 3 seconds. */
-export const arxivProtocol = singleRequestProtocol(
-  arxivRequest,
-  () => arxivRecords,
-  tierPacing('arxiv'),
-);
+export const arxivProtocol = singleRequestProtocol(arxivRequest, () => arxivRecords, tierPacing('arxiv'));

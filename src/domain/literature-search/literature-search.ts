@@ -76,7 +76,10 @@ export async function searchLiterature(
   const candidates = asked.filter((id) => !leftOut.includes(id));
   const grants = await resolveProviderAccess(candidates, settings, deps.secrets);
   const attempted = new Map([...grants].map(([id, grant]) => [id, grant.credentials]));
-  const notes = [...leftOutWarnings, ...[...grants].flatMap(([id, grant]) => (grant.fallback === undefined ? [] : [keylessFallbackWarning(id, grant.fallback)]))];
+  const notes = [
+    ...leftOutWarnings,
+    ...[...grants].flatMap(([id, grant]) => (grant.fallback === undefined ? [] : [keylessFallbackWarning(id, grant.fallback)])),
+  ];
   if (attempted.size === 0) {
     return succeed({ status: 'warning', search_plan, diagnostics: notRunDiagnostics(notes), results: [] });
   }

@@ -154,7 +154,11 @@ describe('graph sessions: credentials, cache, pacing and failures', () => {
     await graph.session('semantic_scholar', access()).resolve({ kind: 'doi', value: '10.1/x' });
     await search.search(searchRequest('semantic_scholar', { query: 'q' }));
     await graph.session('opencitations', access()).chunk('citations', { doi: '10.1/x' }, 0);
-    assert.deepEqual(clock.sleeps, [TIER_INTERVALS_MS.semantic_scholar.keyless], 'the search waited for the graph request; OpenCitations has a lane of its own');
+    assert.deepEqual(
+      clock.sleeps,
+      [TIER_INTERVALS_MS.semantic_scholar.keyless],
+      'the search waited for the graph request; OpenCitations has a lane of its own',
+    );
   });
 
   it('maps failures to kinds: 404 of a list is http_error, a bad index too, an aborted signal cancelled', async () => {

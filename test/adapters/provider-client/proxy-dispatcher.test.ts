@@ -61,7 +61,8 @@ describe('proxies through HTTPS_PROXY / NO_PROXY (docs/configuration.md#proxies)
       assert.equal(proxy.connects[0]?.target, 'api.openalex.org:443');
       assert.equal(proxy.connects[0]?.authorization, `Basic ${Buffer.from('qiongli-user:proxy-canary-secret').toString('base64')}`);
       const shown = JSON.stringify(outcome);
-      for (const canary of ['proxy-canary-secret', 'qiongli-user', '127.0.0.1', String(proxy.port), 'key-canary-1234']) assert.ok(!shown.includes(canary), canary);
+      for (const canary of ['proxy-canary-secret', 'qiongli-user', '127.0.0.1', String(proxy.port), 'key-canary-1234'])
+        assert.ok(!shown.includes(canary), canary);
     } finally {
       await proxy.close();
     }
@@ -72,10 +73,13 @@ describe('proxies through HTTPS_PROXY / NO_PROXY (docs/configuration.md#proxies)
     try {
       const lower = await clientWith({ https_proxy: proxy.url, HTTPS_PROXY: 'http://[not-a-proxy' }).search(searchRequest('crossref'));
       const httpOnly = await clientWith({ HTTP_PROXY: proxy.url }).search(searchRequest('pubmed'));
-      assert.deepEqual([lower, httpOnly], [
-        { ok: false, kind: 'transport_error', cause: 'proxy' },
-        { ok: false, kind: 'transport_error', cause: 'proxy' },
-      ]);
+      assert.deepEqual(
+        [lower, httpOnly],
+        [
+          { ok: false, kind: 'transport_error', cause: 'proxy' },
+          { ok: false, kind: 'transport_error', cause: 'proxy' },
+        ],
+      );
       assert.deepEqual(
         proxy.connects.map((connect) => connect.target),
         ['api.crossref.org:443', 'eutils.ncbi.nlm.nih.gov:443'],
@@ -91,7 +95,13 @@ describe('proxies through HTTPS_PROXY / NO_PROXY (docs/configuration.md#proxies)
     try {
       const get = { url: `${origin.origin}/direct`, headers: {} };
       const fetchWith = (environment: Record<string, string>) =>
-        new ProviderHttp({ version: '0.0.0-test', environment }).fetchText({ get, lane: 'x', intervalMs: 0, deadline: Date.now() + 5000, signal: new AbortController().signal });
+        new ProviderHttp({ version: '0.0.0-test', environment }).fetchText({
+          get,
+          lane: 'x',
+          intervalMs: 0,
+          deadline: Date.now() + 5000,
+          signal: new AbortController().signal,
+        });
       const direct = await fetchWith({ HTTP_PROXY: proxy.url, NO_PROXY: 'localhost,127.0.0.1' });
       assert.deepEqual(direct, { ok: true, value: '{}' });
       assert.deepEqual(origin.paths, ['/direct']);

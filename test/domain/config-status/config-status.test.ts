@@ -78,7 +78,10 @@ describe('config status (docs/tools.md#1-qiongli_config_status)', () => {
     assert.deepEqual(withStore.redacted_config.providers.openalex.fields, { api_key: 'configured', email: 'configured' });
 
     const noStore = statusOf(FULL, false);
-    assert.ok(Object.values(noStore.providers).every((state) => state === 'configured'), 'searched keyless: still configured');
+    assert.ok(
+      Object.values(noStore.providers).every((state) => state === 'configured'),
+      'searched keyless: still configured',
+    );
     assert.deepEqual(noStore.access, {
       openalex: 'secret_store_unavailable',
       semantic_scholar: 'secret_store_unavailable',

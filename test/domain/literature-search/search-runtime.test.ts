@@ -4,7 +4,17 @@ import { searchLiterature } from '../../../src/domain/literature-search/literatu
 import { redactCredentials } from '../../../src/domain/shared/redaction.js';
 import { FakeSecretStore } from '../../fakes/secret-store.fake.js';
 import { FakeProviderClient } from '../../fakes/provider-client.fake.js';
-import { CANARY_KEYS, CONTACT_EMAIL, KEY_REFS, aRecord, everyProviderReady, noProviderEnabled, recordingContext, searchArgs, searchDeps } from './search-harness.js';
+import {
+  CANARY_KEYS,
+  CONTACT_EMAIL,
+  KEY_REFS,
+  aRecord,
+  everyProviderReady,
+  noProviderEnabled,
+  recordingContext,
+  searchArgs,
+  searchDeps,
+} from './search-harness.js';
 
 describe('progress (docs/protocol.md#in-both-eras)', () => {
   it('reports once per finished provider, progress increasing, total = attempted, all before returning', async () => {

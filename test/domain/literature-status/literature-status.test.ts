@@ -130,6 +130,15 @@ describe('literature status (docs/tools.md#5-qiongli_literature_status)', () => 
       },
     });
     const output = assertClosedJsonSchema(literatureStatusOutput(), 'output');
-    assert.deepEqual(output['required'], ['status', 'capability_mode', 'providers', 'active_providers', 'access', 'missing', 'provider_capabilities', 'redacted_config']);
+    assert.deepEqual(output['required'], [
+      'status',
+      'capability_mode',
+      'providers',
+      'active_providers',
+      'access',
+      'missing',
+      'provider_capabilities',
+      'redacted_config',
+    ]);
   });
 });

@@ -65,7 +65,8 @@ describe('provider access and readiness (docs/providers.md#access-tiers)', () =>
       assert.deepEqual(readyProviders(assessReadiness(DEFAULT_SETTINGS, available)), ['openalex', 'semantic_scholar', 'crossref', 'pubmed', 'arxiv']);
       assert.deepEqual(Object.values(assessAccess(DEFAULT_SETTINGS, available)), ['keyless', 'keyless', 'keyless', 'keyless', 'keyless']);
     }
-    for (const id of ['openalex', 'semantic_scholar', 'crossref', 'pubmed', 'arxiv'] as const) assert.deepEqual(DEFAULT_SETTINGS.providers[id], { enabled: true });
+    for (const id of ['openalex', 'semantic_scholar', 'crossref', 'pubmed', 'arxiv'] as const)
+      assert.deepEqual(DEFAULT_SETTINGS.providers[id], { enabled: true });
   });
 
   it('keeps a disabled provider out of the ready list, in search order (docs/providers.md#providers-and-readiness)', () => {

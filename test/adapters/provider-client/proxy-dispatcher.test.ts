@@ -1,12 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { ProviderHttp } from '../../../src/adapters/provider-client/provider-http.js';
 import { UndiciProviderClient } from '../../../src/adapters/provider-client/undici-provider-client.js';
 import { InvalidProxySetting, proxySettings } from '../../../src/adapters/provider-client/proxy-dispatcher.js';
 import { searchRequest } from './search-request.js';
-import { startLoopback } from './loopback.js';
+import { listenOnLoopback, startLoopback } from './loopback.js';
 
 /** A loopback proxy: records each CONNECT (target and Proxy-Authorization) and each forwarded request, then refuses it. */
 interface LoopbackProxy {
@@ -20,7 +20,6 @@ interface LoopbackProxy {
 async function startProxy(): Promise<LoopbackProxy> {
   const connects: LoopbackProxy['connects'] = [];
   const requests: string[] = [];
-  const sockets = new Set<Socket>();
   const server: Server = createServer((request, response) => {
     requests.push(request.url ?? '');
     response.writeHead(403).end();
@@ -29,22 +28,8 @@ async function startProxy(): Promise<LoopbackProxy> {
     connects.push({ target: request.url ?? '', authorization: request.headers['proxy-authorization'] });
     socket.end('HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n');
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    connects,
-    requests,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const { port, close } = await listenOnLoopback(server);
+  return { url: `http://127.0.0.1:${port}`, port, connects, requests, close };
 }
 
 const clientWith = (environment: Record<string, string>) =>

@@ -31,7 +31,14 @@ files.sort();
 // another): start them first, so the other worker runs the other files meanwhile.
 const interop = (file) => Number(/[\\/]interop(-lts)?[\\/]/.test(file));
 files.sort((a, b) => interop(b) - interop(a));
+// Every provider is enabled by default: a search no test pointed at a loopback would reach the
+// real providers. Provider requests honour HTTPS_PROXY/HTTP_PROXY, so the test processes get a
+// proxy on the loopback discard port, where nothing listens (QIONGLI_TEST_PROXY names another,
+// e.g. a logging proxy to audit the suite). Spawned programs get the same (test/support/network-guard.ts).
+const guard = process.env.QIONGLI_TEST_PROXY ?? 'http://127.0.0.1:9';
+const env = { ...process.env, HTTPS_PROXY: guard, HTTP_PROXY: guard, https_proxy: guard, http_proxy: guard, NO_PROXY: '', no_proxy: '' };
 const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=2', ...files], {
   stdio: 'inherit',
+  env,
 });
 process.exit(result.status ?? 1);

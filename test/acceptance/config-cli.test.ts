@@ -16,18 +16,19 @@ const config = (home: string, args: readonly string[], input = '') =>
 const documentAt = (home: string) => JSON.parse(readFileSync(join(home, 'settings.json'), 'utf8'));
 
 describe('qiongli config through the built program (docs/command-line.md#qiongli-config)', () => {
-  it('enable, set-email and disable write the settings: folder 0700, file 0600, revision + 1, exit 0', async () => {
+  it('disable, set-email and enable write the settings: folder 0700, file 0600, revision + 1, exit 0', async () => {
     const home = freshHome();
-    const enabled = await config(home, ['enable', 'crossref']);
-    assert.deepEqual([enabled.code, enabled.stdout.toString(), enabled.stderr], [0, 'Crossref is enabled (settings revision 1).\n', '']);
+    const disabled = await config(home, ['disable', 'crossref']);
+    assert.deepEqual([disabled.code, disabled.stdout.toString(), disabled.stderr], [0, 'Crossref is disabled (settings revision 1).\n', '']);
     assert.equal(statSync(home).mode & 0o777, 0o700);
     assert.equal(statSync(join(home, 'settings.json')).mode & 0o777, 0o600);
     assert.equal((await config(home, ['set-email', 'crossref', 'lab@example.org'])).code, 0);
+    assert.equal((await config(home, ['enable', 'crossref'])).code, 0);
     assert.equal((await config(home, ['disable', 'europepmc'])).code, 0);
     assert.deepEqual(documentAt(home), {
       document_kind: 'qiongli-global-settings',
       schema_version: 1,
-      revision: 3,
+      revision: 4,
       providers: { crossref: { enabled: true, email: 'lab@example.org' }, europepmc: { enabled: false } },
     });
     const again = await config(home, ['enable', 'crossref']);
@@ -36,10 +37,11 @@ describe('qiongli config through the built program (docs/command-line.md#qiongli
 
   it('status shows the settings; check says they are valid; both exit 0', async () => {
     const home = freshHome();
-    await config(home, ['enable', 'semantic-scholar']);
+    await config(home, ['disable', 'semantic-scholar']);
     const status = await config(home, ['status']);
     assert.equal(status.code, 0);
-    assert.match(status.stdout.toString(), /^semantic_scholar {2}yes {6}- {8}not set$/m);
+    assert.match(status.stdout.toString(), /^semantic_scholar {2}no {7}- {8}not set {2}keyless$/m);
+    assert.match(status.stdout.toString(), /^openalex {10}yes {6}not set {2}not set {2}keyless$/m);
     assert.match(status.stdout.toString(), /^credential store: not reachable/m);
     const check = await config(home, ['check']);
     assert.deepEqual([check.code, check.stdout.toString(), check.stderr], [0, `The settings at ${join(home, 'settings.json')} are valid (revision 1).\n`, '']);
@@ -105,7 +107,7 @@ describe('qiongli config through the built program (docs/command-line.md#qiongli
     const home = freshHome();
     assert.equal((await config(home, ['enable', 'arxiv'])).code, 0, 'nothing to change: no file yet, but arxiv is on');
     const targets = ['openalex', 'semantic_scholar', 'crossref', 'pubmed', 'opencitations', 'europepmc'];
-    const runs = await Promise.all(targets.map((target, index) => config(home, [index < 4 ? 'enable' : 'disable', target])));
+    const runs = await Promise.all(targets.map((target) => config(home, ['disable', target])));
     const won = targets.filter((_, index) => runs[index]?.code === 0);
     for (const [index, run] of runs.entries()) {
       if (run.code === 0) continue;

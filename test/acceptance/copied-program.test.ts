@@ -8,6 +8,7 @@ import { BUNDLE_DIR, SERVE_ARGS } from '../support/built-program.js';
 import { isolatedConfigHome, lines, parseLines } from '../support/run-program.js';
 import { call, initialize, initialized, request } from '../support/messages.js';
 import { SAMPLE_ARGUMENTS } from '../support/official-client.js';
+import { networkGuardEnv } from '../support/network-guard.js';
 
 describe('a copy of the program in a temporary directory (docs/command-line.md; seed acceptance)', () => {
   it('answers every request with PATH="" and an isolated config home, exits 0 with empty stderr', async () => {
@@ -16,7 +17,7 @@ describe('a copy of the program in a temporary directory (docs/command-line.md; 
     const list = await new Promise<{ code: number | null; stdout: Buffer; stderr: string }>((resolve, reject) => {
       const child = spawn(process.execPath, [join(home, 'qiongli', 'qiongli.mjs'), ...SERVE_ARGS], {
         cwd: home,
-        env: { PATH: '', QIONGLI_CONFIG_HOME: isolatedConfigHome() },
+        env: { PATH: '', QIONGLI_CONFIG_HOME: isolatedConfigHome(), ...networkGuardEnv() },
       });
       const out: Buffer[] = [];
       const err: Buffer[] = [];

@@ -6,6 +6,7 @@ import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
 import { SERVE_ARGS } from '../support/built-program.js';
 import { call, initialize, request, toolErrorOf } from '../support/messages.js';
 import { exchangeWith, isolatedConfigHome } from '../support/run-program.js';
+import { networkGuardEnv } from '../support/network-guard.js';
 
 const TOOL = 'qiongli_literature_read_fulltext';
 const WITH_FULLTEXT = [...SERVE_ARGS, '--capabilities', 'config,literature,evidence,zotero,orchestration,fulltext'];
@@ -42,7 +43,7 @@ describe('the full-text reader in the built program (docs/tools.md#qiongli_liter
 
   it('reads nothing when every source is disabled, answers not_run, and leaves stderr empty', async () => {
     const { responses, run } = await exchangeWith(
-      { args: WITH_FULLTEXT, env: { PATH: process.env.PATH ?? '', QIONGLI_CONFIG_HOME: everySourceDisabled() } },
+      { args: WITH_FULLTEXT, env: { PATH: process.env.PATH ?? '', QIONGLI_CONFIG_HOME: everySourceDisabled(), ...networkGuardEnv() } },
       initialize(1),
       call(2, TOOL, { work: 'arXiv:2609.04321' }),
       call(3, TOOL, { work: '10.1038/s41392-025-02280-1' }),

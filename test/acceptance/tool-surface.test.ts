@@ -5,7 +5,7 @@ import { configUnavailableMessage } from '../../src/domain/shared/settings-rule-
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { lines, parseLines, runProgram, testEnv } from '../support/run-program.js';
+import { configHomeWith, lines, parseLines, runProgram, testEnv } from '../support/run-program.js';
 import { call, initialize, request, toolErrorOf } from '../support/messages.js';
 import { SAMPLE_ARGUMENTS } from '../support/official-client.js';
 import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
@@ -42,6 +42,9 @@ const CANARY_CALLS: [string, Record<string, unknown>][] = [
 
 const CONFIG_DEPENDENT = new Set(['qiongli_config_status', 'qiongli_literature_status', 'qiongli_search_plan', 'qiongli_literature_search']);
 
+/** The defaults with Crossref off: the search every run makes, narrowed to Crossref, then needs no network (`not_run`). */
+const crossrefOffEnv = () => testEnv({ QIONGLI_CONFIG_HOME: configHomeWith({ crossref: { enabled: false } }) });
+
 async function callEveryTool(env: NodeJS.ProcessEnv) {
   const calls = FROZEN_TOOL_ORDER.map((name, index) => {
     const args = name === 'qiongli_literature_search' ? { query: 'q', providers: ['crossref'] } : SAMPLE_ARGUMENTS[name]!;
@@ -54,7 +57,7 @@ async function callEveryTool(env: NodeJS.ProcessEnv) {
 
 describe('the Lite tool surface over stdio (docs/tools.md)', () => {
   it('lists all twelve tools in frozen order', async () => {
-    const { responses } = await callEveryTool(testEnv());
+    const { responses } = await callEveryTool(crossrefOffEnv());
     assert.deepEqual(
       responses[1].result.tools.map((tool: any) => tool.name),
       [...FROZEN_TOOL_ORDER],
@@ -72,7 +75,7 @@ describe('the Lite tool surface over stdio (docs/tools.md)', () => {
   });
 
   it('answers save and configure/wizard with capability-unavailable, the two wizard names identically', async () => {
-    const { byName } = await callEveryTool(testEnv());
+    const { byName } = await callEveryTool(crossrefOffEnv());
     assert.deepEqual(toolErrorOf(byName('qiongli_save_provider_config').result), {
       status: 'error',
       error_kind: 'tool_error',
@@ -87,7 +90,7 @@ describe('the Lite tool surface over stdio (docs/tools.md)', () => {
   });
 
   it('reports no real path in config status (docs/tools.md#1-qiongli_config_status)', async () => {
-    const env = testEnv();
+    const env = crossrefOffEnv();
     const { byName } = await callEveryTool(env);
     const status = byName('qiongli_config_status').result.structuredContent;
     assert.equal(status.config_path, '<managed-native-config>');

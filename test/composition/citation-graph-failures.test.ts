@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { SEED, SyntheticWorld, type Fault } from '../support/graph-world.js';
 import { graphResult, startGraphServer, until } from '../support/graph-server.js';
 import { request, toolErrorOf } from '../support/messages.js';
+import { TIER_INTERVALS_MS } from '../../src/adapters/provider-client/tier-pacing.js';
 
 const CITATIONS = 'qiongli_literature_citations';
 const REFERENCES = 'qiongli_literature_references';
@@ -32,8 +33,8 @@ describe('the citation graph when one source fails', () => {
       it(`${source} answering ${fault} leaves the others' edges and a ${kind} diagnostic`, async () => {
         const failing = world();
         failing.faults.set(host, fault);
-        // A short budget for the hung source (longer than S2's 1 s pacing gap, which the others' requests still wait for).
-        const server = await startGraphServer(failing.route, fault === 'hang' ? { requestMs: 3000 } : {});
+        // A short budget for the hung source (2 s longer than S2's keyless pacing gap, which the others' requests still wait for).
+        const server = await startGraphServer(failing.route, fault === 'hang' ? { requestMs: TIER_INTERVALS_MS.semantic_scholar.keyless + 2000 } : {});
         try {
           const result = graphResult(await server.call(CITATIONS, { work: SEED.doi }));
           assert.equal(result.status, 'warning');

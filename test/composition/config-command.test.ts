@@ -70,7 +70,7 @@ describe('qiongli config, run in process (docs/command-line.md#qiongli-config)',
     const removed = await run({ name: 'remove-key', provider: 'pubmed' }, piped(''), { secretStore: store });
     assert.equal(removed.code, 0);
     assert.deepEqual(store.storedReferences, []);
-    assert.deepEqual((await document()).providers.pubmed, { enabled: false });
+    assert.deepEqual((await document()).providers.pubmed, { enabled: true }, 'enabled as by default, keyless again');
     assert.equal((await document()).revision, 3);
   });
 
@@ -108,25 +108,26 @@ describe('qiongli config, run in process (docs/command-line.md#qiongli-config)',
   });
 
   it('enable, disable and set-email change the file; a repeat changes nothing', async () => {
-    assert.equal((await run({ name: 'enable', target: 'crossref' }, piped(''))).stdout, 'Crossref is enabled (settings revision 1).\n');
-    assert.equal((await run({ name: 'set-email', provider: 'crossref', address: 'me@example.org' }, piped(''))).code, 0);
-    assert.equal((await run({ name: 'disable', target: 'opencitations' }, piped(''))).code, 0);
     assert.deepEqual(await run({ name: 'enable', target: 'crossref' }, piped('')), {
       code: 0,
       stdout: 'Crossref is already enabled; nothing changed.\n',
       stderr: '',
     });
+    assert.equal((await run({ name: 'disable', target: 'crossref' }, piped(''))).stdout, 'Crossref is disabled (settings revision 1).\n');
+    assert.equal((await run({ name: 'set-email', provider: 'crossref', address: 'me@example.org' }, piped(''))).code, 0);
+    assert.equal((await run({ name: 'disable', target: 'opencitations' }, piped(''))).code, 0);
+    assert.equal((await run({ name: 'enable', target: 'crossref' }, piped(''))).stdout, 'Crossref is enabled (settings revision 4).\n');
     const now = await document();
     assert.deepEqual(now.providers, { crossref: { enabled: true, email: 'me@example.org' }, opencitations: { enabled: false } });
-    assert.equal(now.revision, 3);
+    assert.equal(now.revision, 4);
   });
 
   it('status and check read the file as it is now; unusable settings make both exit 1', async () => {
-    await run({ name: 'enable', target: 'pubmed' }, piped(''));
+    await run({ name: 'disable', target: 'pubmed' }, piped(''));
     const status = await run({ name: 'status' }, piped(''), { secretStore: FakeSecretStore.empty() });
     assert.equal(status.code, 0);
     assert.match(status.stdout, /\(revision 1\)\ncredential store: reachable\n/);
-    assert.match(status.stdout, /^pubmed {12}yes/m);
+    assert.match(status.stdout, /^pubmed {12}no {7}- {8}not set {2}keyless$/m);
     assert.deepEqual(await run({ name: 'check' }, piped('')), { code: 0, stdout: `The settings at ${home.file} are valid (revision 1).\n`, stderr: '' });
     await home.write('{"revision": 1,,}');
     const check = await run({ name: 'check' }, piped(''));

@@ -46,8 +46,8 @@ describe('main runs qiongli config (docs/command-line.md#qiongli-config)', () =>
       stdout: `No settings file at ${join(home, 'settings.json')}: the defaults apply.\n`,
       stderr: '',
     });
-    assert.deepEqual(await runMain(['enable', 'pubmed'], home), { code: 0, stdout: 'PubMed is enabled (settings revision 1).\n', stderr: '' });
-    assert.equal(JSON.parse(readFileSync(join(home, 'settings.json'), 'utf8')).providers.pubmed.enabled, true);
+    assert.deepEqual(await runMain(['disable', 'pubmed'], home), { code: 0, stdout: 'PubMed is disabled (settings revision 1).\n', stderr: '' });
+    assert.equal(JSON.parse(readFileSync(join(home, 'settings.json'), 'utf8')).providers.pubmed.enabled, false);
     const refused = await runMain(['set-key', 'pubmed'], home);
     assert.equal(refused.code, 1, 'this build binds no credential store');
     assert.match(refused.stderr, /^error: no credential store is reachable/);

@@ -16,10 +16,10 @@ describe('use cases resolved from the container (docs/architecture.md)', () => {
   });
 
   it('runs a use case over the ports the container was given', async () => {
-    const configSource = FakeConfigSource.withProviders({ crossref: { enabled: true, email: 'lab@example.org' } });
+    const configSource = FakeConfigSource.withProviders({ crossref: { enabled: false }, pubmed: { enabled: false } });
     const outcome = await runUseCase(UseCaseId.literatureStatus, {}, { configSource, secretStore: FakeSecretStore.unavailable() });
     assert.equal(outcome.ok, true);
-    assert.deepEqual(outcome.value.active_providers, ['crossref', 'arxiv']);
+    assert.deepEqual(outcome.value.active_providers, ['openalex', 'semantic_scholar', 'arxiv']);
   });
 
   it('checks arguments with the use case own schema and message precedence before running it', async () => {

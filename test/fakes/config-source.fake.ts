@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS } from '../../src/domain/provider-readiness/provider-r
  * or that a status tool did not read them twice.
  *
  * ```ts
- * FakeConfigSource.defaults()                                  // no settings file: arXiv only
+ * FakeConfigSource.defaults()                                  // no settings file: every provider enabled, keyless
  * FakeConfigSource.withProviders({ crossref: { enabled: true, email: 'a@example.org' } })
  * FakeConfigSource.available(settings)                         // exactly these settings
  * FakeConfigSource.unavailable('unsafe-permissions')          // a file breaking that rule
@@ -23,7 +23,7 @@ export class FakeConfigSource implements ConfigSource {
     return new FakeConfigSource({ status: 'available', settings });
   }
 
-  /** As if no settings file existed: the defaults (only arXiv enabled). */
+  /** As if no settings file existed: the defaults (every provider enabled, no key). */
   static defaults(): FakeConfigSource {
     return FakeConfigSource.available(settingsWith({}));
   }
@@ -52,4 +52,10 @@ export class FakeConfigSource implements ConfigSource {
 /** Builds settings: {@link DEFAULT_SETTINGS} with the given providers replaced. */
 export function settingsWith(providers: Partial<Record<ProviderId, ProviderSettings>>): NativeSettings {
   return { providers: { ...DEFAULT_SETTINGS.providers, ...providers }, sources: DEFAULT_SETTINGS.sources };
+}
+
+/** Builds settings with every provider disabled except the given ones (keyless sources as by default). */
+export function onlyEnabled(providers: Partial<Record<ProviderId, ProviderSettings>>): NativeSettings {
+  const off = Object.fromEntries(Object.keys(DEFAULT_SETTINGS.providers).map((id) => [id, { enabled: false }])) as Record<ProviderId, ProviderSettings>;
+  return { providers: { ...off, ...providers }, sources: DEFAULT_SETTINGS.sources };
 }

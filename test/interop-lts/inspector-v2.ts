@@ -4,6 +4,7 @@ import type { InteropClient, InteropConnection, InteropSession, Seen } from '../
 import { runInspector, type ToolCall } from '../interop/clients/inspector-runs.js';
 import { seenInResult, serverCommand, type ServerProgram } from '../interop/clients/server-command.js';
 import { LTS_CLIENTS_DIR } from './lts-install.js';
+import { networkGuardEnv } from '../support/network-guard.js';
 
 /** The package's `inspector` bin, the file `npx @modelcontextprotocol/inspector` runs. */
 export const INSPECTOR_V2_BIN = join('clients', 'launcher', 'build', 'index.js');
@@ -46,7 +47,8 @@ export function inspectorV2Argv(method: string, { era, tool, program }: { era?: 
  * `QIONGLI_CONFIG_HOME`, which needs its `-e` option): the isolated folder becomes `HOME`, so
  * Qiongli reads its settings below it, and the Inspector keeps anything it stores there too.
  */
-const run = (argv: readonly string[], configHome: string) => runInspector(argv, { cwd: PROJECT_ROOT, env: { PATH: process.env.PATH ?? '', HOME: configHome } });
+const run = (argv: readonly string[], configHome: string) =>
+  runInspector(argv, { cwd: PROJECT_ROOT, env: { PATH: process.env.PATH ?? '', HOME: configHome, ...networkGuardEnv() } });
 
 /** What a run printed: the JSON result on stdout (also for an `isError` result, exit 5), else its error on stderr. */
 async function answer(argv: readonly string[], configHome: string): Promise<{ readonly result: any } | { readonly failed: string }> {

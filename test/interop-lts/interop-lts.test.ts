@@ -11,6 +11,7 @@ import { runInspector } from '../interop/clients/inspector-runs.js';
 import { PROJECT_ROOT } from '../support/built-program.js';
 import { INSPECTOR_V2_BIN, inspectorV2Argv } from './inspector-v2.js';
 import { LTS_CLIENTS_DIR } from './lts-install.js';
+import { networkGuardEnv } from '../support/network-guard.js';
 
 describeInteropRows(LTS_INTEROP_CLIENTS);
 
@@ -28,7 +29,10 @@ describe('Inspector 2 --strict on the tool list (issue 19)', () => {
     const home = mkdtempSync(join(tmpdir(), 'qiongli-strict-'));
     try {
       const [launcher, ...rest] = inspectorV2Argv('tools/list');
-      const run = await runInspector([launcher!, '--strict', ...rest], { cwd: PROJECT_ROOT, env: { PATH: process.env.PATH ?? '', HOME: home } });
+      const run = await runInspector([launcher!, '--strict', ...rest], {
+        cwd: PROJECT_ROOT,
+        env: { PATH: process.env.PATH ?? '', HOME: home, ...networkGuardEnv() },
+      });
       assert.equal(run.code, 0, run.stderr);
       assert.equal(JSON.parse(run.stdout).tools.length, 12);
       assert.doesNotMatch(run.stderr, /no validation keyword|^Error/mu, run.stderr.slice(0, 2000));

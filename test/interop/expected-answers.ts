@@ -1,14 +1,22 @@
 /** The calls the interop suite makes with every client, and what Qiongli answers to each. */
 import { SAMPLE_ARGUMENTS } from '../support/official-client.js';
 
-/** Valid arguments for each tool (literature search narrowed to Crossref: no network, `not_run`). */
+/**
+ * The settings every interop session runs with: the defaults (every provider enabled, keyless)
+ * with Crossref switched off, so the literature search, narrowed to Crossref, answers `not_run`
+ * without any network.
+ */
+export const INTEROP_PROVIDERS = { crossref: { enabled: false } } as const;
+
+/** Valid arguments for each tool (literature search narrowed to Crossref, off in {@link INTEROP_PROVIDERS}: no network, `not_run`). */
 export const VALID_ARGUMENTS: Record<string, Record<string, unknown>> = SAMPLE_ARGUMENTS;
 
 /** How a caller can tell each successful answer is usable: one property it would read. */
 export const USABLE: Record<string, (value: Record<string, any>) => boolean> = {
-  qiongli_config_status: (value) => value.status === 'ok' && value.providers?.arxiv === 'configured',
-  qiongli_literature_status: (value) => value.status === 'ok' && value.active_providers?.[0] === 'arxiv',
-  qiongli_search_plan: (value) => value.artifact_type === 'qiongli_hybrid_search_plan' && value.provider_queries?.length === 2,
+  qiongli_config_status: (value) => value.status === 'ok' && value.providers?.crossref === 'missing' && value.access?.openalex === 'keyless',
+  qiongli_literature_status: (value) => value.status === 'ok' && value.active_providers?.join() === 'openalex,semantic_scholar,pubmed,arxiv',
+  // Two query entries for each of the four enabled providers.
+  qiongli_search_plan: (value) => value.artifact_type === 'qiongli_hybrid_search_plan' && value.provider_queries?.length === 8,
   qiongli_literature_search: (value) => value.status === 'warning' && value.diagnostics?.status === 'not_run' && value.results?.length === 0,
   qiongli_literature_export_evidence: (value) =>
     value.artifact_type === 'qiongli_literature_evidence_snapshot' && value.result_count === 1 && !JSON.stringify(value).includes('CANARY'),

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { TOOL_CATALOGUE } from '../../src/adapters/mcp/tool-catalogue.js';
 import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
 import { DEFAULT_GROUPS, type Profile } from '../../src/domain/shared/profiles.js';
-import { isolatedConfigHome } from '../support/run-program.js';
+import { configHomeWith, isolatedConfigHome } from '../support/run-program.js';
 import { FULLTEXT_PROGRAM, builtProgram, installedVersion } from './clients/server-command.js';
 import {
   BLANK_VALUE,
@@ -20,6 +20,7 @@ import {
   FULLTEXT_READ,
   FULLTEXT_TOOL,
   FULLTEXT_UNKNOWN_WORK,
+  INTEROP_PROVIDERS,
   UNKNOWN_TOOL_MESSAGE,
   USABLE,
   VALID_ARGUMENTS,
@@ -51,7 +52,7 @@ export function describeInteropRows(clients: readonly InteropClient[], profile: 
       describe(`${client.packageName} ${version} over stdio, ${connection.label}${profile === 'lite' ? '' : `, --profile ${profile}`}`, () => {
         let session: InteropSession;
         before(async () => {
-          session = await connection.open(isolatedConfigHome(), builtProgram(profile));
+          session = await connection.open(configHomeWith(INTEROP_PROVIDERS), builtProgram(profile));
         });
         after(() => session?.close());
 

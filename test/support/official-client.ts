@@ -1,12 +1,16 @@
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { BUILT_BIN, SERVE_ARGS } from './built-program.js';
-import { isolatedConfigHome } from './run-program.js';
+import { configHomeWith } from './run-program.js';
+import { networkGuardEnv } from './network-guard.js';
 
 /** How the official client negotiates: a legacy revision, the pinned modern one, or `'auto'`. */
 export type Negotiation = { readonly legacy: string } | { readonly pin: string } | 'auto';
 
-/** Connects the official MCP client to the built program over stdio. */
+/**
+ * Connects the official MCP client to the built program over stdio, with the default settings but
+ * Crossref off: the sample search below, narrowed to Crossref, then needs no network (`not_run`).
+ */
 export async function connectOfficialClient(negotiation: Negotiation, env: Record<string, string> = {}) {
   const options =
     negotiation === 'auto'
@@ -19,7 +23,7 @@ export async function connectOfficialClient(negotiation: Negotiation, env: Recor
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BUILT_BIN, ...SERVE_ARGS],
-    env: { PATH: process.env.PATH ?? '', QIONGLI_CONFIG_HOME: isolatedConfigHome(), ...env },
+    env: { PATH: process.env.PATH ?? '', QIONGLI_CONFIG_HOME: configHomeWith({ crossref: { enabled: false } }), ...networkGuardEnv(), ...env },
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));

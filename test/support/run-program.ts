@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILT_BIN, SERVE_ARGS } from './built-program.js';
+import { networkGuardEnv } from './network-guard.js';
 
 /** What a finished run of the program produced. */
 export interface ProgramRun {
@@ -36,9 +37,20 @@ export function isolatedConfigHome(): string {
   return home;
 }
 
-/** Environment for a run: isolated config home, nothing inherited that could matter. */
+/**
+ * An isolated configuration root holding a settings file (mode 0600) with the given provider
+ * entries; the others keep their defaults. Removed at exit.
+ */
+export function configHomeWith(providers: Readonly<Record<string, { enabled: boolean }>>): string {
+  const home = isolatedConfigHome();
+  const settings = { document_kind: 'qiongli-global-settings', schema_version: 1, revision: 1, providers };
+  writeFileSync(join(home, 'settings.json'), JSON.stringify(settings), { mode: 0o600 });
+  return home;
+}
+
+/** Environment for a run: isolated config home, the network guard, nothing inherited that could matter. */
 export function testEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? '', QIONGLI_CONFIG_HOME: isolatedConfigHome(), ...extra };
+  return { PATH: process.env.PATH ?? '', QIONGLI_CONFIG_HOME: isolatedConfigHome(), ...networkGuardEnv(), ...extra };
 }
 
 /** Runs the built program to completion with the given stdin bytes. */

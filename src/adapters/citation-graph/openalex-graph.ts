@@ -41,7 +41,7 @@ function workTail(work: WorkIdentifier): string | undefined {
 
 /**
  * A list request `/works?filter=<filter>[,publication_year…]&per_page=100[&cursor=…][&sort=…]&select=…`,
- * then `api_key`/`mailto` (docs/providers.md#the-citation-graph).
+ * then `api_key` when a key resolved (docs/providers.md#the-citation-graph).
  */
 function listRequest(filter: string, context: SourceContext, paging: { cursor?: string; sort?: string } = {}): ProviderGet {
   const filters = [filter, yearFilter(context.access)].filter((part) => part !== undefined).join(',');

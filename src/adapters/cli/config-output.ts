@@ -1,4 +1,4 @@
-import { PROVIDER_IDS, SOURCE_IDS, type NativeSettings, type ProviderId, type SettingsRule, type SourceId } from '../../ports/config-source.port.js';
+import { PROVIDER_IDS, SOURCE_IDS, type NativeSettings, type SettingsRule, type SourceId } from '../../ports/config-source.port.js';
 import type { ConfigStatus } from '../../domain/config-status/config-status.js';
 import { TARGET_DISPLAY_NAMES } from '../../domain/provider-config-mutation/provider-names.js';
 import {
@@ -52,20 +52,11 @@ const SOURCE_NOTES: Readonly<Record<SourceId, string>> = {
 const yesNo = (value: boolean): string => (value ? 'yes' : 'no');
 
 /**
- * A provider's access tier where the status data carries one (`keyed`, `keyless`,
- * `key_missing`, `secret_store_unavailable`; docs/providers.md), whether per provider entry or
- * as a map beside them; `undefined` otherwise.
+ * The table of `qiongli config status`, with each provider's access tier (`keyed`, `keyless`,
+ * `key_missing`, `secret_store_unavailable`; docs/providers.md#access-tiers): never a key, a
+ * reference or an email itself.
  */
-function accessOf(status: ConfigStatus, id: ProviderId): string | undefined {
-  const entry = status.redacted_config.providers[id] as { access?: unknown };
-  const map = (status as { access?: Partial<Record<string, unknown>> }).access;
-  const access = entry.access ?? map?.[id];
-  return typeof access === 'string' ? access : undefined;
-}
-
-/** The table of `qiongli config status`: never a key, a reference or an email itself. */
 export function renderStatus(view: StatusView): CommandReport {
-  const withAccess = PROVIDER_IDS.some((id) => accessOf(view.status, id) !== undefined);
   const row = (cells: readonly string[]): string =>
     cells
       .map((cell, index) => (index < cells.length - 1 ? cell.padEnd([18, 9, 9, 9][index] ?? 0) : cell))
@@ -73,15 +64,15 @@ export function renderStatus(view: StatusView): CommandReport {
       .trimEnd();
   const lines = [
     `settings: ${shownPath(view.file)}${view.revision === null ? ' (no file yet: the defaults apply)' : ` (revision ${view.revision})`}`,
-    `credential store: ${view.storeAvailable ? 'reachable' : 'not reachable (API keys can be neither set nor used)'}`,
+    `credential store: ${view.storeAvailable ? 'reachable' : 'not reachable (API keys can be neither set nor used; every provider is searched keyless)'}`,
     '',
-    row(['provider', 'enabled', 'email', 'API key', ...(withAccess ? ['access'] : [])]),
+    row(['provider', 'enabled', 'email', 'API key', 'access']),
   ];
   for (const id of PROVIDER_IDS) {
     const entry = view.status.redacted_config.providers[id];
     const email = hasSetting(id, 'email') ? ((entry.fields as { email?: string }).email === 'configured' ? 'set' : 'not set') : '-';
     const key = hasSetting(id, 'api_key') ? (view.settings.providers[id].apiKeyRef === undefined ? 'not set' : 'set') : '-';
-    lines.push(row([id, yesNo(entry.enabled), email, key, ...(withAccess ? [accessOf(view.status, id) ?? '-'] : [])]));
+    lines.push(row([id, yesNo(entry.enabled), email, key, view.status.access[id]]));
   }
   for (const id of SOURCE_IDS) lines.push(row([id, yesNo(view.settings.sources[id].enabled), `(${SOURCE_NOTES[id]})`]));
   return done(lines.join('\n') + '\n');

@@ -1,5 +1,6 @@
 import type { Stepwise } from '../../domain/shared/stepwise.js';
 import type { ProviderGet } from '../provider-client/provider-protocol.js';
+import { intervalFor } from '../provider-client/tier-pacing.js';
 import { readXml, type XmlEvents } from '../provider-client/xml-reader.js';
 import { licenceUrlOf } from './jats-metadata.js';
 
@@ -8,7 +9,7 @@ export const ARXIV_HTML_BASE = 'https://arxiv.org/html/';
 /** arXiv's OAI-PMH interface (since 2025); a constant, never configurable. */
 export const ARXIV_OAI_ENDPOINT = 'https://oaipmh.arxiv.org/oai';
 /** arXiv asks every client of its APIs for at most one request every three seconds: the search's lane. */
-export const ARXIV_INTERVAL_MS = 3000;
+export const ARXIV_INTERVAL_MS = intervalFor('arxiv', undefined);
 
 /** The HTML page of an arXiv id (checked by the domain: no `/` but an old-style archive's, no `?`, `#` or `..`); 404: the paper has no HTML. */
 export const arxivHtmlRequest = (id: string): ProviderGet => ({ url: `${ARXIV_HTML_BASE}${id}`, headers: { accept: 'text/html' }, notFoundIsEmpty: true });

@@ -1,10 +1,11 @@
 import type { ProviderGet } from '../provider-client/provider-protocol.js';
+import { intervalFor } from '../provider-client/tier-pacing.js';
 
 /** The PubMed Central E-utilities fetch endpoint (docs/providers.md#full-text-sources); a constant, never configurable. */
 export const PMC_EFETCH_ENDPOINT = 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils/efetch.fcgi';
 
 /** NCBI's pace, shared with PubMed searches (one lane): 3 request starts a second without a key, 10 with one. */
-export const pmcIntervalMs = (apiKey: string | undefined): number => (apiKey ? 100 : 334);
+export const pmcIntervalMs = (apiKey: string | undefined): number => intervalFor('pubmed', apiKey);
 
 /** The URL of a PMCID's article (`PMC` and digits, already checked), without credentials: the document's public address. */
 export const pmcArticleUrl = (pmcid: string): string => `${PMC_EFETCH_ENDPOINT}?db=pmc&id=${pmcid.slice(3)}&retmode=xml`;

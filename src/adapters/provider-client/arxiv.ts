@@ -15,6 +15,7 @@ import {
 import { MAX_AUTHORS, YEAR_RANGE, buildRecord, cleanText, literalAuthor } from './record-fields.js';
 import { yearBounds } from './steering.js';
 import { readXml } from './xml-reader.js';
+import { tierPacing } from './tier-pacing.js';
 
 /** The arXiv query endpoint (docs/providers.md#requests); a constant, never configurable. */
 export const ARXIV_QUERY_ENDPOINT = 'https://export.arxiv.org/api/query';
@@ -99,8 +100,4 @@ function arxivRecord(entry: AtomEntry): ProviderRecord | undefined {
 }
 
 /** arXiv: one GET per search, at most one request start every 3 seconds. */
-export const arxivProtocol = singleRequestProtocol(
-  arxivRequest,
-  () => arxivRecords,
-  () => 3000,
-);
+export const arxivProtocol = singleRequestProtocol(arxivRequest, () => arxivRecords, tierPacing('arxiv'));

@@ -18,6 +18,7 @@ import {
 } from './provider-protocol.js';
 import { MAX_AUTHORS, authorsOf, buildRecord, cleanText, collectInto, literalAuthor } from './record-fields.js';
 import { doiPathSegment, withQuery, yearBounds } from './steering.js';
+import { tierPacing } from './tier-pacing.js';
 
 /**
  * The Crossref works endpoint (docs/providers.md#requests); a constant, never configurable. A
@@ -142,5 +143,5 @@ export function crossrefAuthor(author: JsonObject): RecordAuthor | undefined {
 export const crossrefProtocol = singleRequestProtocol(
   (query) => (query.searchBy === 'doi' ? buildCrossrefDoiRequest(query) : buildCrossrefRequest(query)),
   (query) => (query.searchBy === 'doi' ? crossrefWorkRecords : crossrefRecords),
-  () => 1000,
+  tierPacing('crossref'),
 );

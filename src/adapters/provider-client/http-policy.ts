@@ -1,4 +1,5 @@
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { providerDispatcher, proxySettings, type ProxyEnvironment } from './proxy-dispatcher.js';
 
 /** Largest response body accepted, declared or read (docs/providers.md#requests). */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -14,24 +15,24 @@ export interface ProviderTimeouts {
 /** The docs/providers.md#requests limits: connect 3 s, whole request 15 s. */
 export const DEFAULT_TIMEOUTS: ProviderTimeouts = { connectMs: 3000, requestMs: 15000 };
 
-const sharedAgents = new Map<string, Agent>();
+const sharedAgents = new Map<string, Dispatcher>();
 
 /**
- * The process-wide default dispatcher for the given limits, created on first use: a plain
- * undici `Agent` (never a proxy agent, so no proxy discovery from the environment), with the
- * connect timeout and header/body timeouts. The 4 MiB body cap is enforced per request (so it
- * holds for injected dispatchers too). Redirects are never followed: no redirect interceptor
- * is installed.
+ * The process-wide default dispatcher for the given limits and proxy variables, created on first
+ * use: a plain undici `Agent`, or the proxy agent of {@link providerDispatcher} when
+ * `HTTPS_PROXY`/`HTTP_PROXY` name a proxy (read from `env`, the process's environment unless a
+ * test gives one), with the connect timeout and header/body timeouts. The 4 MiB body cap is
+ * enforced per request (so it holds for injected dispatchers too). Redirects are never followed:
+ * no redirect interceptor is installed. Throws `InvalidProxySetting` (a static message) when a
+ * proxy variable is not a proxy URL.
  */
-export function sharedAgent(timeouts: ProviderTimeouts): Dispatcher {
-  const key = `${timeouts.connectMs}:${timeouts.requestMs}`;
+export function sharedAgent(timeouts: ProviderTimeouts, env: ProxyEnvironment = process.env): Dispatcher {
+  const proxies = proxySettings(env);
+  const proxied = proxies.httpsProxy !== '' || proxies.httpProxy !== '';
+  const key = JSON.stringify([timeouts.connectMs, timeouts.requestMs, ...(proxied ? [proxies.httpsProxy, proxies.httpProxy, proxies.noProxy] : [])]);
   let agent = sharedAgents.get(key);
   if (agent === undefined) {
-    agent = new Agent({
-      connect: { timeout: timeouts.connectMs },
-      headersTimeout: timeouts.requestMs,
-      bodyTimeout: timeouts.requestMs,
-    });
+    agent = providerDispatcher(proxies, { connect: { timeout: timeouts.connectMs }, headersTimeout: timeouts.requestMs, bodyTimeout: timeouts.requestMs });
     sharedAgents.set(key, agent);
   }
   return agent;

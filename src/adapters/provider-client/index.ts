@@ -11,8 +11,10 @@
  *   not built; text fields over 16 KiB and authors past the 1,000th are dropped; one year rule
  *   for all five providers (docs/provider-data.md).
  * - Semantic Scholar `limit` is capped at 100 (its search refuses more), like OpenAlex's `per_page`.
- * - Pacing: arXiv 3 s, Crossref 1 s, PubMed 334 ms (100 ms with a key), Semantic Scholar 1 s
- *   (its default keyed rate), OpenAlex none.
+ * - Pacing per access tier (`tier-pacing.ts`): arXiv 3 s, Crossref 1 s, PubMed 334 ms (100 ms
+ *   with a key), Semantic Scholar 3 s (1 s with a key), OpenAlex 1 s (100 ms with a key).
+ * - Proxies: the default dispatcher honours `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY` through a
+ *   CONNECT tunnel (`proxy-dispatcher.ts`); a proxy URL is never echoed.
  * - Cache key: SHA-256 of provider + first request URL + headers, i.e. the trimmed query as
  *   sent (case kept: PubMed operators are case-sensitive), the effective row count and the
  *   credentials the provider uses. Only successful answers are cached (empty ones included).

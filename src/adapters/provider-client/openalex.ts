@@ -1,5 +1,6 @@
 import type { ProviderRecord } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
+import { PROVIDER_CATALOGUE } from '../../domain/shared/provider-catalogue.js';
 import { asObject, asString, type JsonObject } from './json-fields.js';
 import { readJson } from './json-reader.js';
 import { listOf, objectOf, scalar } from './json-shape.js';
@@ -18,6 +19,7 @@ import {
 } from './provider-protocol.js';
 import { MAX_AUTHORS, authorsOf, buildRecord, collectInto, literalAuthor } from './record-fields.js';
 import { doiPathSegment, withQuery, yearBounds } from './steering.js';
+import { tierPacing, type TIER_INTERVALS_MS } from './tier-pacing.js';
 
 /**
  * The OpenAlex works endpoint (docs/providers.md#requests); a constant, never configurable. A
@@ -26,7 +28,7 @@ import { doiPathSegment, withQuery, yearBounds } from './steering.js';
 export const OPENALEX_WORKS_ENDPOINT = 'https://api.openalex.org/works';
 
 /** OpenAlex asks for at most this many records per search (docs/providers.md#requests). */
-export const OPENALEX_MAX_ROWS = 100;
+export const OPENALEX_MAX_ROWS = PROVIDER_CATALOGUE.openalex.maxPerProviderLimit;
 
 /** The prefix of OpenAlex entity ids, removed to keep the short `W…` identifier. */
 const OPENALEX_ID_PREFIX = 'https://openalex.org/';
@@ -49,19 +51,20 @@ export function yearFilter(query: Pick<ProviderQuery, 'years'>): string | undefi
  */
 const titleFilter = (query: string): string => `title.search:${query.replace(/[,|!]/gu, ' ').replace(/\s+/gu, ' ').trim()}`;
 
-/** `api_key` and `mailto` when set (docs/providers.md#providers-and-readiness), percent-encoded. */
+/**
+ * `api_key` when a key resolved (docs/providers.md#providers-and-readiness), percent-encoded.
+ * No `mailto`: OpenAlex stopped reading it in February 2026 (keys replaced the polite pool), so
+ * a contact email set for OpenAlex is kept in the settings but never sent.
+ */
 export function credentialParams({ credentials }: Pick<ProviderQuery, 'credentials'>): string[] {
-  const params: string[] = [];
-  if (credentials.apiKey) params.push(`api_key=${encodeURIComponent(credentials.apiKey)}`);
-  if (credentials.email) params.push(`mailto=${encodeURIComponent(credentials.email)}`);
-  return params;
+  return credentials.apiKey ? [`api_key=${encodeURIComponent(credentials.apiKey)}`] : [];
 }
 
 /**
  * The OpenAlex list request: `search` (or, searching titles, `filter=title.search:<q>`), the
- * years as a `publication_year` filter, `per_page` = min(limit, 100), then `api_key` and
- * `mailto` when set (docs/providers.md#providers-and-readiness, #steered-requests). Values are
- * percent-encoded. Without steering fields: `?search=<q>&per_page=<n>[&api_key…][&mailto…]`.
+ * years as a `publication_year` filter, `per_page` = min(limit, 100), then `api_key` when a
+ * key resolved (docs/providers.md#providers-and-readiness, #steered-requests). Values are
+ * percent-encoded. Without steering fields: `?search=<q>&per_page=<n>[&api_key…]`.
  */
 export function buildOpenAlexRequest(query: ProviderQuery): ProviderGet {
   const filters = [query.searchBy === 'title' ? titleFilter(query.query) : undefined, yearFilter(query)].filter((f) => f !== undefined);
@@ -76,7 +79,7 @@ export function buildOpenAlexRequest(query: ProviderQuery): ProviderGet {
 
 /**
  * The OpenAlex single-work lookup of a `doi` search: `GET /works/doi:<doi>` (the DOI one
- * percent-encoded path segment, see {@link doiPathSegment}), then `api_key`/`mailto`; a 404 is
+ * percent-encoded path segment, see {@link doiPathSegment}), then `api_key`; a 404 is
  * "no record". Not a DOI → `undefined` (nothing is sent).
  */
 export function buildOpenAlexDoiRequest(query: ProviderQuery): ProviderGet | undefined {
@@ -155,10 +158,10 @@ export function openAlexRecord(work: JsonObject, options: RecordOptions): Provid
   });
 }
 
-/** OpenAlex: one GET per search, no pacing beyond the HTTP policy. */
+/** OpenAlex: one GET per search, paced per access tier (see {@link TIER_INTERVALS_MS}). */
 export const openAlexProtocol = singleRequestProtocol(
   openAlexRequest,
   (query) => (query.searchBy === 'doi' ? openAlexWorkRecords : openAlexRecords),
-  () => 0,
+  tierPacing('openalex'),
   OPENALEX_MAX_ROWS,
 );

@@ -5,6 +5,7 @@ import { RequestPacer, type PacedStart } from './pacing.js';
 import { stepFailed, stepOk, type ProviderGet, type Step } from './provider-protocol.js';
 import { retryAfterMs } from './retry-after.js';
 import { sendGet } from './send-get.js';
+import type { ProxyEnvironment } from './proxy-dispatcher.js';
 
 /** How a {@link ProviderHttp} is built. */
 export interface ProviderHttpOptions {
@@ -16,6 +17,8 @@ export interface ProviderHttpOptions {
   readonly clock?: ProviderClock;
   /** Connect and whole-call limits (default 3 s / 15 s, docs/providers.md#requests). */
   readonly timeouts?: Partial<ProviderTimeouts>;
+  /** Where the default dispatcher reads the proxy variables (default: `process.env`; docs/configuration.md#proxies). */
+  readonly environment?: ProxyEnvironment;
 }
 
 /** One GET under the policy, and what governs it. */
@@ -56,6 +59,7 @@ export class ProviderHttp {
   private readonly userAgent: string;
   private readonly pacer = new RequestPacer();
   private dispatcher: Dispatcher | undefined;
+  private readonly environment: ProxyEnvironment | undefined;
 
   /** Throws a static `TypeError` when `version` cannot be sent in a header. */
   constructor(options: ProviderHttpOptions) {
@@ -67,6 +71,7 @@ export class ProviderHttp {
       requestMs: options.timeouts?.requestMs ?? DEFAULT_TIMEOUTS.requestMs,
     };
     this.dispatcher = options.dispatcher;
+    this.environment = options.environment;
   }
 
   /** The deadline of a call starting now: now + the whole-call limit. */
@@ -78,11 +83,14 @@ export class ProviderHttp {
    * One GET under the policy: wait for the lane's pacing slot (a slot beyond the deadline →
    * `rate_limited`; a slot given back by a request that never reached the provider moves later
    * ones up), send, and retry once on 429/503 when `Retry-After` fits before the
-   * deadline. A 429 that is not retried → `rate_limited`; a 404 of a single-work lookup → no
+   * deadline. A proxy variable that is not a proxy URL → `transport_error` (`proxy`), nothing
+   * sent. A 429 that is not retried → `rate_limited`; a 404 of a single-work lookup → no
    * body (`undefined`: no such record); other non-2xx (3xx too) → `http_error`. Never throws.
    */
   async fetchText(request: PolicyGet): Promise<Step<string | undefined>> {
     const { get, lane, intervalMs, deadline, signal } = request;
+    const dispatcher = this.dispatcherOrUndefined();
+    if (dispatcher === undefined) return stepFailed('transport_error', 'proxy');
     for (let attempt = 0; ; attempt += 1) {
       const slot = this.pacer.reserve(lane, intervalMs, this.clock.now(), deadline);
       if (slot === undefined) return stepFailed('rate_limited');
@@ -90,9 +98,8 @@ export class ProviderHttp {
       this.pacer.sent(lane, slot, intervalMs, this.clock.now());
       const budgetMs = deadline - this.clock.now();
       if (budgetMs <= 0) return stepFailed('timeout');
-      this.dispatcher ??= sharedAgent(this.timeouts);
       const reply = await sendGet(get, {
-        dispatcher: this.dispatcher,
+        dispatcher,
         userAgent: this.userAgent,
         callerSignal: signal,
         budgetMs,
@@ -112,6 +119,16 @@ export class ProviderHttp {
         }
       }
       return stepFailed(reply.status === 429 ? 'rate_limited' : 'http_error');
+    }
+  }
+
+  /** The injected or default dispatcher; `undefined` when a proxy variable is unusable (never echoed). */
+  private dispatcherOrUndefined(): Dispatcher | undefined {
+    try {
+      this.dispatcher ??= sharedAgent(this.timeouts, this.environment);
+      return this.dispatcher;
+    } catch {
+      return undefined;
     }
   }
 

@@ -6,15 +6,13 @@ import { listOf, objectOf, scalar } from './json-shape.js';
 import { parseInSlices, stepFailed, stepOk, rowsFor, type ProviderGet, type ProviderProtocol, type ProviderQuery, type Step } from './provider-protocol.js';
 import { MAX_AUTHORS, YEAR_RANGE, authorsOf, buildRecord, literalAuthor } from './record-fields.js';
 import { yearBounds } from './steering.js';
+import { tierPacing } from './tier-pacing.js';
 
 /** The PubMed E-utilities search endpoint (docs/providers.md#requests); a constant, never configurable. */
 export const PUBMED_ESEARCH_ENDPOINT = 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils/esearch.fcgi';
 
 /** The PubMed E-utilities summary endpoint (docs/providers.md#requests); a constant, never configurable. */
 export const PUBMED_ESUMMARY_ENDPOINT = 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils/esummary.fcgi';
-
-/** Gaps between request starts NCBI asks for: 3 per second without a key, 10 with one. */
-const PUBMED_INTERVAL_MS = { withoutKey: 334, withKey: 100 } as const;
 
 const withKey = (url: string, apiKey: string | undefined): string => (apiKey ? `${url}&api_key=${encodeURIComponent(apiKey)}` : url);
 
@@ -149,7 +147,7 @@ function pubMedRecord(summary: JsonObject, uid: string): ProviderRecord | undefi
 
 /** PubMed: esearch, then esummary when ids came back; paced per NCBI's published limits. */
 export const pubMedProtocol: ProviderProtocol = {
-  startIntervalMs: (credentials) => (credentials.apiKey ? PUBMED_INTERVAL_MS.withKey : PUBMED_INTERVAL_MS.withoutKey),
+  startIntervalMs: tierPacing('pubmed'),
   firstRequest: buildPubMedSearchRequest,
   async search(query, fetchText) {
     const rows = rowsFor(query.limit);

@@ -1,5 +1,6 @@
 import type { ProviderRecord } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
+import { PROVIDER_CATALOGUE } from '../../domain/shared/provider-catalogue.js';
 import { asArray, asObject, asString, type JsonObject } from './json-fields.js';
 import { readJson } from './json-reader.js';
 import { listOf, objectOf, scalar } from './json-shape.js';
@@ -17,6 +18,7 @@ import {
 } from './provider-protocol.js';
 import { MAX_AUTHORS, authorsOf, buildRecord, collectInto, literalAuthor } from './record-fields.js';
 import { doiPathSegment, yearBounds } from './steering.js';
+import { tierPacing, type TIER_INTERVALS_MS } from './tier-pacing.js';
 
 /** The Semantic Scholar paper search endpoint (docs/providers.md#requests); a constant, never configurable. */
 export const SEMANTIC_SCHOLAR_SEARCH_ENDPOINT = 'https://api.semanticscholar.org/graph/v1/paper/search';
@@ -34,7 +36,7 @@ export const SEMANTIC_SCHOLAR_FIELDS = 'title,year,venue,externalIds,authors,url
  * Semantic Scholar's relevance search refuses `limit` above 100 (HTTP 400), so the SPEC's
  * min(n, 200) is further capped here, as for OpenAlex.
  */
-export const SEMANTIC_SCHOLAR_MAX_ROWS = 100;
+export const SEMANTIC_SCHOLAR_MAX_ROWS = PROVIDER_CATALOGUE.semantic_scholar.maxPerProviderLimit;
 
 const fieldsFor = (query: ProviderQuery): string => (query.includeAbstracts === true ? `${SEMANTIC_SCHOLAR_FIELDS},abstract` : SEMANTIC_SCHOLAR_FIELDS);
 
@@ -144,12 +146,12 @@ export function semanticScholarRecord(paper: JsonObject, options: RecordOptions)
 }
 
 /**
- * Semantic Scholar: one GET per search, paced to one start per second (the rate its API keys
- * are granted by default).
+ * Semantic Scholar: one GET per search, paced per access tier (see {@link TIER_INTERVALS_MS}):
+ * one start a second with a key (the rate its keys are granted), slower in the shared keyless pool.
  */
 export const semanticScholarProtocol = singleRequestProtocol(
   (query) => (query.searchBy === 'doi' ? buildSemanticScholarDoiRequest(query) : buildSemanticScholarRequest(query)),
   (query) => (query.searchBy === 'doi' ? semanticScholarPaperRecords : semanticScholarRecords),
-  () => 1000,
+  tierPacing('semantic_scholar'),
   SEMANTIC_SCHOLAR_MAX_ROWS,
 );

@@ -31,6 +31,7 @@ export const configStatusOutput = schemaOnFirstUse(() =>
     config_path: z.literal(MANAGED_CONFIG_PATH),
     providers: providerProjectionShape().providers,
     capability_mode: providerProjectionShape().capability_mode,
+    access: providerProjectionShape().access,
     missing: providerProjectionShape().missing,
     redacted_config: providerProjectionShape().redacted_config,
   }),
@@ -53,6 +54,7 @@ export function configStatus(reading: SettingsReading, secretStoreAvailable: boo
     config_path: MANAGED_CONFIG_PATH,
     providers: projection.providers,
     capability_mode: projection.capabilityMode,
+    access: projection.access,
     missing: projection.missing,
     redacted_config: projection.redactedConfig,
   });

@@ -1,16 +1,19 @@
 import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { PROVIDER_IDS, type NativeSettings, type ProviderId } from '../../ports/config-source.port.js';
-import { assessReadiness, readyProviders } from '../provider-readiness/provider-readiness.js';
-import { PROVIDER_CATALOGUE, REQUIRED_SETTINGS } from '../shared/provider-catalogue.js';
+import { ACCESS_TIERS, assessAccess, assessReadiness, readyProviders, type ProviderAccess } from '../provider-readiness/provider-readiness.js';
+import { PROVIDER_CATALOGUE, UPGRADE_SETTINGS } from '../shared/provider-catalogue.js';
 
 /** A provider (or field) as a status tool reports it. */
 export const CONFIGURED_STATES = ['configured', 'missing'] as const;
 /** `configured` or `missing`. */
 export type ConfiguredState = (typeof CONFIGURED_STATES)[number];
 
-/** Settings a status may report missing, in the order docs/tools.md#1-qiongli_config_status lists them (search order). */
-export const MISSING_SETTINGS = REQUIRED_SETTINGS;
+/**
+ * Settings a status may report missing — what would upgrade a provider's access — in the order
+ * docs/tools.md#1-qiongli_config_status lists them (search order).
+ */
+export const MISSING_SETTINGS = UPGRADE_SETTINGS;
 
 const slot = () => z.enum(CONFIGURED_STATES);
 /**
@@ -31,6 +34,18 @@ export const providerSummarySchema = schemaOnFirstUse(() =>
   }),
 );
 
+const tier = () => z.enum(ACCESS_TIERS);
+/** `access`: every provider's access tier (docs/providers.md#access-tiers). */
+export const providerAccessSchema = schemaOnFirstUse(() =>
+  z.strictObject({
+    openalex: tier(),
+    semantic_scholar: tier(),
+    crossref: tier(),
+    pubmed: tier(),
+    arxiv: tier(),
+  }),
+);
+
 /** `redacted_config`: per provider whether it is enabled, ready, and which field slots are set. */
 export const redactedConfigSchema = schemaOnFirstUse(() =>
   z.strictObject({
@@ -48,6 +63,7 @@ export const redactedConfigSchema = schemaOnFirstUse(() =>
 export const providerProjectionShape = schemaOnFirstUse(() => ({
   capability_mode: z.enum(['provider_connected', 'strategy_only']),
   providers: providerSummarySchema(),
+  access: providerAccessSchema(),
   missing: z.array(z.enum(MISSING_SETTINGS)),
   redacted_config: redactedConfigSchema(),
 }));
@@ -57,6 +73,7 @@ export interface ProviderProjection {
   readonly capabilityMode: 'provider_connected' | 'strategy_only';
   readonly providers: z.output<ReturnType<typeof providerSummarySchema>>;
   readonly activeProviders: ProviderId[];
+  readonly access: Record<ProviderId, ProviderAccess>;
   readonly missing: (typeof MISSING_SETTINGS)[number][];
   readonly redactedConfig: z.output<ReturnType<typeof redactedConfigSchema>>;
 }
@@ -64,10 +81,12 @@ export interface ProviderProjection {
 /**
  * Projects settings onto what status tools may say — never a value, a reference or a path.
  *
- * A provider is `configured` when it is ready (docs/providers.md#providers-and-readiness). A field slot is `configured` when the
+ * A provider is `configured` when it is ready (docs/providers.md#providers-and-readiness); its
+ * `access` says how it is asked (docs/providers.md#access-tiers). `missing` lists the settings
+ * that would upgrade a provider's access (a key, Crossref's email). A field slot is `configured` when the
  * server could use it without resolving anything now: `email` when an email is set; `api_key`
- * when a secret reference is set and the secret store is available (so in Lite, whose store is
- * unavailable, every `api_key` is `missing`). Status tools never resolve secrets (docs/configuration.md).
+ * when a secret reference is set and the secret store is available (with no store reachable,
+ * every `api_key` is `missing`). Status tools never resolve secrets (docs/configuration.md).
  */
 export function projectProviders(settings: NativeSettings, secretStoreAvailable: boolean): ProviderProjection {
   const readiness = assessReadiness(settings, secretStoreAvailable);
@@ -93,6 +112,7 @@ export function projectProviders(settings: NativeSettings, secretStoreAvailable:
     capabilityMode: active.length > 0 ? 'provider_connected' : 'strategy_only',
     providers,
     activeProviders: active,
+    access: assessAccess(settings, secretStoreAvailable),
     missing,
     redactedConfig: { providers: redacted } as z.output<ReturnType<typeof redactedConfigSchema>>,
   };

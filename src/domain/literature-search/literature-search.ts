@@ -6,7 +6,7 @@ import { configUnavailable, invalidArguments, succeed, toolError, type Outcome }
 import { embeddedSearchPlan } from './embedded-search-plan.js';
 import { LITERATURE_SEARCH_MESSAGES, resolveSearchLimits, type LiteratureSearchArguments } from './literature-search-input.js';
 import type { LiteratureSearchResult } from './literature-search-output.js';
-import { resolveProviderCredentials } from './provider-credentials.js';
+import { keylessFallbackWarning, resolveProviderAccess } from './provider-credentials.js';
 import { mergeSearchResultsStepwise } from './merge-search-results.js';
 import { finishNow, type Stepwise } from '../shared/stepwise.js';
 import { runProviders, type LiteratureSearchContext, type ProviderRun } from './run-providers.js';
@@ -35,9 +35,11 @@ const runAtOnce = <T>(task: Stepwise<T>): Promise<T> => Promise.resolve(finishNo
  * `qiongli_literature_search` (docs/tools.md#7-qiongli_literature_search, docs/providers.md#how-a-search-runs): searches every attempted provider at once,
  * dedupes, ranks and cuts the records, and reports per-provider diagnostics.
  *
- * Attempted = search order ∩ ready ∩ `providers` argument, where a key provider counts as ready
- * only if its key resolves now (see {@link resolveProviderCredentials}). None → `warning` /
- * `not_run` without creating or calling the provider client.
+ * Attempted = search order ∩ ready ∩ `providers` argument. A provider is asked with its key when
+ * the key resolves now, keyless otherwise; a key the settings name that cannot be used adds the
+ * static warning `<provider>: key_missing|secret_store_unavailable (searched keyless)` (see
+ * {@link resolveProviderAccess}). None → `warning` / `not_run` without creating or calling the
+ * provider client.
  *
  * Steering (docs/tools.md#7-qiongli_literature_search, see {@link resolveSearchSteering}): title or DOI matching, years
  * and abstracts go to every provider; years and venue also filter the merged records; `sort`
@@ -72,9 +74,14 @@ export async function searchLiterature(
   const leftOut = searchBy === 'doi' ? asked.filter((id) => WITHOUT_DOI_LOOKUP.has(id)) : [];
   const leftOutWarnings = leftOut.map(noDoiLookupWarning);
   const candidates = asked.filter((id) => !leftOut.includes(id));
-  const attempted = await resolveProviderCredentials(candidates, settings, deps.secrets);
+  const grants = await resolveProviderAccess(candidates, settings, deps.secrets);
+  const attempted = new Map([...grants].map(([id, grant]) => [id, grant.credentials]));
+  const notes = [
+    ...leftOutWarnings,
+    ...[...grants].flatMap(([id, grant]) => (grant.fallback === undefined ? [] : [keylessFallbackWarning(id, grant.fallback)])),
+  ];
   if (attempted.size === 0) {
-    return succeed({ status: 'warning', search_plan, diagnostics: notRunDiagnostics(leftOutWarnings), results: [] });
+    return succeed({ status: 'warning', search_plan, diagnostics: notRunDiagnostics(notes), results: [] });
   }
 
   let runs: ProviderRun[];
@@ -88,7 +95,7 @@ export async function searchLiterature(
   const merge = mergeSearchResultsStepwise(batches, query, limits.total, resultOptions);
   const results = await (deps.pace ?? runAtOnce)(merge, context.signal);
   const abstractsLeftOut = boundAbstracts(results);
-  const { status, diagnostics } = summariseRuns(runs, results.length, leftOutWarnings);
+  const { status, diagnostics } = summariseRuns(runs, results.length, notes);
   if (abstractsLeftOut > 0) diagnostics.warnings.push(abstractsLeftOutWarning(abstractsLeftOut));
   return succeed({ status, search_plan, diagnostics, results });
 }

@@ -6,50 +6,66 @@ export type ProviderSetting = 'api_key' | 'email';
 /** The facts of one scholarly provider (docs/providers.md#providers-and-readiness). */
 export interface ProviderFacts {
   readonly displayName: string;
-  /** What an enabled provider needs before it is ready: a resolvable key, a contact email, nothing. */
-  readonly requires: ProviderSetting | 'none';
+  /**
+   * Whether the service answers requests without a key. Every provider does today; one that did
+   * not would be `key_missing` (and not searched) until a key is set.
+   */
+  readonly keyless: boolean;
+  /** The setting that raises its access: an API key (the `keyed` tier), a contact email (Crossref's polite pool), or nothing. */
+  readonly upgrade: ProviderSetting | 'none';
   /**
    * The settings it has, in the order reports list them: what the save tool accepts, the slots
    * of `redacted_config`, and what its requests carry (the key as the provider's key parameter
-   * or header, the email as its contact parameter).
+   * or header, the email as its contact parameter where the provider still reads one).
    */
   readonly settings: readonly ProviderSetting[];
-  /** Enabled when no settings document exists (only arXiv: it needs nothing). */
-  readonly enabledByDefault: boolean;
-  /** What it can do in Lite (`provider_capabilities` of docs/tools.md#5-qiongli_literature_status). */
+  /** What it can do (`provider_capabilities` of docs/tools.md#5-qiongli_literature_status). */
   readonly capabilities: readonly [string, ...string[]];
+  /** Most records one search of it returns: the provider's own page size. */
+  readonly maxPerProviderLimit: number;
 }
 
 /**
  * The five providers, one row each, in search order (the order of `PROVIDER_IDS`, checked by a
- * test). Readiness, credential placement, the save tool's fields, status reports and the
- * capability table all read this table. A new provider is one id in the port, one row here
- * and its adapter module.
+ * test). Readiness, access, credential placement, the save tool's fields, status reports and the
+ * capability table all read this table. Every provider is enabled by default and searched
+ * keyless until a key resolves. A new provider is one id in the port, one row here and its
+ * adapter module.
  */
 export const PROVIDER_CATALOGUE = {
   openalex: {
     displayName: 'OpenAlex',
-    requires: 'api_key',
+    keyless: true,
+    upgrade: 'api_key',
     settings: ['api_key', 'email'],
-    enabledByDefault: false,
     capabilities: ['topic_search', 'venue_metadata'],
+    maxPerProviderLimit: 100,
   },
   semantic_scholar: {
     displayName: 'Semantic Scholar',
-    requires: 'api_key',
+    keyless: true,
+    upgrade: 'api_key',
     settings: ['api_key'],
-    enabledByDefault: false,
     capabilities: ['topic_search', 'venue_metadata'],
+    maxPerProviderLimit: 100,
   },
-  crossref: { displayName: 'Crossref', requires: 'email', settings: ['email'], enabledByDefault: false, capabilities: ['topic_search', 'venue_metadata'] },
+  crossref: {
+    displayName: 'Crossref',
+    keyless: true,
+    upgrade: 'email',
+    settings: ['email'],
+    capabilities: ['topic_search', 'venue_metadata'],
+    maxPerProviderLimit: 200,
+  },
   pubmed: {
     displayName: 'PubMed',
-    requires: 'api_key',
+    keyless: true,
+    upgrade: 'api_key',
     settings: ['api_key'],
-    enabledByDefault: false,
     capabilities: ['topic_search', 'biomedical_topic_search'],
+    maxPerProviderLimit: 200,
   },
-  arxiv: { displayName: 'arXiv', requires: 'none', settings: [], enabledByDefault: true, capabilities: ['topic_search', 'preprint_search'] },
+  arxiv: { displayName: 'arXiv', keyless: true, upgrade: 'none', settings: [], capabilities: ['topic_search', 'preprint_search'], maxPerProviderLimit: 200 },
 } as const satisfies Record<ProviderId, ProviderFacts>;
 
 /** Search order: how searches attempt providers and how results and diagnostics list them. */
@@ -65,13 +81,13 @@ export const MAX_PER_PROVIDER_LIMIT = 200;
 export const hasSetting = (id: ProviderId, setting: ProviderSetting): boolean =>
   (PROVIDER_CATALOGUE[id].settings as readonly ProviderSetting[]).includes(setting);
 
-/** `provider.setting` of every provider that needs a setting to be ready, in search order. */
-export type RequiredSetting = {
-  [K in ProviderId]: (typeof PROVIDER_CATALOGUE)[K]['requires'] extends ProviderSetting ? `${K}.${(typeof PROVIDER_CATALOGUE)[K]['requires']}` : never;
+/** `provider.setting` of every provider a setting upgrades, in search order. */
+export type UpgradeSetting = {
+  [K in ProviderId]: (typeof PROVIDER_CATALOGUE)[K]['upgrade'] extends ProviderSetting ? `${K}.${(typeof PROVIDER_CATALOGUE)[K]['upgrade']}` : never;
 }[ProviderId];
 
-/** The settings a status may report missing, in search order. */
-export const REQUIRED_SETTINGS = SEARCH_ORDER.flatMap((id) => {
-  const requires: ProviderSetting | 'none' = PROVIDER_CATALOGUE[id].requires;
-  return requires === 'none' ? [] : [`${id}.${requires}`];
-}) as unknown as readonly [RequiredSetting, ...RequiredSetting[]];
+/** The settings a status may report `missing` (what would upgrade access), in search order. */
+export const UPGRADE_SETTINGS = SEARCH_ORDER.flatMap((id) => {
+  const upgrade: ProviderSetting | 'none' = PROVIDER_CATALOGUE[id].upgrade;
+  return upgrade === 'none' ? [] : [`${id}.${upgrade}`];
+}) as unknown as readonly [UpgradeSetting, ...UpgradeSetting[]];

@@ -8,6 +8,7 @@ import type { GraphAccess, GraphSourceId, WorkIdentifier } from '../../../src/po
 import { FakeClock } from '../provider-client/fake-clock.js';
 import { graphFixture, providerFixture } from '../../support/graph-world.js';
 import { searchRequest } from '../provider-client/search-request.js';
+import { TIER_INTERVALS_MS } from '../../../src/adapters/provider-client/tier-pacing.js';
 
 const JSON_REPLY = { headers: { 'content-type': 'application/json' } } as const;
 const ORIGIN: Record<GraphSourceId, string> = {
@@ -145,7 +146,7 @@ describe('graph sessions: credentials, cache, pacing and failures', () => {
     assert.match(seen[1]!.path, /abstract_inverted_index/u);
   });
 
-  it('paces a graph request and a search request to Semantic Scholar in one lane, one second apart', async () => {
+  it('paces a graph request and a keyless search request to Semantic Scholar in one lane, its keyless interval apart', async () => {
     const { clock, http, graph } = client((_origin, path) =>
       path.startsWith('/graph/v1/paper/search') ? { status: 200, body: providerFixture('semanticscholar-paper-search-empty.json') } : { status: 404 },
     );
@@ -153,7 +154,11 @@ describe('graph sessions: credentials, cache, pacing and failures', () => {
     await graph.session('semantic_scholar', access()).resolve({ kind: 'doi', value: '10.1/x' });
     await search.search(searchRequest('semantic_scholar', { query: 'q' }));
     await graph.session('opencitations', access()).chunk('citations', { doi: '10.1/x' }, 0);
-    assert.deepEqual(clock.sleeps, [1000], 'the search waited for the graph request; OpenCitations has a lane of its own');
+    assert.deepEqual(
+      clock.sleeps,
+      [TIER_INTERVALS_MS.semantic_scholar.keyless],
+      'the search waited for the graph request; OpenCitations has a lane of its own',
+    );
   });
 
   it('maps failures to kinds: 404 of a list is http_error, a bad index too, an aborted signal cancelled', async () => {

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderChange, renderStatus, shownPath, type StatusView } from '../../../src/adapters/cli/config-output.js';
 import { renderInspection } from '../../../src/adapters/cli/config-check-output.js';
-import { configStatus, type ConfigStatus } from '../../../src/domain/config-status/config-status.js';
+import { configStatus } from '../../../src/domain/config-status/config-status.js';
 import { settingsWith } from '../../fakes/config-source.fake.js';
 import { secretReference } from '../../fakes/secret-store.fake.js';
 import type { NativeSettings } from '../../../src/ports/config-source.port.js';
@@ -16,9 +16,10 @@ function view(settings: NativeSettings, storeAvailable: boolean, revision: numbe
 }
 
 describe('qiongli config status output (docs/command-line.md#qiongli-config)', () => {
-  it('shows per provider enabled, email set or not, key set or not, and each keyless source', () => {
+  it('shows per provider enabled, email set or not, key set or not, its access tier, and each keyless source', () => {
     const settings = settingsWith({
       openalex: { enabled: true, email: 'ada@example.org', apiKeyRef: REF },
+      semantic_scholar: { enabled: false },
       crossref: { enabled: true },
       pubmed: { enabled: false, apiKeyRef: REF },
     });
@@ -31,12 +32,12 @@ describe('qiongli config status output (docs/command-line.md#qiongli-config)', (
         'settings: /home/ada/.config/qiongli/settings.json (revision 4)',
         'credential store: reachable',
         '',
-        'provider          enabled  email    API key',
-        'openalex          yes      set      set',
-        'semantic_scholar  no       -        not set',
-        'crossref          yes      not set  -',
-        'pubmed            no       -        set',
-        'arxiv             yes      -        -',
+        'provider          enabled  email    API key  access',
+        'openalex          yes      set      set      keyed',
+        'semantic_scholar  no       -        not set  keyless',
+        'crossref          yes      not set  -        keyless',
+        'pubmed            no       -        set      keyed',
+        'arxiv             yes      -        -        keyless',
         'opencitations     yes      (keyless source: citation graph)',
         'europepmc         yes      (keyless source: open-access full text)',
         '',
@@ -48,20 +49,14 @@ describe('qiongli config status output (docs/command-line.md#qiongli-config)', (
   it('says when there is no file yet, and when no credential store is reachable', () => {
     const report = renderStatus(view(settingsWith({}), false, null));
     assert.match(report.stdout, /^settings: \/home\/ada\/\.config\/qiongli\/settings\.json \(no file yet: the defaults apply\)$/m);
-    assert.match(report.stdout, /^credential store: not reachable \(API keys can be neither set nor used\)$/m);
+    assert.match(report.stdout, /^credential store: not reachable \(API keys can be neither set nor used; every provider is searched keyless\)$/m);
   });
 
-  it('shows the access column when the status data carries access tiers', () => {
-    const base = view(settingsWith({ openalex: { enabled: true, apiKeyRef: REF } }), true);
-    const providers = Object.fromEntries(
-      Object.entries(base.status.redacted_config.providers).map(([id, entry]) => [id, { ...entry, access: id === 'openalex' ? 'keyed' : 'keyless' }]),
-    );
-    const withAccess = { ...base, status: { ...base.status, redacted_config: { providers } } as unknown as ConfigStatus };
-    const lines = renderStatus(withAccess).stdout.split('\n');
+  it('shows secret_store_unavailable for a set key when no credential store is reachable', () => {
+    const lines = renderStatus(view(settingsWith({ openalex: { enabled: true, apiKeyRef: REF } }), false)).stdout.split('\n');
     assert.equal(lines[3], 'provider          enabled  email    API key  access');
-    assert.equal(lines[4], 'openalex          yes      not set  set      keyed');
-    const asMap = { ...base, status: { ...base.status, access: { semantic_scholar: 'key_missing' } } as unknown as ConfigStatus };
-    assert.match(renderStatus(asMap).stdout, /^semantic_scholar {2}no {7}- {8}not set {2}key_missing$/m);
+    assert.equal(lines[4], 'openalex          yes      not set  set      secret_store_unavailable');
+    assert.equal(lines[5], 'semantic_scholar  yes      -        not set  keyless');
   });
 
   it('never sends control characters of a path to the terminal', () => {

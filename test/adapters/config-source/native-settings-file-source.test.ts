@@ -23,7 +23,7 @@ describe('NativeSettingsFileSource (docs/configuration.md)', () => {
   });
 
   describe('what it reads', () => {
-    it('yields the defaults (arXiv only) when there is no settings file (docs/configuration.md)', async () => {
+    it('yields the defaults (every provider enabled, no key) when there is no settings file (docs/configuration.md)', async () => {
       assert.deepEqual(await home.source().read(), { status: 'available', settings: DEFAULTS });
     });
 

@@ -46,10 +46,10 @@ export const FULL_SETTINGS = {
 /** The defaults (only arXiv enabled), spelled out independently of the domain constant. */
 export const DEFAULTS = {
   providers: {
-    openalex: { enabled: false },
-    semantic_scholar: { enabled: false },
-    crossref: { enabled: false },
-    pubmed: { enabled: false },
+    openalex: { enabled: true },
+    semantic_scholar: { enabled: true },
+    crossref: { enabled: true },
+    pubmed: { enabled: true },
     arxiv: { enabled: true },
   },
   sources: { opencitations: { enabled: true }, europepmc: { enabled: true } },

@@ -205,12 +205,16 @@ describe('HTTP policy: cancellation and the dispatcher (docs/providers.md#reques
     assert.deepEqual(await pending, { ok: false, kind: 'cancelled' });
   });
 
-  it('uses a plain undici Agent by default, never a proxy agent', () => {
-    const dispatcher = sharedAgent({ connectMs: 3000, requestMs: 15000 });
+  it('uses a plain undici Agent by default, and the proxy agent only when a proxy variable is set (docs/configuration.md#proxies)', () => {
+    const limits = { connectMs: 3000, requestMs: 15000 };
+    const dispatcher = sharedAgent(limits, {});
     assert.ok(dispatcher instanceof Agent);
     assert.ok(!(dispatcher instanceof EnvHttpProxyAgent));
     assert.ok(!(dispatcher instanceof ProxyAgent));
-    assert.equal(sharedAgent({ connectMs: 3000, requestMs: 15000 }), dispatcher);
+    assert.equal(sharedAgent(limits, { NO_PROXY: 'example.org' }), dispatcher, 'NO_PROXY alone changes nothing');
+    const proxied = sharedAgent(limits, { HTTPS_PROXY: 'http://127.0.0.1:3128' });
+    assert.ok(proxied instanceof EnvHttpProxyAgent);
+    assert.equal(sharedAgent(limits, { HTTPS_PROXY: 'http://127.0.0.1:3128' }), proxied, 'one shared agent per proxy setting');
   });
 
   it('refuses to build a client whose version cannot be sent in a header, with a static message', async () => {

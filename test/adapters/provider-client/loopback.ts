@@ -14,10 +14,26 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
+/** A server listening on 127.0.0.1 (port 0): its port, and a close that destroys open sockets first. */
+export async function listenOnLoopback(server: Server): Promise<{ port: number; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 /** Starts a loopback server that answers with `handler`. */
 export async function startLoopback(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<LoopbackServer> {
   const paths: string[] = [];
-  const sockets = new Set<Socket>();
   let socketClosed!: () => void;
   let requestArrived!: (request: IncomingMessage) => void;
   const firstSocketClosed = new Promise<void>((resolve) => (socketClosed = resolve));
@@ -30,22 +46,8 @@ export async function startLoopback(handler: (request: IncomingMessage, response
     }
     handler(request, response);
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    paths,
-    firstSocketClosed,
-    firstRequest,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const { port, close } = await listenOnLoopback(server);
+  return { origin: `http://127.0.0.1:${port}`, paths, firstSocketClosed, firstRequest, close };
 }
 
 /**

@@ -13,9 +13,9 @@ describe('OpenAlex request builder', () => {
     assert.deepEqual(get.headers, { accept: 'application/json' });
   });
 
-  it('adds api_key then mailto as query parameters, percent-encoded (docs/providers.md#providers-and-readiness)', () => {
+  it('adds api_key as a query parameter, percent-encoded, and never mailto (retired by OpenAlex; docs/providers.md#providers-and-readiness)', () => {
     const get = buildOpenAlexRequest({ query: 'q', limit: 5, credentials: { apiKey: 'k&y=1', email: 'me@example.org' } });
-    assert.equal(get.url, 'https://api.openalex.org/works?search=q&per_page=5&api_key=k%26y%3D1&mailto=me%40example.org');
+    assert.equal(get.url, 'https://api.openalex.org/works?search=q&per_page=5&api_key=k%26y%3D1');
   });
 
   it('caps per_page at 100 even when 200 records are wanted (docs/providers.md#requests)', () => {

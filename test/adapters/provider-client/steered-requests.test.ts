@@ -92,7 +92,7 @@ describe('steered requests: DOI lookups (docs/providers.md#steered-requests)', (
 
   it('asks each provider’s single-work endpoint, where a 404 means no record', () => {
     assert.deepEqual(buildOpenAlexDoiRequest({ ...doi, credentials: { apiKey: 'k', email: 'me@example.org' } }), {
-      url: 'https://api.openalex.org/works/doi:10.1038/s42256-024-00832-8?api_key=k&mailto=me%40example.org',
+      url: 'https://api.openalex.org/works/doi:10.1038/s42256-024-00832-8?api_key=k',
       headers: { accept: 'application/json' },
       notFoundIsEmpty: true,
     });

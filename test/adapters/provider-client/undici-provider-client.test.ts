@@ -9,11 +9,11 @@ const CANARY = 'CANARY-KEY-7c4e9a';
 const track = trackMockAgents();
 
 describe('UndiciProviderClient success paths (MockAgent, no network)', () => {
-  it('searches OpenAlex with api_key and mailto in the query and the qiongli User-Agent (docs/providers.md#providers-and-readiness, docs/providers.md#requests)', async () => {
+  it('searches OpenAlex with api_key (and no mailto) in the query and the qiongli User-Agent (docs/providers.md#providers-and-readiness, docs/providers.md#requests)', async () => {
     const { agent, client } = track(mockedClient());
     agent
       .get(ORIGINS.openalex)
-      .intercept({ path: '/works?search=llm%20chemistry&per_page=25&api_key=oa-key&mailto=me%40example.org', method: 'GET', headers: CLIENT_HEADERS })
+      .intercept({ path: '/works?search=llm%20chemistry&per_page=25&api_key=oa-key', method: 'GET', headers: CLIENT_HEADERS })
       .reply(200, fixtureText('openalex-works-title-search.json'), JSON_HEADERS);
     const outcome = await client.search(
       searchRequest('openalex', { query: 'llm chemistry', limit: 25, credentials: { apiKey: 'oa-key', email: 'me@example.org' } }),

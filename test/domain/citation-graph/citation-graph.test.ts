@@ -6,9 +6,10 @@ import { LazyCitationGraphClient } from '../../../src/composition/lazy-citation-
 import { MAX_CRAWL_ROUNDS, MAX_NEW_ROUNDS_PER_CALL } from '../../../src/domain/citation-graph/graph-crawl.js';
 import { DEPTH_WARNING, NO_EDGES_WARNING, WORK_NOT_FOUND_WARNING } from '../../../src/domain/citation-graph/graph-diagnostics.js';
 import { FakeCitationGraphClient, fakeRecord, fakeWork, type FakeSource } from '../../fakes/citation-graph.fake.js';
-import { FakeConfigSource, settingsWith } from '../../fakes/config-source.fake.js';
+import { FakeConfigSource, onlyEnabled, settingsWith } from '../../fakes/config-source.fake.js';
 import { FakeSecretStore, secretReference } from '../../fakes/secret-store.fake.js';
 import { quietContext, runUseCase } from '../../support/use-cases.js';
+import { configUnavailableMessage } from '../../../src/domain/shared/settings-rule-messages.js';
 
 const CITATIONS = UseCaseId.literatureCitations;
 const REFERENCES = UseCaseId.literatureReferences;
@@ -38,7 +39,7 @@ const ok = (outcome: any) => {
 
 describe('the citation graph use case (docs/tools.md#the-citation-graph)', () => {
   it('answers not_run without opening any session when no source is enabled', async () => {
-    const settings = settingsWith({});
+    const settings = onlyEnabled({ arxiv: { enabled: true } });
     const off = { ...settings, sources: { ...settings.sources, opencitations: { enabled: false } } };
     const { outcome, client } = await run(CITATIONS, DOI_WORK, {}, { settings: off });
     const result = ok(outcome);
@@ -70,12 +71,7 @@ describe('the citation graph use case (docs/tools.md#the-citation-graph)', () =>
     });
     assert.deepEqual(unavailable, {
       ok: false,
-      failure: {
-        kind: 'tool_error',
-        reasonCode: 'native-config-unavailable',
-        message:
-          "native provider configuration is unavailable: settings.json is not valid JSON (a comment or a trailing comma makes it invalid). Run 'qiongli config check' in a terminal to see what to fix.",
-      },
+      failure: { kind: 'tool_error', reasonCode: 'native-config-unavailable', message: configUnavailableMessage('not-json') },
     });
     const years = await run(CITATIONS, { ...DOI_WORK, from_year: 2020, to_year: '2019' }, {});
     assert.deepEqual(years.outcome, { ok: false, failure: { kind: 'invalid_arguments', message: 'from_year must be less than or equal to to_year' } });
@@ -155,7 +151,7 @@ describe('the citation graph use case (docs/tools.md#the-citation-graph)', () =>
   });
 
   it('looks DOI-only works up at Crossref when OpenAlex is off, at most five a page, and keeps the rest DOI-only', async () => {
-    const settings = settingsWith({ crossref: { enabled: true } });
+    const settings = onlyEnabled({ crossref: { enabled: true } });
     const dois = Array.from({ length: 8 }, (_, i) => ({ doi: `10.7777/${i}` }));
     const lookups = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`10.7777/${i}`, fakeRecord(i)]));
     const { outcome, client } = await run(

@@ -11,7 +11,7 @@ import { DEFAULT_SETTINGS } from '../../../src/domain/provider-readiness/provide
 import { parseArguments } from '../../../src/domain/shared/parse-arguments.js';
 import { redactCredentials } from '../../../src/domain/shared/redaction.js';
 import type { NativeSettings, SettingsReading } from '../../../src/ports/config-source.port.js';
-import { settingsWith } from '../../fakes/config-source.fake.js';
+import { onlyEnabled, settingsWith } from '../../fakes/config-source.fake.js';
 import { secretReference } from '../../fakes/secret-store.fake.js';
 import { assertClosedJsonSchema } from '../search-plan/schema-assertions.js';
 
@@ -38,19 +38,20 @@ function statusOf(settings: NativeSettings, secretStoreAvailable: boolean): Conf
 }
 
 describe('config status (docs/tools.md#1-qiongli_config_status)', () => {
-  it('reports the Lite defaults: only arXiv configured, strategy fields missing, an opaque config path', () => {
+  it('reports the defaults: every provider configured and keyless, the upgrades missing, an opaque config path', () => {
     assert.deepEqual(statusOf(DEFAULT_SETTINGS, false), {
       status: 'ok',
       config_path: '<managed-native-config>',
-      providers: { openalex: 'missing', semantic_scholar: 'missing', crossref: 'missing', pubmed: 'missing', arxiv: 'configured' },
+      providers: { openalex: 'configured', semantic_scholar: 'configured', crossref: 'configured', pubmed: 'configured', arxiv: 'configured' },
       capability_mode: 'provider_connected',
+      access: { openalex: 'keyless', semantic_scholar: 'keyless', crossref: 'keyless', pubmed: 'keyless', arxiv: 'keyless' },
       missing: ['openalex.api_key', 'semantic_scholar.api_key', 'crossref.email', 'pubmed.api_key'],
       redacted_config: {
         providers: {
-          openalex: { enabled: false, configured: false, fields: { api_key: 'missing', email: 'missing' } },
-          semantic_scholar: { enabled: false, configured: false, fields: { api_key: 'missing' } },
-          crossref: { enabled: false, configured: false, fields: { email: 'missing' } },
-          pubmed: { enabled: false, configured: false, fields: { api_key: 'missing' } },
+          openalex: { enabled: true, configured: true, fields: { api_key: 'missing', email: 'missing' } },
+          semantic_scholar: { enabled: true, configured: true, fields: { api_key: 'missing' } },
+          crossref: { enabled: true, configured: true, fields: { email: 'missing' } },
+          pubmed: { enabled: true, configured: true, fields: { api_key: 'missing' } },
           arxiv: { enabled: true, configured: true, fields: {} },
         },
       },
@@ -58,12 +59,12 @@ describe('config status (docs/tools.md#1-qiongli_config_status)', () => {
   });
 
   it('says strategy_only when no provider is ready', () => {
-    const status = statusOf(settingsWith({ arxiv: { enabled: false } }), true);
+    const status = statusOf(onlyEnabled({}), true);
     assert.equal(status.capability_mode, 'strategy_only');
     assert.ok(Object.values(status.providers).every((state) => state === 'missing'));
   });
 
-  it('counts an API key as configured only when a reference is set and the secret store is available', () => {
+  it('calls a set key keyed with a reachable store and secret_store_unavailable without one; missing lists what would upgrade access', () => {
     const withStore = statusOf(FULL, true);
     assert.deepEqual(withStore.providers, {
       openalex: 'configured',
@@ -72,21 +73,26 @@ describe('config status (docs/tools.md#1-qiongli_config_status)', () => {
       pubmed: 'configured',
       arxiv: 'configured',
     });
+    assert.deepEqual(withStore.access, { openalex: 'keyed', semantic_scholar: 'keyed', crossref: 'keyless', pubmed: 'keyed', arxiv: 'keyless' });
     assert.deepEqual(withStore.missing, []);
     assert.deepEqual(withStore.redacted_config.providers.openalex.fields, { api_key: 'configured', email: 'configured' });
 
-    const lite = statusOf(FULL, false);
-    assert.deepEqual(lite.providers, {
-      openalex: 'missing',
-      semantic_scholar: 'missing',
-      crossref: 'configured',
-      pubmed: 'missing',
-      arxiv: 'configured',
+    const noStore = statusOf(FULL, false);
+    assert.ok(
+      Object.values(noStore.providers).every((state) => state === 'configured'),
+      'searched keyless: still configured',
+    );
+    assert.deepEqual(noStore.access, {
+      openalex: 'secret_store_unavailable',
+      semantic_scholar: 'secret_store_unavailable',
+      crossref: 'keyless',
+      pubmed: 'secret_store_unavailable',
+      arxiv: 'keyless',
     });
-    assert.deepEqual(lite.missing, ['openalex.api_key', 'semantic_scholar.api_key', 'pubmed.api_key']);
-    assert.deepEqual(lite.redacted_config.providers.openalex, {
+    assert.deepEqual(noStore.missing, ['openalex.api_key', 'semantic_scholar.api_key', 'pubmed.api_key']);
+    assert.deepEqual(noStore.redacted_config.providers.openalex, {
       enabled: true,
-      configured: false,
+      configured: true,
       fields: { api_key: 'missing', email: 'configured' },
     });
   });
@@ -151,6 +157,6 @@ describe('config status (docs/tools.md#1-qiongli_config_status)', () => {
     assert.deepEqual(Object.keys(input['properties'] as object), ['cwd']);
     assert.equal(input['required'], undefined);
     const output = assertClosedJsonSchema(configStatusOutput(), 'output');
-    assert.deepEqual(output['required'], ['status', 'config_path', 'providers', 'capability_mode', 'missing', 'redacted_config']);
+    assert.deepEqual(output['required'], ['status', 'config_path', 'providers', 'capability_mode', 'access', 'missing', 'redacted_config']);
   });
 });

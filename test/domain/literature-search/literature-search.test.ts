@@ -8,7 +8,7 @@ import { planSearch, searchPlanInput } from '../../../src/domain/search-plan/sea
 import { FakeConfigSource } from '../../fakes/config-source.fake.js';
 import { FakeProviderClient } from '../../fakes/provider-client.fake.js';
 import { ProviderRuntimeUnavailableError } from '../../../src/ports/provider-client.port.js';
-import { aRecord, assertValidForClient, manyRecords, recordingContext, searchArgs, searchDeps } from './search-harness.js';
+import { aRecord, assertValidForClient, manyRecords, noProviderEnabled, recordingContext, searchArgs, searchDeps } from './search-harness.js';
 
 const run = (client: FakeProviderClient, args: Record<string, unknown>, deps = searchDeps(client)) =>
   searchLiterature(searchArgs({ query: 'governance platform evidence', ...args }), deps, recordingContext());
@@ -115,7 +115,7 @@ describe('literature search orchestration (docs/providers.md#how-a-search-runs)'
   it('attempts only ready providers, in search order, intersected with the providers argument', async () => {
     const client = new FakeProviderClient();
     const deps = searchDeps(client, {
-      settings: { openalex: { enabled: true }, crossref: { enabled: true, email: 'a@example.org' }, arxiv: { enabled: true } },
+      settings: { openalex: { enabled: false }, crossref: { enabled: true, email: 'a@example.org' }, arxiv: { enabled: true } },
     });
     const result = await resultOf(await run(client, { providers: ['arxiv', 'openalex', 'crossref'] }, deps));
     assert.deepEqual(Object.keys(result.diagnostics.providers), ['crossref', 'arxiv']);
@@ -185,7 +185,7 @@ describe('no active providers (docs/providers.md#how-a-search-runs step 2)', () 
 
   it('answers not_run and never searches the provider client', async () => {
     const client = new FakeProviderClient();
-    const deps = searchDeps(client, { settings: { arxiv: { enabled: false } } });
+    const deps = searchDeps(client, { settings: noProviderEnabled });
     const result = await resultOf(await searchLiterature(searchArgs({ query: 'q' }), deps, recordingContext()));
     const { search_plan: plan, ...rest } = result;
     assert.deepEqual(rest, expected);
@@ -197,7 +197,7 @@ describe('no active providers (docs/providers.md#how-a-search-runs step 2)', () 
 
   it('answers not_run when the providers argument names no ready provider', async () => {
     const client = new FakeProviderClient();
-    const deps = searchDeps(client, { settings: {} }); // defaults: only arXiv
+    const deps = searchDeps(client, { settings: { crossref: { enabled: false } } });
     const result = await resultOf(await run(client, { providers: ['crossref'] }, deps));
     assert.equal(result.diagnostics.status, 'not_run');
     assert.equal(client.requests.length, 0);

@@ -11,6 +11,15 @@ import { FakeConfigSource } from '../../fakes/config-source.fake.js';
 import { FakeSecretStore, secretReference } from '../../fakes/secret-store.fake.js';
 import { FakeProviderClient } from '../../fakes/provider-client.fake.js';
 
+/** Every provider switched off (spread it under the ones a test enables). */
+export const noProviderEnabled: Record<ProviderId, ProviderSettings> = {
+  openalex: { enabled: false },
+  semantic_scholar: { enabled: false },
+  crossref: { enabled: false },
+  pubmed: { enabled: false },
+  arxiv: { enabled: false },
+};
+
 /** Secret values that must reach provider requests and never the outcome. */
 export const CANARY_KEYS = {
   openalex: 'CANARY-openalex-9f3b1c',

@@ -4,7 +4,17 @@ import { searchLiterature } from '../../../src/domain/literature-search/literatu
 import { redactCredentials } from '../../../src/domain/shared/redaction.js';
 import { FakeSecretStore } from '../../fakes/secret-store.fake.js';
 import { FakeProviderClient } from '../../fakes/provider-client.fake.js';
-import { CANARY_KEYS, CONTACT_EMAIL, KEY_REFS, aRecord, everyProviderReady, recordingContext, searchArgs, searchDeps } from './search-harness.js';
+import {
+  CANARY_KEYS,
+  CONTACT_EMAIL,
+  KEY_REFS,
+  aRecord,
+  everyProviderReady,
+  noProviderEnabled,
+  recordingContext,
+  searchArgs,
+  searchDeps,
+} from './search-harness.js';
 
 describe('progress (docs/protocol.md#in-both-eras)', () => {
   it('reports once per finished provider, progress increasing, total = attempted, all before returning', async () => {
@@ -24,7 +34,7 @@ describe('progress (docs/protocol.md#in-both-eras)', () => {
 
   it('reports nothing when no provider is attempted', async () => {
     const context = recordingContext();
-    const deps = searchDeps(new FakeProviderClient(), { settings: { arxiv: { enabled: false } } });
+    const deps = searchDeps(new FakeProviderClient(), { settings: noProviderEnabled });
     await searchLiterature(searchArgs({ query: 'q' }), deps, context);
     assert.deepEqual(context.progress, []);
   });
@@ -106,30 +116,45 @@ describe('credentials (docs/providers.md#providers-and-readiness, docs/tools.md#
     assert.deepEqual(redactCredentials(outcome), outcome, 'the result needs no redaction');
   });
 
-  it('does not attempt a key provider whose reference does not resolve at search time', async () => {
+  it('searches a key provider whose reference does not resolve keyless, with a static key_missing warning (docs/providers.md#access-tiers)', async () => {
     const client = new FakeProviderClient();
     const secrets = FakeSecretStore.withSecrets({ [KEY_REFS.pubmed]: CANARY_KEYS.pubmed, [KEY_REFS.openalex]: '   ' });
     const outcome = await searchLiterature(searchArgs({ query: 'q' }), searchDeps(client, { secrets }), recordingContext());
-    assert.deepEqual([...client.calledProviders()].sort(), ['arxiv', 'crossref', 'pubmed']);
+    assert.deepEqual([...client.calledProviders()].sort(), ['arxiv', 'crossref', 'openalex', 'pubmed', 'semantic_scholar']);
+    assert.deepEqual(client.requestTo('openalex')?.credentials, { email: CONTACT_EMAIL });
+    assert.deepEqual(client.requestTo('semantic_scholar')?.credentials, {});
+    assert.deepEqual(client.requestTo('pubmed')?.credentials, { apiKey: CANARY_KEYS.pubmed });
     assert.ok(outcome.ok);
-    assert.deepEqual(Object.keys(outcome.value.diagnostics.providers), ['crossref', 'pubmed', 'arxiv']);
+    assert.equal(outcome.value.status, 'warning', 'the fake answers no records');
+    assert.deepEqual(outcome.value.diagnostics.warnings, [
+      'openalex: key_missing (searched keyless)',
+      'semantic_scholar: key_missing (searched keyless)',
+      'configured providers returned no results',
+    ]);
   });
 
-  it('answers not_run without network when the only ready provider has an unresolvable key', async () => {
-    const client = new FakeProviderClient();
-    const deps = searchDeps(client, { settings: { arxiv: { enabled: false }, pubmed: everyProviderReady.pubmed! }, secrets: FakeSecretStore.empty() });
+  it('keeps the keyless-fallback warning when nothing else runs', async () => {
+    const client = new FakeProviderClient().respondWith('pubmed', [aRecord('Keyless answer')]);
+    const deps = searchDeps(client, { settings: { ...noProviderEnabled, pubmed: everyProviderReady.pubmed! }, secrets: FakeSecretStore.empty() });
     const outcome = await searchLiterature(searchArgs({ query: 'q' }), deps, recordingContext());
     assert.ok(outcome.ok);
-    assert.equal(outcome.value.diagnostics.status, 'not_run');
-    assert.equal(client.requests.length, 0);
+    assert.equal(outcome.value.status, 'ok');
+    assert.deepEqual(outcome.value.diagnostics.warnings, ['pubmed: key_missing (searched keyless)']);
+    assert.deepEqual(client.requestTo('pubmed')?.credentials, {});
   });
 
-  it('searches only arXiv and Crossref with an unavailable store, resolving nothing (Lite, docs/providers.md#providers-and-readiness)', async () => {
+  it('searches every provider keyless with an unavailable store, resolving nothing, each set key with a warning (docs/providers.md#access-tiers)', async () => {
     const client = new FakeProviderClient();
     const secrets = FakeSecretStore.unavailable();
-    await searchLiterature(searchArgs({ query: 'q' }), searchDeps(client, { secrets }), recordingContext());
-    assert.deepEqual([...client.calledProviders()].sort(), ['arxiv', 'crossref']);
+    const outcome = await searchLiterature(searchArgs({ query: 'q' }), searchDeps(client, { secrets }), recordingContext());
+    assert.deepEqual([...client.calledProviders()].sort(), ['arxiv', 'crossref', 'openalex', 'pubmed', 'semantic_scholar']);
+    assert.ok(client.requests.every((request) => request.credentials.apiKey === undefined));
     assert.equal(secrets.resolveCount, 0);
+    assert.ok(outcome.ok);
+    assert.deepEqual(
+      outcome.value.diagnostics.warnings.filter((warning) => warning.includes('searched keyless')),
+      ['openalex', 'semantic_scholar', 'pubmed'].map((id) => `${id}: secret_store_unavailable (searched keyless)`),
+    );
   });
 
   it('passes the trimmed query to every provider', async () => {

@@ -11,7 +11,7 @@ import { DEFAULT_SETTINGS } from '../../../src/domain/provider-readiness/provide
 import { parseArguments } from '../../../src/domain/shared/parse-arguments.js';
 import { redactCredentials } from '../../../src/domain/shared/redaction.js';
 import type { NativeSettings } from '../../../src/ports/config-source.port.js';
-import { settingsWith } from '../../fakes/config-source.fake.js';
+import { onlyEnabled, settingsWith } from '../../fakes/config-source.fake.js';
 import { secretReference } from '../../fakes/secret-store.fake.js';
 import { assertClosedJsonSchema } from '../search-plan/schema-assertions.js';
 
@@ -33,38 +33,41 @@ function statusOf(settings: NativeSettings, secretStoreAvailable: boolean): Lite
 const invalid = (message: string) => ({ ok: false, failure: { kind: 'invalid_arguments', message } });
 
 describe('literature status (docs/tools.md#5-qiongli_literature_status)', () => {
-  it('reports status ok, the capability mode, the providers and what is missing, like config status', () => {
+  it('reports status ok, the capability mode, the providers, their access and what would upgrade it, like config status', () => {
     const status = statusOf(DEFAULT_SETTINGS, false);
     assert.equal(status.status, 'ok');
     assert.equal(status.capability_mode, 'provider_connected');
     assert.deepEqual(status.providers, {
-      openalex: 'missing',
-      semantic_scholar: 'missing',
-      crossref: 'missing',
-      pubmed: 'missing',
+      openalex: 'configured',
+      semantic_scholar: 'configured',
+      crossref: 'configured',
+      pubmed: 'configured',
       arxiv: 'configured',
     });
-    assert.deepEqual(status.active_providers, ['arxiv']);
+    assert.deepEqual(status.active_providers, ['openalex', 'semantic_scholar', 'crossref', 'pubmed', 'arxiv']);
+    assert.deepEqual(status.access, { openalex: 'keyless', semantic_scholar: 'keyless', crossref: 'keyless', pubmed: 'keyless', arxiv: 'keyless' });
     assert.deepEqual(status.missing, ['openalex.api_key', 'semantic_scholar.api_key', 'crossref.email', 'pubmed.api_key']);
     assert.deepEqual(status.redacted_config.providers.arxiv, { enabled: true, configured: true, fields: {} });
   });
 
-  it('lists active providers in search order (docs/providers.md#providers-and-readiness)', () => {
+  it('lists active providers in search order, keyed or keyless alike (docs/providers.md#providers-and-readiness)', () => {
     assert.deepEqual(statusOf(FULL, true).active_providers, ['openalex', 'semantic_scholar', 'crossref', 'pubmed', 'arxiv']);
-    assert.deepEqual(statusOf(FULL, false).active_providers, ['crossref', 'arxiv']);
-    const none = statusOf(settingsWith({ arxiv: { enabled: false } }), true);
+    assert.deepEqual(statusOf(FULL, false).active_providers, ['openalex', 'semantic_scholar', 'crossref', 'pubmed', 'arxiv']);
+    assert.deepEqual(statusOf(FULL, false).access.pubmed, 'secret_store_unavailable');
+    assert.deepEqual(statusOf(settingsWith({ crossref: { enabled: false } }), true).active_providers, ['openalex', 'semantic_scholar', 'pubmed', 'arxiv']);
+    const none = statusOf(onlyEnabled({}), true);
     assert.deepEqual(none.active_providers, []);
     assert.equal(none.capability_mode, 'strategy_only');
   });
 
-  it('returns the static provider capability table', () => {
-    const implemented = (capabilities: string[]) => ({ capabilities, status: 'implemented', max_per_provider_limit: 200 });
+  it('returns the static provider capability table: 100 records a search for OpenAlex and Semantic Scholar, 200 for the others', () => {
+    const implemented = (capabilities: string[], max_per_provider_limit: number) => ({ capabilities, status: 'implemented', max_per_provider_limit });
     assert.deepEqual(statusOf(DEFAULT_SETTINGS, false).provider_capabilities, {
-      openalex: implemented(['topic_search', 'venue_metadata']),
-      semantic_scholar: implemented(['topic_search', 'venue_metadata']),
-      crossref: implemented(['topic_search', 'venue_metadata']),
-      pubmed: implemented(['topic_search', 'biomedical_topic_search']),
-      arxiv: implemented(['topic_search', 'preprint_search']),
+      openalex: implemented(['topic_search', 'venue_metadata'], 100),
+      semantic_scholar: implemented(['topic_search', 'venue_metadata'], 100),
+      crossref: implemented(['topic_search', 'venue_metadata'], 200),
+      pubmed: implemented(['topic_search', 'biomedical_topic_search'], 200),
+      arxiv: implemented(['topic_search', 'preprint_search'], 200),
     });
   });
 
@@ -127,6 +130,15 @@ describe('literature status (docs/tools.md#5-qiongli_literature_status)', () => 
       },
     });
     const output = assertClosedJsonSchema(literatureStatusOutput(), 'output');
-    assert.deepEqual(output['required'], ['status', 'capability_mode', 'providers', 'active_providers', 'missing', 'provider_capabilities', 'redacted_config']);
+    assert.deepEqual(output['required'], [
+      'status',
+      'capability_mode',
+      'providers',
+      'active_providers',
+      'access',
+      'missing',
+      'provider_capabilities',
+      'redacted_config',
+    ]);
   });
 });

@@ -2,22 +2,26 @@ import { planSearch, searchPlanInput, searchPlanMessagePrecedence, type SearchPl
 import { parseArguments } from '../../../src/domain/shared/parse-arguments.js';
 import type { Outcome } from '../../../src/domain/shared/tool-outcome.js';
 import type { NativeSettings, SettingsReading } from '../../../src/ports/config-source.port.js';
-import { settingsWith } from '../../fakes/config-source.fake.js';
+import { onlyEnabled } from '../../fakes/config-source.fake.js';
 import { secretReference } from '../../fakes/secret-store.fake.js';
 
-/** Settings with Semantic Scholar, OpenAlex and arXiv ready when the secret store is available. */
-export const THREE_READY: NativeSettings = settingsWith({
+/** Settings with Semantic Scholar, OpenAlex (both with a key) and arXiv enabled, the others off. */
+export const THREE_READY: NativeSettings = onlyEnabled({
   openalex: { enabled: true, apiKeyRef: secretReference(1) },
   semantic_scholar: { enabled: true, apiKeyRef: secretReference(2) },
+  arxiv: { enabled: true },
 });
+
+/** Settings with arXiv alone enabled (plans then route to one provider). */
+export const ARXIV_ONLY: NativeSettings = onlyEnabled({ arxiv: { enabled: true } });
 
 /**
  * Calls `qiongli_search_plan` the way the MCP layer does: validate with the input schema and
- * precedence, then run the use case on the given settings (default: Lite defaults, arXiv only).
+ * precedence, then run the use case on the given settings (default: arXiv alone enabled).
  */
 export function callSearchPlan(
   args: unknown,
-  reading: SettingsReading = { status: 'available', settings: settingsWith({}) },
+  reading: SettingsReading = { status: 'available', settings: ARXIV_ONLY },
   secretStoreAvailable = false,
 ): Outcome<SearchPlan> {
   const parsed = parseArguments(searchPlanInput(), args, searchPlanMessagePrecedence);

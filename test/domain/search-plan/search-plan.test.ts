@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { searchPlanInput, searchPlanOutput } from '../../../src/domain/search-plan/search-plan.js';
-import { settingsWith } from '../../fakes/config-source.fake.js';
+import { onlyEnabled, settingsWith } from '../../fakes/config-source.fake.js';
 import { callSearchPlan, invalid, planOf, THREE_READY } from './plan-call.js';
 import { assertClosedJsonSchema, propertyOf } from './schema-assertions.js';
 
@@ -29,25 +29,26 @@ describe('search plan use case (docs/tools.md#6-qiongli_search_plan)', () => {
   });
 
   it('routes to the providers ready under the settings and the secret store (docs/providers.md#providers-and-readiness)', () => {
-    const lite = planOf({ query: 'q' }, { status: 'available', settings: THREE_READY }, false);
+    const noStore = planOf({ query: 'q' }, { status: 'available', settings: THREE_READY }, false);
     assert.deepEqual(
-      lite.provider_queries.map((q) => q.provider),
-      ['arxiv'],
+      noStore.provider_queries.map((q) => q.provider),
+      ['semantic_scholar', 'openalex', 'arxiv'],
+      'searched keyless without a store',
     );
     const withStore = planOf({ query: 'q' }, { status: 'available', settings: THREE_READY }, true);
     assert.deepEqual(
       withStore.provider_queries.map((q) => q.provider),
       ['semantic_scholar', 'openalex', 'arxiv'],
     );
-    const crossref = planOf({ query: 'q' }, { status: 'available', settings: settingsWith({ crossref: { enabled: true, email: 'a@b.org' } }) });
+    const defaults = planOf({ query: 'q' }, { status: 'available', settings: settingsWith({ crossref: { enabled: false } }) });
     assert.deepEqual(
-      crossref.provider_queries.map((q) => q.provider),
-      ['crossref', 'arxiv'],
+      defaults.provider_queries.map((q) => q.provider),
+      ['semantic_scholar', 'openalex', 'pubmed', 'arxiv'],
     );
   });
 
   it('plans a strategy only when nothing is ready and native search is off', () => {
-    const plan = planOf({ query: 'q' }, { status: 'available', settings: settingsWith({ arxiv: { enabled: false } }) });
+    const plan = planOf({ query: 'q' }, { status: 'available', settings: onlyEnabled({}) });
     assert.equal(plan.search_execution_mode, 'strategy_only');
     assert.equal(plan.provider_capability_mode, 'strategy_only');
     assert.deepEqual(plan.provider_queries, []);

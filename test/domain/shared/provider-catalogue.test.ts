@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PROVIDER_IDS } from '../../../src/ports/config-source.port.js';
-import { PLAN_ORDER, PROVIDER_CATALOGUE, REQUIRED_SETTINGS, SEARCH_ORDER } from '../../../src/domain/shared/provider-catalogue.js';
+import { PLAN_ORDER, PROVIDER_CATALOGUE, SEARCH_ORDER, UPGRADE_SETTINGS } from '../../../src/domain/shared/provider-catalogue.js';
 
 describe('the provider catalogue (docs/providers.md#providers-and-readiness)', () => {
   it('holds one row per provider id, in search order', () => {
@@ -14,13 +14,18 @@ describe('the provider catalogue (docs/providers.md#providers-and-readiness)', (
     assert.notDeepEqual(PLAN_ORDER, SEARCH_ORDER);
   });
 
-  it('makes every required setting one the provider has, and lists them in search order', () => {
-    assert.deepEqual(REQUIRED_SETTINGS, ['openalex.api_key', 'semantic_scholar.api_key', 'crossref.email', 'pubmed.api_key']);
+  it('makes every upgrading setting one the provider has, and lists them in search order', () => {
+    assert.deepEqual(UPGRADE_SETTINGS, ['openalex.api_key', 'semantic_scholar.api_key', 'crossref.email', 'pubmed.api_key']);
     for (const [id, facts] of Object.entries(PROVIDER_CATALOGUE))
-      if (facts.requires !== 'none') assert.ok((facts.settings as readonly string[]).includes(facts.requires), id);
+      if (facts.upgrade !== 'none') assert.ok((facts.settings as readonly string[]).includes(facts.upgrade), id);
   });
 
-  it('enables only arXiv by default: the one provider that needs nothing', () => {
-    for (const [id, facts] of Object.entries(PROVIDER_CATALOGUE)) assert.equal(facts.enabledByDefault, facts.requires === 'none', id);
+  it('serves every provider keyless (docs/providers.md#access-tiers)', () => {
+    for (const [id, facts] of Object.entries(PROVIDER_CATALOGUE)) assert.equal(facts.keyless, true, id);
+  });
+
+  it('caps OpenAlex and Semantic Scholar at 100 records a search, the others at 200 (their page sizes)', () => {
+    const limits = Object.fromEntries(Object.entries(PROVIDER_CATALOGUE).map(([id, facts]) => [id, facts.maxPerProviderLimit]));
+    assert.deepEqual(limits, { openalex: 100, semantic_scholar: 100, crossref: 200, pubmed: 200, arxiv: 200 });
   });
 });

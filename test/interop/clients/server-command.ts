@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { BUILT_BIN, PROJECT_ROOT } from '../../support/built-program.js';
 import type { Profile } from '../../../src/domain/shared/profiles.js';
 import type { Seen } from '../interop-session.js';
+import { networkGuardEnv } from '../../support/network-guard.js';
 
 /** `mcp serve` with a profile over stdio, as the README's client configurations write it. */
 const serveArgs = (profile: Profile): string[] => ['mcp', 'serve', '--profile', profile, '--transport', 'stdio'];
@@ -57,7 +58,7 @@ export const serverCommand = (configHome: string, program: ServerProgram = built
   return {
     command: process.execPath,
     args: [chosen.script, ...chosen.args],
-    env: { PATH: process.env.PATH ?? '', QIONGLI_CONFIG_HOME: configHome },
+    env: { PATH: process.env.PATH ?? '', QIONGLI_CONFIG_HOME: configHome, ...networkGuardEnv() },
   };
 };
 

@@ -39,6 +39,7 @@ function chunkEnd(text: string, from: number): number {
   const end = from + CHUNK_UNITS;
   if (end >= text.length) return text.length;
   for (let index = end; index < Math.min(text.length, end + CUT_SEARCH_UNITS); index++) if (isSafeCut(text, index)) return index;
+  if (end + CUT_SEARCH_UNITS >= text.length) return text.length; // the rest is read whole
   return isLowSurrogateAt(text, end) ? end + 1 : end;
 }
 

@@ -72,6 +72,11 @@ describe('title keys (docs/providers.md#how-a-search-runs steps 5 and 6)', () =>
     );
   });
 
+  it('read the rest of a text whole when no safe cut is left before its end', () => {
+    const text = `${'x'.repeat(127)}\u3131\u314f\ud7a4`; // compatibility jamo ㄱ + ㅏ compose across the chunk's end
+    assert.equal(boundedLowerNormalForm(text), text.normalize('NFKC').toLowerCase());
+  });
+
   it('stop normalising a title that NFKC expands 18× at the key bound (issue 19, row 4)', () => {
     const key = textKey('\ufdfa'.repeat(5461));
     assert.ok(key.compactLength <= MAX_KEY_UNITS && key.compactLength > MAX_KEY_UNITS / 2);

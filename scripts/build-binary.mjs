@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { ensurePinnedNode, hostTarget, integrityOf, pinOf, REPO_ROOT } from './pinned-node.mjs';
@@ -95,9 +95,29 @@ async function bundleCommonJs(entry, outfile, plugins) {
   if (result.warnings.length > 0) throw new Error(`esbuild: ${result.warnings.map((warning) => warning.text).join('; ')}`);
 }
 
-/** The snapshot entry (the program plus its warm-up) and the lazy adapters, as CommonJS files. */
+/**
+ * The SEA main: it compiles the program (the snapshot entry, read relative to the build's working
+ * directory) under the relative name `qiongli-program.cjs`. Node compiles a main under its
+ * absolute path, and that name stayed in the snapshot with the main's source; this loader's own
+ * script is dropped (nothing of it survives the build). Just before the heap is saved, the
+ * build's `process.execPath` and `process.argv` (the pinned node's cache path, the main's path)
+ * are cleared: every start sets them anew. So the executable holds no path of the machine that
+ * built it (issue 19, row 9; test/acceptance/binary-build-paths.test.ts).
+ */
+const SEA_MAIN = `const source = require('node:fs').readFileSync('qiongli-program.cjs', 'utf8');
+const program = { exports: {} };
+require('node:vm').runInThisContext('(function (exports, require, module) {' + source + '\\n})', { filename: 'qiongli-program.cjs' })(program.exports, require, program);
+require('node:v8').startupSnapshot.addSerializeCallback(() => {
+  process.execPath = '';
+  process.argv.length = 0;
+  process.title = '';
+});
+`;
+
+/** The snapshot entry (the program plus its warm-up) behind its loader, and the lazy adapters, as CommonJS files. */
 async function bundleSources() {
-  await bundleCommonJs(join(REPO_ROOT, 'scripts', 'binary', 'snapshot-entry.ts'), join(WORK_DIR, 'qiongli-sea.cjs'), [adaptersFromAssets, keyringFromAsset]);
+  await bundleCommonJs(join(REPO_ROOT, 'scripts', 'binary', 'snapshot-entry.ts'), join(WORK_DIR, 'qiongli-program.cjs'), [adaptersFromAssets, keyringFromAsset]);
+  writeFileSync(join(WORK_DIR, 'qiongli-sea.cjs'), SEA_MAIN);
   for (const { asset, entry } of LAZY_ADAPTERS) await bundleCommonJs(entry, join(WORK_DIR, asset), []);
 }
 
@@ -112,9 +132,14 @@ function prepareBlob(node, run, nativeAssets) {
   };
   writeFileSync(join(WORK_DIR, 'sea-config.json'), JSON.stringify(config, null, 1));
   // A bare environment (targetRunner): the snapshot must not capture anything of the build machine's.
-  const made = run(node, ['--experimental-sea-config', 'sea-config.json'], { cwd: WORK_DIR });
-  // Node warns when a built-in module used at build time is not verified for snapshots.
+  // The pinned node is named relative to the working directory: its name is the build's
+  // `process.argv0` and title, which the snapshot keeps (`execPath` is cleared by the loader).
+  const made = run(relative(WORK_DIR, node), ['--experimental-sea-config', 'sea-config.json'], { cwd: WORK_DIR });
+  // Node warns when a built-in module used at build time is not verified for snapshots. The
+  // loader's `node:vm` is the one allowed: it compiles one script in the main context (the
+  // warning is about state vm contexts keep), as the lazy adapters' loaders do at run time.
   const problems = made.stderr
+    .replace(/\(node:\d+\) Warning: It's not yet fully verified whether built-in module "node:vm".*\n(?:[^(\n].*\n)*/, '')
     .split(/\r?\n/)
     .filter((line) => line.trim() !== '' && !/ExperimentalWarning|--trace-warnings|^Wrote single executable preparation blob/.test(line));
   if (made.status !== 0 || problems.length > 0) throw new Error(`snapshot build failed (exit ${made.status}):\n${made.stderr}`);
@@ -163,7 +188,7 @@ async function main() {
   const record = join(OUT_DIR, `build-${target}.json`);
   mkdirSync(WORK_DIR, { recursive: true });
   await bundleSources();
-  const hash = createHash('sha256').update(readFileSync(join(WORK_DIR, 'qiongli-sea.cjs')));
+  const hash = createHash('sha256').update(readFileSync(join(WORK_DIR, 'qiongli-program.cjs')));
   for (const { asset } of LAZY_ADAPTERS) hash.update(readFileSync(join(WORK_DIR, asset)));
   const nativeAssets = stageKeyringAsset(target, WORK_DIR);
   for (const asset of Object.keys(nativeAssets)) hash.update(readFileSync(join(WORK_DIR, asset)));

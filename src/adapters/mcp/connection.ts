@@ -1,9 +1,9 @@
 import type { Framing, Transport, TransportFailure, TransportListener } from '../../ports/transport.port.js';
 import { admitMessage, decodeFrame, type FrameFacts, type Params } from './admission.js';
 import { errorFrame, resultFrame, type RequestId } from './json-rpc.js';
-import { ErrorCode, LIMITS, Message, MODERN_REVISION, type LegacyRevision, type Revision } from './protocol-constants.js';
+import { ErrorCode, FRAME_PRESCAN_BOUNDS, LIMITS, Message, MODERN_REVISION, type LegacyRevision, type Revision } from './protocol-constants.js';
 import { hasModernClaim, isValidInitialize, negotiateLegacy, refuseUnclaimed, rejectEnvelope } from './negotiation.js';
-import { prescanBatch, type PrescanBounds } from './batch-prescan.js';
+import { prescanBatch } from './batch-prescan.js';
 import { traitsOf } from './revisions.js';
 import type { ToolRegistry } from './tool-registry.js';
 import { encodeFixedResults, type FixedResults, type ServerIdentity } from './server-identity.js';
@@ -14,8 +14,6 @@ import type { ConnectionOptions } from './connection-options.js';
 
 export { MAX_PENDING_ANSWERS, type ConnectionLifecycle } from './inflight-work.js';
 export type { ConnectionOptions } from './connection-options.js';
-
-const PRESCAN_BOUNDS: PrescanBounds = { maxElements: LIMITS.maxBatchElements, maxValues: LIMITS.maxFrameValues, maxDepth: LIMITS.maxDepth };
 
 /** The era a connection speaks (docs/protocol.md#protocol-eras); chosen by its first accepted negotiating message. */
 type Era = { readonly kind: 'none' } | { readonly kind: 'legacy'; readonly revision: LegacyRevision } | { readonly kind: 'modern' };
@@ -89,7 +87,7 @@ export class McpConnection implements TransportListener {
 
   onFrame(payload: Uint8Array, framing: Framing): void {
     if (this.work.isStopped) return;
-    const prescan = prescanBatch(payload, PRESCAN_BOUNDS);
+    const prescan = prescanBatch(payload, FRAME_PRESCAN_BOUNDS);
     if (prescan === 'not-json') return this.work.send(errorFrame(null, ErrorCode.ParseError, Message.parseError), framing);
     if (prescan === 'too-many-values') return this.work.send(errorFrame(null, ErrorCode.InvalidRequest, Message.tooManyValues), framing);
     if (prescan === 'too-many-elements')

@@ -37,6 +37,16 @@ export const LIMITS = {
   maxBatchElements: 1024,
   /** Values (containers and separators) one frame may hold: parsing more costs too much memory. */
   maxFrameValues: 131_072,
+  /** Members one object of a frame may hold: parsing one huge object costs far more per key (issue 19, row 5). */
+  maxObjectMembers: 1024,
+} as const;
+
+/** The bounds a frame's bytes are checked against before it is parsed (docs/robustness.md#batches-2025-03-26-connections-only). */
+export const FRAME_PRESCAN_BOUNDS = {
+  maxElements: LIMITS.maxBatchElements,
+  maxValues: LIMITS.maxFrameValues,
+  maxDepth: LIMITS.maxDepth,
+  maxMembers: LIMITS.maxObjectMembers,
 } as const;
 
 /** Cache hint of modern `tools/list` and `server/discover` results: one hour, public. */

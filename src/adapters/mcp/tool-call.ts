@@ -100,7 +100,10 @@ function runParsed(
 export function encodeOutcome(tool: ToolDefinition, outcome: Outcome<unknown>, revision: Revision, serverMeta: string): string {
   if (!outcome.ok) return encodeFailure(outcome.failure, revision, serverMeta);
   const text = resultText(tool, outcome.value);
-  const content = `"content":[{"type":"text","text":${JSON.stringify(text)}}]`;
+  const { value } = outcome;
+  const literal =
+    value instanceof EncodedResult && value.redaction === tool.redaction && value.jsonLiteral !== undefined ? value.jsonLiteral : JSON.stringify(text);
+  const content = `"content":[{"type":"text","text":${literal}}]`;
   return wrapResult(traitsOf(revision).structuredContent ? `${content},"structuredContent":${text}` : content, revision, serverMeta);
 }
 

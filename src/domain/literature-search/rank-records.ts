@@ -27,19 +27,20 @@ export function* rankRecordsStepwise(records: readonly MergedRecord[], query: st
   const queryWordIndex = new Map([...new Set(queryKey.runs)].map((word, index) => [word, index]));
   // seenIn[i] = the last record (by position) in which query word i was found: no per-record set.
   const seenIn = new Int32Array(queryWordIndex.size).fill(-1);
+  const queryWordLengths = new Set([...queryWordIndex.keys()].map((word) => word.length));
   const keyed: RankKeys[] = [];
   for (let position = 0; position < records.length; position++) {
     if (position % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
     const record = records[position]!;
     const { titleKey } = record;
     let matchedWords = 0;
-    for (let run = 0; run < titleKey.runCount; run++) {
-      const index = queryWordIndex.get(titleKey.run(run));
+    titleKey.forEachRun((run) => {
+      const index = queryWordIndex.get(run);
       if (index !== undefined && seenIn[index] !== position) {
         seenIn[index] = position;
         matchedWords += 1;
       }
-    }
+    }, queryWordLengths);
     const exact = queryKey.compactLength > 0 && titleKey.compactLength === queryKey.compactLength && titleKey.compact === queryKey.compact;
     keyed.push({ record, exact, matchedWords });
   }

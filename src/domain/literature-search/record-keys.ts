@@ -3,6 +3,8 @@
  * Each is computed at most once per record: a search may dedupe and rank 1,000 records.
  */
 
+import { boundedLowerNormalForm } from './bounded-normal-form.js';
+
 const DOI_PREFIXES = ['https://doi.org/', 'http://doi.org/', 'doi:'];
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 
@@ -33,59 +35,60 @@ function isLetterOrDigitUnit(code: number): boolean {
 /**
  * A title (or query) reduced for comparison: the runs of Unicode letters and digits of its
  * NFKC form, lowercased, in order (`治理 平台：证据` → `治理`, `平台`, `证据`). NFKC first, so
- * `Café` and `Cafe\u0301` (a combining accent) or `ﬁle` and `file` give the same key. Runs are
- * kept as offsets into the reduced text, not as strings: a thousand 16 KiB titles would
- * otherwise keep millions of small strings alive. The compact form is built only when asked for.
+ * `Café` and `Cafe\u0301` (a combining accent) or `ﬁle` and `file` give the same key. The
+ * normal form is bounded before it is built (see {@link boundedLowerNormalForm}): a key holds at
+ * most 2 Ki code units (`MAX_KEY_UNITS`), so two titles alike in that prefix compare equal. The
+ * runs are kept as one string, separated by single spaces, not as an array per run: a thousand
+ * titles of thousands of runs would otherwise keep millions of small values alive (issue 19, row 4).
+ * The compact form is built only when asked for, and not kept.
  */
 export class TextKey {
-  private joined: string | undefined;
-
   constructor(
-    /** The NFKC, lowercased text the runs lie in. */
-    private readonly text: string,
-    /** Start and end offset of each run, in pairs. */
-    private readonly bounds: readonly number[],
-    /** Length of {@link compact}, known without building it. */
-    readonly compactLength: number,
+    /** The runs in order, each followed by one space but the last. */
+    private readonly spaced: string,
+    /** How many runs there are (repeats included). */
+    readonly runCount: number,
   ) {}
 
-  /** How many runs there are (repeats included). */
-  get runCount(): number {
-    return this.bounds.length / 2;
+  /** Length of {@link compact}, known without building it. */
+  get compactLength(): number {
+    return this.runCount === 0 ? 0 : this.spaced.length - (this.runCount - 1);
   }
 
-  /** The run at `index`, in order. */
-  run(index: number): string {
-    return this.text.slice(this.bounds[2 * index], this.bounds[2 * index + 1]);
+  /**
+   * Calls `visit` with every run, in order, repeats included. With `lengths`, only runs of one
+   * of those lengths are cut out of the key and visited (a ranking compares runs to a few words).
+   */
+  forEachRun(visit: (run: string) => void, lengths?: ReadonlySet<number>): void {
+    for (let start = 0, seen = 0; seen < this.runCount; seen++) {
+      let end = this.spaced.indexOf(' ', start);
+      if (end < 0) end = this.spaced.length;
+      if (lengths === undefined || lengths.has(end - start)) visit(this.spaced.slice(start, end));
+      start = end + 1;
+    }
   }
 
   /** Every run, in order, repeats included. */
   get runs(): string[] {
     const runs: string[] = [];
-    for (let index = 0; index < this.runCount; index++) runs.push(this.run(index));
+    this.forEachRun((run) => runs.push(run));
     return runs;
   }
 
   /** NFKC, lowercased, keeping only Unicode letters and digits (`治理 平台：证据` → `治理平台证据`). */
   get compact(): string {
-    if (this.joined === undefined) {
-      let joined = '';
-      for (let bound = 0; bound < this.bounds.length; bound += 2) joined += this.text.slice(this.bounds[bound], this.bounds[bound + 1]);
-      this.joined = joined;
-    }
-    return this.joined;
+    return this.runCount <= 1 ? this.spaced : this.spaced.replaceAll(' ', '');
   }
 }
 
 /**
- * The comparison key of a text, in one pass over its NFKC, lowercased form: the same runs as
- * matching `[\p{L}\p{N}]+` (with the `u` flag), but without running a Unicode-property regex
- * over the whole string — ASCII is classified inline, other code units once per process.
+ * The comparison key of a text, in one pass over its bounded NFKC, lowercased form: the same
+ * runs as matching `[\p{L}\p{N}]+` (with the `u` flag), but without running a Unicode-property
+ * regex over the whole string — ASCII is classified inline, other code units once per process.
  */
 export function textKey(text: string): TextKey {
-  const lower = text.normalize('NFKC').toLowerCase();
-  const bounds: number[] = [];
-  let length = 0;
+  const lower = boundedLowerNormalForm(text);
+  const runs: string[] = [];
   let start = -1;
   for (let i = 0; i < lower.length; i++) {
     const code = lower.charCodeAt(i);
@@ -99,17 +102,13 @@ export function textKey(text: string): TextKey {
     if (inWord) {
       if (start < 0) start = i;
     } else if (start >= 0) {
-      bounds.push(start, i);
-      length += i - start;
+      runs.push(lower.slice(start, i));
       start = -1;
     }
     i += width - 1;
   }
-  if (start >= 0) {
-    bounds.push(start, lower.length);
-    length += lower.length - start;
-  }
-  return new TextKey(lower, bounds, length);
+  if (start >= 0) runs.push(lower.slice(start));
+  return new TextKey(runs.join(' '), runs.length);
 }
 
 const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;

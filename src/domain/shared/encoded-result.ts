@@ -12,5 +12,10 @@ export class EncodedResult {
     readonly json: string,
     /** The redaction rule already applied at every depth. */
     readonly redaction: RedactionRule,
+    /**
+     * `JSON.stringify(json)`, when the use case built it in slices: the result's text content
+     * is this literal, and encoding a 2 MiB result at once blocked the loop (issue 19, row 6).
+     */
+    readonly jsonLiteral?: string,
   ) {}
 }

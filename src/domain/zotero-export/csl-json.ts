@@ -1,3 +1,5 @@
+import type { Stepwise } from '../shared/stepwise.js';
+import { jsonStringStepwise, TEXT_SLICE_UNITS } from '../shared/sliced-text.js';
 import { RETRACTED_NOTE, type ExportAuthor, type ExportRecord } from './export-record.js';
 
 /** One CSL-JSON item as written to `references.json`. */
@@ -32,6 +34,21 @@ export function cslJson(records: readonly ExportRecord[], keys: readonly string[
 
 /** One record's item as it appears inside the array of `references.json` (indented, no separator). */
 export const cslEntry = (record: ExportRecord, id: string): string => JSON.stringify([cslItem(record, id)], null, 2).slice(4, -2); // "[\n  " … "\n]"
+
+/** Where a long abstract goes in an entry written with an empty one (a raw newline is never inside a JSON string). */
+const EMPTY_ABSTRACT = '\n    "abstract": ""';
+
+/**
+ * {@link cslEntry} with a long abstract encoded slice by slice (issue 19, row 6): the entry is
+ * written with an empty abstract, whose place then takes the abstract's JSON string.
+ */
+export function* cslEntryStepwise(record: ExportRecord, id: string): Stepwise<string> {
+  if (record.abstract === undefined || record.abstract.length <= TEXT_SLICE_UNITS) return cslEntry(record, id);
+  const literal = yield* jsonStringStepwise(record.abstract);
+  const entry = cslEntry({ ...record, abstract: '' }, id);
+  const at = entry.indexOf(EMPTY_ABSTRACT) + EMPTY_ABSTRACT.length - 2;
+  return `${entry.slice(0, at)}${literal}${entry.slice(at + 2)}`;
+}
 
 /** `references.json` from its entries: the bytes `JSON.stringify(items, null, 2)` writes, and a newline. */
 export const cslFile = (entries: readonly string[]): string => (entries.length === 0 ? '[]\n' : `[\n  ${entries.join(',\n  ')}\n]\n`);

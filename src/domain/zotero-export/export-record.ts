@@ -1,4 +1,5 @@
-import { foldedOrAbsent, foldToOneLine } from './one-line-text.js';
+import { foldedOrAbsent, foldedOrAbsentStepwise, foldToOneLine } from './one-line-text.js';
+import { finishNow, type Stepwise } from '../shared/stepwise.js';
 import type { ExportAuthorInput, ZoteroRecordInput } from './zotero-export-input.js';
 
 /** An author ready for export: a person (family name, maybe a given name) or a literal name. */
@@ -48,7 +49,11 @@ const ARXIV_PREFIX = /^arxiv:/i;
  * first {@link MAX_EXPORT_AUTHORS} are left out. A non-string `abstract` is ignored; only
  * `retracted: true` marks a record retracted.
  */
-export function toExportRecord(record: ZoteroRecordInput): ExportRecord {
+export const toExportRecord = (record: ZoteroRecordInput): ExportRecord => finishNow(toExportRecordStepwise(record));
+
+/** {@link toExportRecord} with a pause between slices of a long abstract (the only value not bounded by a field limit). */
+export function* toExportRecordStepwise(record: ZoteroRecordInput): Stepwise<ExportRecord> {
+  const abstract = typeof record.abstract === 'string' ? yield* foldedOrAbsentStepwise(record.abstract) : undefined;
   const doi = foldedOrAbsent(record.doi?.trim().replace(DOI_PREFIX, ''));
   const arxivId = foldedOrAbsent(record.identifiers?.arxiv?.trim().replace(ARXIV_PREFIX, ''));
   return {
@@ -61,7 +66,7 @@ export function toExportRecord(record: ZoteroRecordInput): ExportRecord {
     preprint: record.record_type === 'preprint',
     ...optional('arxivId', arxivId),
     ...optional('pmid', foldedOrAbsent(record.identifiers?.pmid)),
-    ...optional('abstract', typeof record.abstract === 'string' ? foldedOrAbsent(record.abstract) : undefined),
+    ...optional('abstract', abstract),
     ...(record.retracted === true ? { retracted: true as const } : {}),
   };
 }

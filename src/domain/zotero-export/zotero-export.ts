@@ -1,13 +1,13 @@
 import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
-import { utf8ByteLength } from '../shared/text-bounds.js';
 import { succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
 import { ZOTERO_IMPORT_FILES } from '../zotero-status/zotero-status.js';
-import { finishNow, mapStepwise, type Stepwise } from '../shared/stepwise.js';
-import { bibtexEntry, bibtexFile } from './bibtex.js';
+import { finishNow, type Stepwise } from '../shared/stepwise.js';
+import { jsonStringStepwise, utf8ByteLengthStepwise } from '../shared/sliced-text.js';
+import { bibtexEntryStepwise, bibtexFile } from './bibtex.js';
 import { citationKeys } from './citation-keys.js';
-import { cslEntry, cslFile } from './csl-json.js';
-import { toExportRecord, type ExportRecord } from './export-record.js';
+import { cslEntryStepwise, cslFile } from './csl-json.js';
+import { toExportRecordStepwise, type ExportRecord } from './export-record.js';
 import { importReport } from './import-report.js';
 import { risEntry, risFile } from './ris.js';
 import type { ZoteroExportArguments, ZoteroImportFile } from './zotero-export-input.js';
@@ -48,7 +48,11 @@ const RECORDS_PER_STEP = 16;
 export function* buildZoteroImportFiles(args: ZoteroExportArguments): Stepwise<Outcome<ZoteroImportFiles>> {
   const wanted = new Set<ZoteroImportFile>(args.formats && args.formats.length > 0 ? args.formats : ZOTERO_IMPORT_FILES);
   const names = ZOTERO_IMPORT_FILES.filter((name) => wanted.has(name));
-  const records = yield* mapStepwise(args.records, toExportRecord, RECORDS_PER_STEP);
+  const records: ExportRecord[] = [];
+  for (const record of args.records) {
+    records.push(yield* toExportRecordStepwise(record));
+    if (records.length % RECORDS_PER_STEP === 0) yield;
+  }
   const keys = citationKeys(records);
   const files: Partial<Record<ZoteroImportFile, string>> = {};
   let total = 0;
@@ -61,14 +65,16 @@ export function* buildZoteroImportFiles(args: ZoteroExportArguments): Stepwise<O
       // units: a lower bound of the total, known without encoding anything.
       let atLeast = total;
       for (let index = 0; index < records.length; index++) {
-        entries.push(ENTRIES[name](records[index]!, keys[index]!));
-        atLeast += entries[index]!.length;
+        const entry = yield* ENTRIES[name](records[index]!, keys[index]!, MAX_EXPORT_BYTES - atLeast);
+        if (entry === undefined) return toolError('zotero-export-failed');
+        entries.push(entry);
+        atLeast += entry.length;
         if (atLeast > MAX_EXPORT_BYTES) return toolError('zotero-export-failed');
         if (index % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
       }
       text = FILES[name](entries);
     }
-    total += utf8ByteLength(text);
+    total += yield* utf8ByteLengthStepwise(text);
     if (total > MAX_EXPORT_BYTES) return toolError('zotero-export-failed');
     files[name] = text;
   }
@@ -83,7 +89,7 @@ export function* buildZoteroImportFiles(args: ZoteroExportArguments): Stepwise<O
 export function* encodeZoteroImportFiles(result: ZoteroImportFiles): Stepwise<string> {
   const parts: string[] = [];
   for (const [name, text] of Object.entries(result.files)) {
-    parts.push(`${JSON.stringify(name)}:${JSON.stringify(text)}`);
+    parts.push(`${JSON.stringify(name)}:${yield* jsonStringStepwise(text)}`);
     yield;
   }
   return `{"status":${JSON.stringify(result.status)},"files":{${parts.join(',')}}}`;
@@ -94,11 +100,18 @@ export const exportZoteroImportFiles = (args: ZoteroExportArguments): Outcome<Zo
 
 type RecordFile = Exclude<ZoteroImportFile, 'zotero-import-report.md'>;
 
-/** Each record file's entry writer. */
-const ENTRIES: Readonly<Record<RecordFile, (record: ExportRecord, key: string) => string>> = {
-  'references.json': cslEntry,
-  'references.ris': risEntry,
-  'bibliography.bib': bibtexEntry,
+/** An entry writer that needs no pause: its values are bounded, or encoded by one fast native call. */
+const atOnce = (entry: (record: ExportRecord, key: string) => string) =>
+  // biome-ignore lint/correctness/useYield: a stepwise writer that never needs to pause
+  function* (record: ExportRecord, key: string): Stepwise<string | undefined> {
+    return entry(record, key);
+  };
+
+/** Each record file's entry writer, stepwise; `undefined` once an entry alone would exceed the units left. */
+const ENTRIES: Readonly<Record<RecordFile, (record: ExportRecord, key: string, maxUnits: number) => Stepwise<string | undefined>>> = {
+  'references.json': cslEntryStepwise,
+  'references.ris': atOnce(risEntry),
+  'bibliography.bib': bibtexEntryStepwise,
 };
 
 /** Each record file from its entries. */

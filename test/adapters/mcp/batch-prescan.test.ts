@@ -62,3 +62,30 @@ describe('batch prescan: counting an array before parsing it', () => {
     assert.equal(scan(message('[0]'), 3, 1_000), 'parse', 'a frame too short to hold more values is not scanned');
   });
 });
+
+describe('frame prescan: members of one object (issue 19, row 5)', () => {
+  const bounds = { maxElements: 3, maxValues: 1_000_000, maxDepth: 3, maxMembers: 4 };
+  const scanMembers = (text: string) => prescanBatch(Buffer.from(text, 'utf8'), bounds);
+  const object = (members: number, from = 0) => `{${Array.from({ length: members }, (_, index) => `"k${from + index}":${index}`).join(',')}}`;
+
+  it('refuses a frame whose one object holds more members than the bound, before parsing it', () => {
+    assert.equal(scanMembers(`{"jsonrpc":"2.0","id":1,"method":"ping","params":${object(5)}}`), 'too-many-values');
+    assert.equal(scanMembers(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":${object(40)}}}`), 'too-many-values');
+  });
+
+  it('counts each object apart: many objects at the bound, arrays of any length and commas in strings pass', () => {
+    assert.equal(
+      scanMembers(`{"a":1,"b":[${Array.from({ length: 20 }, (_, index) => object(4, index * 4)).join(',')}],"c":"${',,,,'.repeat(9)}"}`),
+      'parse-shallow',
+    );
+    assert.equal(scanMembers(`{"a":[${'0,'.repeat(40)}0],"b":{"c":[1,2,3,4,5,6],"d":0}}`), 'parse-shallow');
+  });
+
+  it('counts members of objects nested past the depth bound together (such a frame is refused for its depth anyway)', () => {
+    assert.equal(scanMembers(`{"a":[[[[${object(3)},${object(3)}]]]]}${' '.repeat(32)}`), 'too-many-values');
+  });
+
+  it('does not scan a frame too short to hold an object over the bound', () => {
+    assert.equal(prescanBatch(Buffer.from(object(3)), { ...bounds, maxMembers: 1_000 }), 'parse');
+  });
+});

@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { collapseWhitespace, textKey } from '../../../src/domain/literature-search/record-keys.js';
+import { MAX_KEY_UNITS, boundedLowerNormalForm } from '../../../src/domain/literature-search/bounded-normal-form.js';
 import { mergeSearchResults } from '../../../src/domain/literature-search/merge-search-results.js';
 import type { ProviderBatch } from '../../../src/domain/literature-search/dedupe-records.js';
 import { PROVIDER_IDS } from '../../../src/ports/config-source.port.js';
@@ -51,6 +52,35 @@ describe('title keys (docs/providers.md#how-a-search-runs steps 5 and 6)', () =>
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('read long texts in chunks exactly as NFKC of the whole, lowercased, while that fits the key bound (issue 19, row 4)', () => {
+    const joiners = ['e\u0301', '\u1100\u1161\u11a8', '\u3131\u314f', 'ｶﾞ', 'ﬁ', '\ufdfa', '\u0cc6\u0cd5', '治'];
+    const longText = fc.array(fc.oneof(fc.constantFrom(...TRICKY, ...joiners), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), {
+      minLength: 150,
+      maxLength: 600,
+    });
+    fc.assert(
+      fc.property(longText, (units) => {
+        const text = units.join('');
+        const whole = text.normalize('NFKC').toLowerCase();
+        const bounded = boundedLowerNormalForm(text);
+        if (whole.length <= MAX_KEY_UNITS) assert.equal(bounded, whole);
+        else assert.ok(bounded.length <= MAX_KEY_UNITS && whole.startsWith(bounded.slice(0, -64)));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('read the rest of a text whole when no safe cut is left before its end', () => {
+    const text = `${'x'.repeat(127)}\u3131\u314f\ud7a4`; // compatibility jamo ㄱ + ㅏ compose across the chunk's end
+    assert.equal(boundedLowerNormalForm(text), text.normalize('NFKC').toLowerCase());
+  });
+
+  it('stop normalising a title that NFKC expands 18× at the key bound (issue 19, row 4)', () => {
+    const key = textKey('\ufdfa'.repeat(5461));
+    assert.ok(key.compactLength <= MAX_KEY_UNITS && key.compactLength > MAX_KEY_UNITS / 2);
+    assert.equal(key.runs[0], 'صلى');
   });
 
   it('collapse whitespace exactly like replacing \\s+ with one space and trimming', () => {

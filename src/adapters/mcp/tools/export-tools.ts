@@ -1,6 +1,8 @@
 import { defineUseCase, type UseCase } from '../../../domain/shared/use-case.js';
 import { encodeEvidenceSnapshot, evidenceSnapshotOutput } from '../../../domain/evidence-snapshot/evidence-snapshot.js';
 import { EncodedResult } from '../../../domain/shared/encoded-result.js';
+import type { RedactionRule } from '../../../domain/shared/redaction.js';
+import { jsonStringStepwise } from '../../../domain/shared/sliced-text.js';
 import { succeed } from '../../../domain/shared/tool-outcome.js';
 import { runInSlices } from '../../scheduling/time-slices.js';
 import { sha256Hex } from '../../fulltext-client/text-digest.js';
@@ -24,7 +26,7 @@ export const exportEvidenceUseCase: UseCase = defineUseCase({
   // Built in time slices and sent as the canonical text it is (docs/provider-data.md).
   execute: async (args, context) => {
     const encoded = await runInSlices(encodeEvidenceSnapshot(args, { digest: sha256Hex }), context.signal);
-    return encoded.ok ? succeed(new EncodedResult(encoded.value, 'evidence')) : encoded;
+    return encoded.ok ? succeed(await inSlices(encoded.value, 'evidence', context.signal)) : encoded;
   },
 });
 
@@ -40,6 +42,10 @@ export const zoteroExportUseCase: UseCase = defineUseCase({
   // Built in time slices and sent as the text it is (docs/provider-data.md).
   execute: async (args, context) => {
     const built = await runInSlices(buildZoteroImportFiles(args), context.signal);
-    return built.ok ? succeed(new EncodedResult(await runInSlices(encodeZoteroImportFiles(built.value), context.signal), 'standard')) : built;
+    return built.ok ? succeed(await inSlices(await runInSlices(encodeZoteroImportFiles(built.value), context.signal), 'standard', context.signal)) : built;
   },
 });
+
+/** An encoded result with its text content's literal built in time slices too (issue 19, row 6). */
+const inSlices = async (json: string, redaction: RedactionRule, signal: AbortSignal): Promise<EncodedResult> =>
+  new EncodedResult(json, redaction, await runInSlices(jsonStringStepwise(json), signal));

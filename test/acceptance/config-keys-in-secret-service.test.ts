@@ -42,7 +42,7 @@ describe('qiongli config keys in a real Secret Service (docs/configuration.md#se
     assert.ok(!readFileSync(join(home, 'settings.json'), 'utf8').includes(CANARY));
     const status = config(env, ['status']);
     assert.match(status.stdout, /credential store: reachable/);
-    assert.match(status.stdout, /^openalex +\S+ +\S+( \S+)? +set$/m);
+    assert.match(status.stdout, /^openalex +\S+ +\S+( \S+)? +set +keyed$/m);
 
     const replaced = config(env, ['set-key', 'openalex'], `${CANARY}-2\n`);
     assert.equal(replaced.code, 0, replaced.stderr);

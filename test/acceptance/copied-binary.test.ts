@@ -97,7 +97,7 @@ describe('the copied single executable and the credential store (docs/runtime.md
     assert.equal(service.lookup(reference), CANARY);
     const status = await runIsolatedBinary('', hidden, { args: ['config', 'status'], env, configHome });
     assert.equal(status.code, 0, status.stderr);
-    assert.match(status.stdout.toString('utf8'), /credential store: reachable[\s\S]*^openalex .* set$/m);
+    assert.match(status.stdout.toString('utf8'), /credential store: reachable[\s\S]*^openalex .* set +keyed$/m);
     const cache = join(service.env.XDG_CACHE_HOME!, 'qiongli', 'native');
     assert.equal(statSync(cache).mode & 0o777, 0o700, 'the unpacked module lies in a private folder');
     for (const run of [set, status]) assert.ok(!(run.stdout.toString('utf8') + run.stderr).includes(CANARY));

@@ -32,7 +32,7 @@ const refused = (problem: SettingsProblem): SettingsBytes => ({ kind: 'refused',
  *   or the root not a folder; file or root can be changed by other users ({@link judgeOwnership},
  *   only where POSIX modes exist); the file is over {@link MAX_SETTINGS_BYTES} (checked before
  *   and while reading); any I/O error. A file replaced or removed between its check and its open
- *   (a writer's atomic rename) is checked and read again, up to five times.
+ *   (a writer's atomic rename) is checked and read again, up to 50 times (each attempt is a few system calls; a writer replaces the file once).
  *
  * `file` is normally `<root>/settings.json`; the settings writer passes a route through the
  * folder it holds open instead. Root checks apply only when the file exists: with no file
@@ -51,7 +51,7 @@ export async function readSettingsBytes(root: string, file: string, policy: File
 
 /** Outcome of one attempt: the file changed between its check and its open. */
 const CHANGED = Symbol('changed');
-const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 50;
 
 async function readSettingsBytesOnce(root: string, file: string, policy: FileSafetyPolicy): Promise<SettingsBytes | typeof CHANGED> {
   let rootStats: Stats | undefined;
@@ -62,14 +62,17 @@ async function readSettingsBytesOnce(root: string, file: string, policy: FileSaf
     return refused(problemOfSystemError(error, FOLDER));
   }
   if (rootStats === undefined) return MISSING;
+  const rootProblem = await folderProblem(rootStats, policy);
   try {
     fileStats = await lstatOrMissing(file);
   } catch (error) {
     // A root that is a file: nothing can be inside it (ENOTDIR), and the root is what is wrong.
-    return refused((await folderProblem(rootStats, policy)) ?? problemOfSystemError(error, FILE));
+    return refused(rootProblem ?? problemOfSystemError(error, FILE));
   }
   if (fileStats === undefined) return MISSING;
-  const problem = (await folderProblem(rootStats, policy)) ?? (await fileProblem(fileStats, policy));
+  // Only what lstat alone tells is judged before the open, so a writer's rename has the least
+  // time to fall between the two; the owner and mode are judged on the opened file.
+  const problem = rootProblem ?? fileKindProblem(fileStats);
   if (problem !== undefined) return refused(problem);
   return readOpenedFile(file, fileStats, policy);
 }
@@ -94,11 +97,18 @@ export async function folderProblem(stats: Stats, policy: FileSafetyPolicy): Pro
 
 /** Why the settings file (as lstat or fstat saw it) cannot be trusted or read, or `undefined`. */
 async function fileProblem(stats: Stats, policy: FileSafetyPolicy): Promise<SettingsProblem | undefined> {
+  const kindProblem = fileKindProblem(stats);
+  if (kindProblem !== undefined) return kindProblem;
+  const verdict = await judgeOwnership(stats, policy);
+  return verdict.safe ? undefined : settingsProblem('unsafe-permissions', `${FILE}: ${verdict.detail}`);
+}
+
+/** What the file's kind and size alone make wrong (a link, not a regular file, too large), or `undefined`. */
+function fileKindProblem(stats: Stats): SettingsProblem | undefined {
   if (stats.isSymbolicLink()) return settingsProblem('symlink', `${FILE} is a symbolic link`);
   if (!stats.isFile()) return settingsProblem('not-regular-file', `${FILE} is ${kindOf(stats)}, not a regular file`);
   if (stats.size > MAX_SETTINGS_BYTES) return tooLarge(stats.size);
-  const verdict = await judgeOwnership(stats, policy);
-  return verdict.safe ? undefined : settingsProblem('unsafe-permissions', `${FILE}: ${verdict.detail}`);
+  return undefined;
 }
 
 const tooLarge = (size?: number): SettingsProblem =>

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import type { Readable } from 'node:stream';
 import { failed, renderChange, renderStatus, renderUnlocated, type CommandReport } from '../adapters/cli/config-output.js';
@@ -19,6 +18,7 @@ import { DEFAULT_SETTINGS } from '../domain/provider-readiness/provider-readines
 import { SETTINGS_RULE_REASONS } from '../domain/shared/settings-rule-messages.js';
 import type { SecretReference, SecretStore } from '../ports/secret-store.port.js';
 import { profileSecretStore } from './secret-store-binding.js';
+import { freshSecretReference } from './secret-references.js';
 
 /** The process surface a `qiongli config` command uses: the person's terminal. */
 export interface ConfigCommandIo {
@@ -41,8 +41,7 @@ export interface ConfigCommandOverrides {
   readonly onInterrupt?: InterruptHook;
 }
 
-/** `qsr1_` + 32 lowercase hex digits: 128 random bits (docs/configuration.md#the-settings-document). */
-export const freshSecretReference = (): SecretReference => `qsr1_${randomBytes(16).toString('hex')}`;
+export { freshSecretReference } from './secret-references.js';
 
 const INTERRUPTS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 

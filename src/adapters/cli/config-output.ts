@@ -103,6 +103,7 @@ const UNCHANGED: Readonly<Record<UnchangedReason, (name: string) => string>> = {
   'already-enabled': (name) => `${name} is already enabled; nothing changed.`,
   'already-disabled': (name) => `${name} is already disabled; nothing changed.`,
   'same-email': (name) => `${name} already has this contact email; nothing changed.`,
+  'no-email': (name) => `${name} has no contact email set; nothing changed.`,
   'no-key': (name) => `${name} has no API key set; nothing changed.`,
 };
 

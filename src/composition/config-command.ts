@@ -19,6 +19,7 @@ import { SETTINGS_RULE_REASONS } from '../domain/shared/settings-rule-messages.j
 import type { SecretReference, SecretStore } from '../ports/secret-store.port.js';
 import { profileSecretStore } from './secret-store-binding.js';
 import { freshSecretReference } from './secret-references.js';
+import { runSetupCommand } from './config-setup.js';
 
 /** The process surface a `qiongli config` command uses: the person's terminal. */
 export interface ConfigCommandIo {
@@ -37,7 +38,7 @@ export interface ConfigCommandOverrides {
   readonly secretStore?: SecretStore;
   /** Fresh secret references (default: `qsr1_` + 32 hex digits from the system's random source). */
   readonly newSecretReference?: () => SecretReference;
-  /** How an interrupt during the hidden key prompt is noticed (default: SIGINT, SIGTERM, SIGHUP and exit). */
+  /** How an interrupt during the hidden key prompt or `setup`'s wait is noticed (default: SIGINT, SIGTERM, SIGHUP and exit). */
   readonly onInterrupt?: InterruptHook;
 }
 
@@ -75,13 +76,17 @@ export async function runConfigCommand(action: ConfigAction, io: ConfigCommandIo
 async function reportOf(action: ConfigAction, io: ConfigCommandIo, overrides: ConfigCommandOverrides): Promise<CommandReport> {
   const environment = overrides.environment ?? thisProcess();
   const secrets = (): SecretStore => overrides.secretStore ?? profileSecretStore();
-  if (action.name === 'check') return renderInspection(await new NativeSettingsFileSource(environment).inspect());
-  if (action.name === 'status') return statusReport(new NativeSettingsFileSource(environment), secrets());
+  if (action.name === 'check' || action.name === 'status') {
+    const source = new NativeSettingsFileSource(environment);
+    return action.name === 'check' ? renderInspection(await source.inspect()) : statusReport(source, secrets());
+  }
   const ports: SettingsChangePorts = {
     settings: new SettingsFileWriter(environment),
     secrets: secrets(),
     newSecretReference: overrides.newSecretReference ?? freshSecretReference,
   };
+  if (action.name === 'setup')
+    return runSetupCommand(ports, action.provider, { writeStdout: io.writeStdout, onInterrupt: overrides.onInterrupt ?? processInterrupts });
   const change = (outcome: SettingsChangeOutcome): CommandReport => renderChange(action, outcome);
   switch (action.name) {
     case 'enable':

@@ -54,15 +54,20 @@ describe('end to end: a real client, the real browser, the settings file and the
   timeout: 120_000,
 }, () => {
   let browser: { context: BrowserContext; close: () => Promise<void> };
+  // One private Secret Service for the suite: the native client keeps its session for the process.
+  let keys: KeyStoreUnderTest;
   let world: World;
   let restoreStderr: () => void;
   before(async () => {
     browser = await launchChromium();
+    keys = await keyStoreUnderTest();
   });
-  after(() => browser?.close());
+  after(async () => {
+    await browser?.close();
+    await keys?.close();
+  });
   beforeEach(async () => {
     const home = await createConfigHome();
-    const keys = await keyStoreUnderTest();
     const providers = await startLoopbackProviders({ delayMs: 5 });
     const environment = { env: { QIONGLI_CONFIG_HOME: home.root }, platform: process.platform, homedir: () => home.base };
     const server = standardInProcess(undefined, {
@@ -86,7 +91,6 @@ describe('end to end: a real client, the real browser, the settings file and the
     restoreStderr();
     await world.server.close();
     await world.providers.close();
-    await world.keys.close();
     await world.home.remove();
   });
 

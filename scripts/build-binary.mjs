@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { ensurePinnedNode, hostTarget, integrityOf, pinOf, REPO_ROOT } from './pinned-node.mjs';
 import { copyInChunks } from './copy-in-chunks.mjs';
+import { keyringFromAsset, stageKeyringAsset } from './binary-native-keyring.mjs';
 import { targetRunner } from './target-runner.mjs';
 import { zodEnglishOnly } from './zod-english-only.mjs';
 
@@ -96,18 +97,18 @@ async function bundleCommonJs(entry, outfile, plugins) {
 
 /** The snapshot entry (the program plus its warm-up) and the lazy adapters, as CommonJS files. */
 async function bundleSources() {
-  await bundleCommonJs(join(REPO_ROOT, 'scripts', 'binary', 'snapshot-entry.ts'), join(WORK_DIR, 'qiongli-sea.cjs'), [adaptersFromAssets]);
+  await bundleCommonJs(join(REPO_ROOT, 'scripts', 'binary', 'snapshot-entry.ts'), join(WORK_DIR, 'qiongli-sea.cjs'), [adaptersFromAssets, keyringFromAsset]);
   for (const { asset, entry } of LAZY_ADAPTERS) await bundleCommonJs(entry, join(WORK_DIR, asset), []);
 }
 
 /** Runs the pinned node to make the SEA preparation blob with the start-up snapshot. */
-function prepareBlob(node, run) {
+function prepareBlob(node, run, nativeAssets) {
   const config = {
     main: 'qiongli-sea.cjs',
     output: 'qiongli.blob',
     disableExperimentalSEAWarning: true,
     useSnapshot: true,
-    assets: Object.fromEntries(LAZY_ADAPTERS.map(({ asset }) => [asset, asset])),
+    assets: { ...Object.fromEntries(LAZY_ADAPTERS.map(({ asset }) => [asset, asset])), ...nativeAssets },
   };
   writeFileSync(join(WORK_DIR, 'sea-config.json'), JSON.stringify(config, null, 1));
   // A bare environment (targetRunner): the snapshot must not capture anything of the build machine's.
@@ -164,6 +165,8 @@ async function main() {
   await bundleSources();
   const hash = createHash('sha256').update(readFileSync(join(WORK_DIR, 'qiongli-sea.cjs')));
   for (const { asset } of LAZY_ADAPTERS) hash.update(readFileSync(join(WORK_DIR, asset)));
+  const nativeAssets = stageKeyringAsset(target, WORK_DIR);
+  for (const asset of Object.keys(nativeAssets)) hash.update(readFileSync(join(WORK_DIR, asset)));
   const inputs = hash
     .update(pin.integrity)
     .update(readFileSync(new URL(import.meta.url)))
@@ -174,7 +177,7 @@ async function main() {
   }
   const node = await ensurePinnedNode(target, { log });
   log(`snapshot and blob with node v${pin.version} (${target})`);
-  const blob = prepareBlob(node, run);
+  const blob = prepareBlob(node, run, nativeAssets);
   rmSync(binary, { force: true });
   await inject(node, blob, binary, process.platform);
   rmSync(join(WORK_DIR, 'qiongli.blob'));

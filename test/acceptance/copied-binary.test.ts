@@ -1,9 +1,11 @@
-import { before, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { basename } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { BUILT_BINARY, everyNodeOnTheMachine, isolationUnavailable, runIsolatedBinary } from '../support/isolated-binary.js';
 import { lines, parseLines } from '../support/run-program.js';
+import { startPrivateSecretService, type PrivateSecretService } from '../support/private-secret-service.js';
 import { call, initialize, initialized, request } from '../support/messages.js';
 import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
 
@@ -71,5 +73,33 @@ describe('the single executable copied alone into an empty folder, with every No
     // A transport error proves the adapter (undici) loaded and tried; a load failure would be
     // provider-runtime-unavailable instead.
     assert.equal(search.diagnostics.providers.arxiv.error_kind, 'transport_error');
+  });
+});
+
+describe('the copied single executable and the credential store (docs/runtime.md#the-native-keyring-module)', { skip: reason }, () => {
+  let hidden: string[] = [];
+  let service: PrivateSecretService;
+  before(async () => {
+    hidden = everyNodeOnTheMachine();
+    service = await startPrivateSecretService();
+  });
+  after(() => service.stop());
+
+  it('config set-key stores the key in the real Secret Service through the embedded native module; status sees it; secret-tool reads it back', {
+    timeout: 60_000,
+  }, async () => {
+    const configHome = mkdtempSync(join(tmpdir(), 'qiongli-binary-keys-'));
+    const env = { DBUS_SESSION_BUS_ADDRESS: service.env.DBUS_SESSION_BUS_ADDRESS!, HOME: service.env.HOME!, XDG_CACHE_HOME: service.env.XDG_CACHE_HOME! };
+    const set = await runIsolatedBinary(`${CANARY}\n`, hidden, { args: ['config', 'set-key', 'openalex'], env, configHome });
+    assert.equal(set.code, 0, set.stderr);
+    assert.equal(set.execs.length, 1, `exactly one program started: ${set.execs.join(' | ')}`);
+    const reference = JSON.parse(readFileSync(join(configHome, 'settings.json'), 'utf8')).providers.openalex.api_key_ref;
+    assert.equal(service.lookup(reference), CANARY);
+    const status = await runIsolatedBinary('', hidden, { args: ['config', 'status'], env, configHome });
+    assert.equal(status.code, 0, status.stderr);
+    assert.match(status.stdout.toString('utf8'), /credential store: reachable[\s\S]*^openalex .* set$/m);
+    const cache = join(service.env.XDG_CACHE_HOME!, 'qiongli', 'native');
+    assert.equal(statSync(cache).mode & 0o777, 0o700, 'the unpacked module lies in a private folder');
+    for (const run of [set, status]) assert.ok(!(run.stdout.toString('utf8') + run.stderr).includes(CANARY));
   });
 });

@@ -81,9 +81,14 @@ const quote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 /**
  * Copies the binary alone into an empty folder and runs `qiongli mcp serve …` there with the
  * given stdin, inside `unshare --mount` (and `--net` when `noNetwork`), after binding /dev/null
- * over every path in `hidden`. The environment is exactly PATH="" and QIONGLI_CONFIG_HOME.
+ * over every path in `hidden`. The environment is exactly PATH="" and QIONGLI_CONFIG_HOME (a
+ * fresh one unless `configHome` names one), plus `env`; `args` replace `mcp serve …`.
  */
-export function runIsolatedBinary(input: string, hidden: readonly string[], { noNetwork = false } = {}): Promise<IsolatedRun> {
+export function runIsolatedBinary(
+  input: string,
+  hidden: readonly string[],
+  { noNetwork = false, args = [...SERVE_ARGS] as readonly string[], env = {} as Record<string, string>, configHome = '' } = {},
+): Promise<IsolatedRun> {
   const home = mkdtempSync(join(tmpdir(), 'qiongli-binary-'));
   const traceDir = mkdtempSync(join(tmpdir(), 'qiongli-trace-'));
   const binary = join(home, basename(BUILT_BINARY));
@@ -95,7 +100,11 @@ export function runIsolatedBinary(input: string, hidden: readonly string[], { no
     // Record any Node that is still a non-empty file (it must be none).
     ...hidden.map((path) => `[ -s ${quote(path)} ] && echo ${quote(path)} >> ${quote(visible)}`),
     `cd ${quote(home)}`,
-    `exec env -i ${STRACE} -f -qq -e trace=execve,execveat -o ${quote(trace)} -E PATH= -E QIONGLI_CONFIG_HOME=${quote(isolatedConfigHome())} ./${basename(binary)} ${SERVE_ARGS.join(' ')}`,
+    `exec env -i ${STRACE} -f -qq -e trace=execve,execveat -o ${quote(trace)} -E PATH= -E QIONGLI_CONFIG_HOME=${quote(configHome || isolatedConfigHome())} ${Object.entries(
+      env,
+    )
+      .map(([name, value]) => `-E ${quote(`${name}=${value}`)} `)
+      .join('')}./${basename(binary)} ${args.map(quote).join(' ')}`,
   ].join('\n');
   const flags = ['--mount', '--propagation', 'private', ...(noNetwork ? ['--net'] : [])];
   return new Promise((resolve, reject) => {

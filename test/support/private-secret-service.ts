@@ -10,6 +10,10 @@ export interface PrivateSecretService {
   readonly env: NodeJS.ProcessEnv;
   /** `secret-tool lookup service qiongli username REF` in this session: the store read without our code. */
   lookup(reference: string): string | undefined;
+  /** Stops (SIGSTOP) the Secret Service daemon: calls to it then hang until D-Bus gives up. */
+  freeze(): void;
+  /** Lets the frozen daemon run again (SIGCONT). */
+  thaw(): void;
   /** Kills the daemons and removes the folder. */
   stop(): Promise<void>;
 }
@@ -92,5 +96,7 @@ export async function startPrivateSecretService(): Promise<PrivateSecretService>
     for (const child of [keyring, bus]) child.kill('SIGKILL');
     await rm(home, { recursive: true, force: true });
   };
-  return { env, lookup, stop };
+  const freeze = (): void => void keyring.kill('SIGSTOP');
+  const thaw = (): void => void keyring.kill('SIGCONT');
+  return { env, lookup, freeze, thaw, stop };
 }

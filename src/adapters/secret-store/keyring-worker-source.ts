@@ -5,6 +5,9 @@
  * thread. Messages in: `{ id, op: 'resolve' | 'store' | 'remove', reference, value? }`; out:
  * `{ id, status, value? }` — a value only for a resolved secret, never an error text.
  *
+ * A `file` location was verified against its sha256 by the main thread just before this worker
+ * started (no node:crypto here: inside the single executable a worker that loads it aborts).
+ *
  * Service `qiongli`, username = the secret reference; on Linux always the Secret Service
  * (`{ linux: { store: 'secret-service' } }`), never the kernel keyring.
  */
@@ -17,9 +20,6 @@ function load() {
   if (keyring !== undefined || unloadable) return keyring;
   try {
     if (workerData.kind === 'file') {
-      const bytes = require('node:fs').readFileSync(workerData.path);
-      const digest = require('node:crypto').createHash('sha256').update(bytes).digest('hex');
-      if (digest !== workerData.sha256) throw new Error('hash');
       const holder = { exports: {} };
       process.dlopen(holder, workerData.path);
       keyring = holder.exports;

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { SecretReference, SecretResolution, SecretStore, SecretWrite } from '../../ports/secret-store.port.js';
 import { sessionStoreReachable, type StoreEnvironment } from './session-store-reachable.js';
 import type { KeyringModuleLocation } from './keyring-module-location.js';
@@ -11,7 +11,7 @@ type Answer = { readonly status: 'resolved' | 'missing' | 'unavailable' | 'done'
 
 /** What a test (or an embedder) may set; the defaults are this process's. */
 export interface OsKeyringOptions {
-  /** Where the worker loads `@napi-rs/keyring` from (called once, on the first request). */
+  /** Where the worker loads `@napi-rs/keyring` from (called, and a file verified, before each worker starts). */
   readonly locate: () => Promise<KeyringModuleLocation>;
   /** How long one native call may take before the store counts as unreachable (default 3 s). */
   readonly timeoutMs?: number;
@@ -84,14 +84,20 @@ export class OsKeyringSecretStore implements SecretStore {
   }
 
   private async started(): Promise<Worker | undefined> {
+    if (this.worker !== undefined) return this.worker;
+    // Located (and, for a file, verified) afresh for every worker, right before it loads the module.
     this.location ??= this.options.locate().catch(() => undefined);
     const location = await this.location;
+    this.location = undefined;
     if (location === undefined) {
       this.reachable = false;
       return undefined;
     }
     if (this.worker !== undefined) return this.worker;
     try {
+      // Loaded here, not imported: worker_threads is kept out of the single executable's
+      // start-up snapshot, whose CommonJS main cannot import() either.
+      const { Worker } = process.getBuiltinModule('node:worker_threads');
       const worker = new Worker(KEYRING_WORKER_SOURCE, { eval: true, workerData: location, stdout: true, stderr: true });
       worker.on('message', (message: Answer & { id: number }) => this.settle(message.id, message));
       worker.on('error', () => this.abandon(worker));

@@ -54,7 +54,7 @@ describe('benchmark harness smoke run (issue 5 docs/protocol.md#admission)', () 
       assert.equal(results.complete, true);
       assert.equal(results.stderr.qiongli?.bytes, 0, 'Qiongli wrote nothing to stderr');
       assert.match(readFileSync(out, 'utf8'), /^# Qiongli benchmark results/);
-      assert.match(readFileSync(out, 'utf8'), /\n## \(g\) Reading full text \(issue 20\)\n/);
+      assert.match(readFileSync(out, 'utf8'), /\n## \(g\) Citation graph \(issue 18\)\n[\s\S]*\n## \(h\) Reading full text \(issue 20\)\n/);
       assert.equal(resultsStamp(), before, 'bench/RESULTS.md is left alone by a smoke run');
     } finally {
       rmSync(dir, { recursive: true, force: true });

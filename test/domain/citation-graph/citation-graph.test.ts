@@ -70,7 +70,12 @@ describe('the citation graph use case (docs/tools.md#the-citation-graph)', () =>
     });
     assert.deepEqual(unavailable, {
       ok: false,
-      failure: { kind: 'tool_error', reasonCode: 'native-config-unavailable', message: 'native provider configuration is unavailable' },
+      failure: {
+        kind: 'tool_error',
+        reasonCode: 'native-config-unavailable',
+        message:
+          "native provider configuration is unavailable: settings.json is not valid JSON (a comment or a trailing comma makes it invalid). Run 'qiongli config check' in a terminal to see what to fix.",
+      },
     });
     const years = await run(CITATIONS, { ...DOI_WORK, from_year: 2020, to_year: '2019' }, {});
     assert.deepEqual(years.outcome, { ok: false, failure: { kind: 'invalid_arguments', message: 'from_year must be less than or equal to to_year' } });

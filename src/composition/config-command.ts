@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import type { Readable } from 'node:stream';
 import { failed, renderChange, renderStatus, renderUnlocated, type CommandReport } from '../adapters/cli/config-output.js';
@@ -19,6 +18,8 @@ import { DEFAULT_SETTINGS } from '../domain/provider-readiness/provider-readines
 import { SETTINGS_RULE_REASONS } from '../domain/shared/settings-rule-messages.js';
 import type { SecretReference, SecretStore } from '../ports/secret-store.port.js';
 import { profileSecretStore } from './secret-store-binding.js';
+import { freshSecretReference } from './secret-references.js';
+import { runSetupCommand } from './config-setup.js';
 
 /** The process surface a `qiongli config` command uses: the person's terminal. */
 export interface ConfigCommandIo {
@@ -37,12 +38,11 @@ export interface ConfigCommandOverrides {
   readonly secretStore?: SecretStore;
   /** Fresh secret references (default: `qsr1_` + 32 hex digits from the system's random source). */
   readonly newSecretReference?: () => SecretReference;
-  /** How an interrupt during the hidden key prompt is noticed (default: SIGINT, SIGTERM, SIGHUP and exit). */
+  /** How an interrupt during the hidden key prompt or `setup`'s wait is noticed (default: SIGINT, SIGTERM, SIGHUP and exit). */
   readonly onInterrupt?: InterruptHook;
 }
 
-/** `qsr1_` + 32 lowercase hex digits: 128 random bits (docs/configuration.md#the-settings-document). */
-export const freshSecretReference = (): SecretReference => `qsr1_${randomBytes(16).toString('hex')}`;
+export { freshSecretReference } from './secret-references.js';
 
 const INTERRUPTS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
@@ -76,13 +76,17 @@ export async function runConfigCommand(action: ConfigAction, io: ConfigCommandIo
 async function reportOf(action: ConfigAction, io: ConfigCommandIo, overrides: ConfigCommandOverrides): Promise<CommandReport> {
   const environment = overrides.environment ?? thisProcess();
   const secrets = (): SecretStore => overrides.secretStore ?? profileSecretStore();
-  if (action.name === 'check') return renderInspection(await new NativeSettingsFileSource(environment).inspect());
-  if (action.name === 'status') return statusReport(new NativeSettingsFileSource(environment), secrets());
+  if (action.name === 'check' || action.name === 'status') {
+    const source = new NativeSettingsFileSource(environment);
+    return action.name === 'check' ? renderInspection(await source.inspect()) : statusReport(source, secrets());
+  }
   const ports: SettingsChangePorts = {
     settings: new SettingsFileWriter(environment),
     secrets: secrets(),
     newSecretReference: overrides.newSecretReference ?? freshSecretReference,
   };
+  if (action.name === 'setup')
+    return runSetupCommand(ports, action.provider, { writeStdout: io.writeStdout, onInterrupt: overrides.onInterrupt ?? processInterrupts });
   const change = (outcome: SettingsChangeOutcome): CommandReport => renderChange(action, outcome);
   switch (action.name) {
     case 'enable':

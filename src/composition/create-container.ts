@@ -5,7 +5,8 @@ import { NativeSettingsFileSource } from '../adapters/config-source/index.js';
 import type { CapabilityGroup } from '../domain/shared/capability-groups.js';
 import { DEFAULT_GROUPS, type Profile } from '../domain/shared/profiles.js';
 import { ConfigSourceId, type ConfigSource } from '../ports/config-source.port.js';
-import { SecretStoreId, type SecretStore } from '../ports/secret-store.port.js';
+import { SecretStoreId, type SecretReference, type SecretStore } from '../ports/secret-store.port.js';
+import type { SettingsWriter } from '../ports/settings-writer.port.js';
 import { ProviderClientId, type ProviderClient } from '../ports/provider-client.port.js';
 import { SealedTokensId, type SealedTokens } from '../ports/sealed-tokens.port.js';
 import { FullTextClientId, type FullTextClient } from '../ports/fulltext-client.port.js';
@@ -46,8 +47,16 @@ export interface ContainerOverrides {
   readonly sealedTokens?: SealedTokens;
   /** Standard only: the setup page (default: the loopback page on 127.0.0.1). */
   readonly setupPages?: SetupPages;
-  /** Standard only: what the setup page reads and saves (default: the settings, read only). */
+  /** Standard only: what the setup page reads and saves (default: the settings writer and the secret store, through the configuration use cases). */
   readonly setupBackend?: SetupBackend;
+  /**
+   * Standard only: the settings writer of the save tool and the setup page (default: the
+   * settings file of this process; when `configSource` is replaced and this is not, a writer
+   * that reads that source and writes nothing).
+   */
+  readonly settingsWriter?: SettingsWriter;
+  /** Standard only: fresh secret references for keys saved on the setup page (default: 128 random bits). */
+  readonly newSecretReference?: () => SecretReference;
   /** A whole citation-graph client, replacing the undici adapter (tests, embedders). */
   readonly citationGraphClient?: CitationGraphClient;
   /** A whole full-text client, replacing the undici adapter (tests, embedders). */

@@ -36,7 +36,7 @@ export type SettingsWriteResult =
 
 /**
  * Changes the native settings document (docs/configuration.md#writes): the `qiongli config`
- * commands, and later the Standard profile's save tool and setup page.
+ * commands, and the Standard profile's save tool and setup page.
  *
  * Promise: a write is atomic (a reader sees the old document or the new one, never a mix),
  * raises `revision` by one, and happens only when the document still has the revision the

@@ -42,7 +42,7 @@ export type SetupFieldFailure =
   | 'credential-store-failed'
   | 'settings-unavailable'
   | 'settings-changed'
-  | 'writes-unavailable';
+  | 'settings-write-failed';
 
 /** The result of one field of a save. */
 export interface SetupFieldResult {

@@ -124,8 +124,14 @@ describe('the MCP Bundle (npm run pack:mcpb)', () => {
     assert.equal(run.stderr, '');
     const tools = run.responses.find((response) => response.id === 2).result.tools;
     assert.deepEqual(
+      config.args?.slice(-5),
+      ['serve', '--profile', 'standard', '--transport', 'stdio'],
+      'Claude Desktop users have no terminal: the bundle runs Standard',
+    );
+    assert.equal(run.responses.find((response) => response.id === 1).result.serverInfo.title, 'Qiongli Standard');
+    assert.deepEqual(
       manifest.tools.map((tool: { name: string }) => tool.name),
-      [...FROZEN_TOOL_ORDER],
+      [...FROZEN_TOOL_ORDER, 'qiongli_literature_references', 'qiongli_literature_citations', 'qiongli_literature_read_fulltext'],
       'the manifest lists the served tools in order',
     );
     assert.deepEqual(

@@ -16,7 +16,7 @@ describe('the built program in Standard, a v2 client with URL mode, and a real b
   });
   after(() => browser?.close());
 
-  it('opens the page through input_required; this build saves nothing yet and says so on the page; no key in any MCP output or on stderr', async () => {
+  it('opens the page through input_required; with no credential store reachable the page says so and keeps no key; no key in any MCP output or on stderr', async () => {
     const client = new Client(
       { name: 'qiongli-browser', version: '1.0.0' },
       { capabilities: { elicitation: { url: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } } },
@@ -44,10 +44,11 @@ describe('the built program in Standard, a v2 client with URL mode, and a real b
       assert.equal((result.structuredContent as Record<string, string>).client_prompt, 'accepted');
       assert.ok(page);
       assert.equal(await page.textContent('h1'), 'Set up PubMed');
+      assert.match((await page.textContent('main')) ?? '', /No credential store .* can be reached on this computer, so API keys cannot be saved here/);
       await page.fill('#pubmed-key', KEY);
       await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
       const shown = (await page.textContent('main')) ?? '';
-      assert.match(shown, /PubMed, API key: not saved: this build of Qiongli does not save settings from this page yet/);
+      assert.match(shown, /PubMed, API key: not saved: no credential store can be reached on this computer, and Qiongli never keeps keys in a plain file/);
       assert.ok(!shown.includes(KEY) && !(await page.content()).includes(KEY), 'the page never shows the key back');
       const status = await client.callTool({ name: 'qiongli_config_status', arguments: {} });
       seen.push(JSON.stringify(status));

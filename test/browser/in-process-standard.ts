@@ -3,7 +3,8 @@ import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { McpConnection } from '../../src/adapters/mcp/connection.js';
 import { LoopbackSetupPages } from '../../src/adapters/setup-page/index.js';
-import { createContainer, SealedTokensId, ServerIdentityId, ToolRegistryId } from '../../src/index.js';
+import { createContainer, SealedTokensId, ServerIdentityId, ToolRegistryId, type ContainerOverrides } from '../../src/index.js';
+import { SetupPagesId } from '../../src/ports/setup-page.port.js';
 import { FakeConfigSource } from '../fakes/config-source.fake.js';
 import type { FakeSetupBackend } from '../fakes/setup-backend.fake.js';
 import { BridgedTransport, ClientEnd } from '../support/in-process-v1-client.js';
@@ -29,12 +30,17 @@ class RecordingClientEnd extends ClientEnd {
 }
 
 /**
- * The Standard profile served in process with the real setup page (over `backend`), and a
- * connection whose frames are all kept. `connect` attaches a client (v1 or v2) to it.
+ * The Standard profile served in process with the real setup page, and a connection whose frames
+ * are all kept; `end` is what a client (v1 or v2) connects to. Over `backend` (a fake) with
+ * default settings, or — without one — over the profile's own backend and whatever `overrides`
+ * give (the settings file and secret store of a test, the loopback providers' dispatcher).
  */
-export function standardInProcess(backend: FakeSetupBackend) {
-  const pages = new LoopbackSetupPages(backend);
-  const container = createContainer('standard', { configSource: FakeConfigSource.defaults(), setupPages: pages, setupBackend: backend });
+export function standardInProcess(backend: FakeSetupBackend | undefined, overrides: ContainerOverrides = {}) {
+  const container = createContainer(
+    'standard',
+    backend === undefined ? overrides : { configSource: FakeConfigSource.defaults(), setupPages: new LoopbackSetupPages(backend), setupBackend: backend },
+  );
+  const pages = container.get(SetupPagesId);
   const server = new BridgedTransport();
   const wire: Wire = { frames: [] };
   new McpConnection(

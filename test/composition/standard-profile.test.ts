@@ -6,7 +6,7 @@ import { ALL_CAPABILITY_GROUPS } from '../../src/domain/shared/capability-groups
 import { prebuildServingContainer, servingContainer } from '../../src/composition/serving-container.js';
 import { SetupBackendId } from '../../src/ports/setup-backend.port.js';
 import { SetupPagesId, type SetupPages } from '../../src/ports/setup-page.port.js';
-import { SettingsOnlySetupBackend } from '../../src/domain/provider-setup/settings-only-setup-backend.js';
+import { StoringSetupBackend } from '../../src/domain/provider-setup/storing-setup-backend.js';
 import { LazySetupPages } from '../../src/composition/lazy-setup-pages.js';
 import { FakeConfigSource } from '../fakes/config-source.fake.js';
 import { FakeSetupBackend } from '../fakes/setup-backend.fake.js';
@@ -56,7 +56,7 @@ describe('the Standard profile composition (docs/command-line.md#profiles)', () 
     assert.equal(container.get(ServerIdentityId).title, 'Qiongli Standard');
     assert.equal(container.get(ServerIdentityId).name, 'qiongli');
     assert.ok(container.get(SetupPagesId) instanceof LazySetupPages);
-    assert.ok(container.get(SetupBackendId) instanceof SettingsOnlySetupBackend);
+    assert.ok(container.get(SetupBackendId) instanceof StoringSetupBackend);
     assert.equal(container.get(ToolRegistryId).find('qiongli_configure_provider')?.name, 'qiongli_configure_provider');
   });
 

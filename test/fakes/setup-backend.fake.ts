@@ -10,7 +10,7 @@ import { hasSetting } from '../../src/domain/shared/provider-catalogue.js';
  * ```ts
  * new FakeSetupBackend()                                   // all enabled, nothing set, store available
  * new FakeSetupBackend({ credentialStore: 'unavailable' })
- * backend.failWith('writes-unavailable')
+ * backend.failWith('settings-write-failed')
  * backend.forms                                            // what was submitted, in order
  * ```
  */

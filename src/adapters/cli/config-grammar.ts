@@ -9,16 +9,16 @@ import { USAGE_MESSAGES, type UsageMessage } from './usage-messages.js';
  * What one operand of a `qiongli config` subcommand must be: a provider that takes an API key,
  * one that takes an email, any provider or keyless source, or an email address.
  */
-type Operand = 'key-provider' | 'email-provider' | 'target' | 'address';
+type Operand = 'key-provider' | 'email-provider' | 'target' | 'address' | 'page-provider';
 
 /**
  * The operands of each subcommand, in order (docs/command-line.md#qiongli-config). A
- * subcommand with options (the Standard profile's `setup [--provider P]`) adds a row here and
- * its options beside it.
+ * `page-provider` (the provider `setup` shows alone) is the only optional one.
  */
 const OPERANDS: Readonly<Record<ConfigSubcommand, readonly Operand[]>> = {
   status: [],
   check: [],
+  setup: ['page-provider'],
   'set-key': ['key-provider'],
   'remove-key': ['key-provider'],
   enable: ['target'],
@@ -40,6 +40,7 @@ function checkOperand(kind: Operand, word: string): Checked {
   if (target === undefined) return fail(USAGE_MESSAGES.unknownProvider);
   if (kind === 'key-provider' && !(isProvider(target) && hasSetting(target, 'api_key'))) return fail(USAGE_MESSAGES.providerTakesNoKey);
   if (kind === 'email-provider' && !(isProvider(target) && hasSetting(target, 'email'))) return fail(USAGE_MESSAGES.providerTakesNoEmail);
+  if (kind === 'page-provider' && !isProvider(target)) return fail(USAGE_MESSAGES.notASearchProvider);
   return { ok: true, value: target };
 }
 
@@ -50,6 +51,8 @@ function actionOf(name: ConfigSubcommand, values: readonly string[]): ConfigActi
     case 'status':
     case 'check':
       return { name };
+    case 'setup':
+      return values.length === 0 ? { name } : { name, provider: first as ProviderId };
     case 'set-key':
     case 'remove-key':
       return { name, provider: first as ProviderId };
@@ -69,7 +72,7 @@ function actionOf(name: ConfigSubcommand, values: readonly string[]): ConfigActi
  * wrong, and anything left over are usage errors with static messages, the first bad token
  * deciding. Provider names resolve as the save tool's (`semantic-scholar`, `s2`, `ncbi`, …)
  * plus `arxiv`, `opencitations` and `europepmc`; `set-key`/`remove-key` take only a provider
- * with a key, `set-email` only one with an email. Never echoes an argument.
+ * with a key, `set-email` only one with an email, `setup` optionally one search provider. Never echoes an argument.
  */
 export function parseConfigCommand(args: readonly string[]): ParsedCommand {
   const [first, ...rest] = args;
@@ -82,6 +85,7 @@ export function parseConfigCommand(args: readonly string[]): ParsedCommand {
   const values: string[] = [];
   for (const [index, kind] of operands.entries()) {
     const word = rest[index];
+    if (word === undefined && kind === 'page-provider') break;
     if (word === undefined) return usageError(kind === 'address' ? USAGE_MESSAGES.missingAddress : USAGE_MESSAGES.missingProvider, topic);
     if (word.startsWith('-')) return usageError(word === '--help' ? USAGE_MESSAGES.extraArgument : USAGE_MESSAGES.unknownOption, topic);
     const checked = checkOperand(kind, word);

@@ -6,7 +6,7 @@ export type ConfigHelpTopic = 'config' | `config ${ConfigSubcommand}`;
 
 /** The usage lines of `qiongli config` (docs/command-line.md#qiongli-config); the root usage shows them too. */
 export const CONFIG_USAGE_LINES: readonly string[] = [
-  'qiongli config status | check',
+  'qiongli config status | check | setup [P]',
   'qiongli config set-key P | remove-key P | enable P | disable P',
   'qiongli config set-email P ADDRESS',
   'qiongli config --help | qiongli config SUBCOMMAND --help',
@@ -15,6 +15,7 @@ export const CONFIG_USAGE_LINES: readonly string[] = [
 const SYNOPSES: Readonly<Record<ConfigSubcommand, string>> = {
   status: 'qiongli config status',
   check: 'qiongli config check',
+  setup: 'qiongli config setup [PROVIDER]',
   'set-key': 'qiongli config set-key PROVIDER',
   'remove-key': 'qiongli config remove-key PROVIDER',
   enable: 'qiongli config enable PROVIDER',
@@ -43,6 +44,19 @@ const TEXTS: Readonly<Record<ConfigSubcommand, { readonly summary: string; reado
       'Each problem is told with the rule it breaks and the line, column or key',
       'where it is. Exits 1 when the settings are unusable: the MCP tools then',
       'answer native-config-unavailable. No settings file is fine: defaults apply.',
+    ].join('\n'),
+  },
+  setup: {
+    summary:
+      "qiongli config setup - open Qiongli's setup page on this computer and wait:\nswitch providers on or off, set contact emails and type API keys in a browser.",
+    details: [
+      'Prints the address of the page (127.0.0.1 only; it works in one browser and',
+      'for 10 minutes) and waits until the page is saved (exit 0), it closes',
+      'unsaved or cannot listen (exit 1), or Ctrl-C (exit 1). Keys typed there go',
+      "to the operating system's credential store; without one they are not saved.",
+      '',
+      'PROVIDER (optional): show only openalex, semantic_scholar (also',
+      'semantic-scholar, semanticscholar, s2), crossref, pubmed (also ncbi) or arxiv.',
     ].join('\n'),
   },
   'set-key': {
@@ -87,6 +101,7 @@ const COMMANDS_SECTION = [
   'subcommands:',
   '  status                show providers, emails and keys (never a key itself)',
   '  check                 check the settings file and explain every problem',
+  '  setup [P]             open the setup page in a browser and wait for a save',
   '  set-key P             read an API key and keep it in the credential store',
   '  remove-key P          stop using an API key and delete it',
   '  enable P | disable P  search a provider (or use a keyless source) or not',

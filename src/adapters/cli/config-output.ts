@@ -87,23 +87,26 @@ export function renderUnlocated(rule: SettingsRule): CommandReport {
   return failed(SETTINGS_RULE_REASONS[rule], [advice]);
 }
 
-const NAME = (action: ConfigAction): string =>
-  'provider' in action ? TARGET_DISPLAY_NAMES[action.provider] : 'target' in action ? TARGET_DISPLAY_NAMES[action.target] : '';
+/** The config actions that change one setting. */
+type ChangeAction = Exclude<ConfigAction, { readonly name: 'status' | 'check' | 'setup' }>;
+
+const NAME = (action: ChangeAction): string => ('provider' in action ? TARGET_DISPLAY_NAMES[action.provider] : TARGET_DISPLAY_NAMES[action.target]);
 
 const UNCHANGED: Readonly<Record<UnchangedReason, (name: string) => string>> = {
   'already-enabled': (name) => `${name} is already enabled; nothing changed.`,
   'already-disabled': (name) => `${name} is already disabled; nothing changed.`,
   'same-email': (name) => `${name} already has this contact email; nothing changed.`,
+  'no-email': (name) => `${name} has no contact email set; nothing changed.`,
   'no-key': (name) => `${name} has no API key set; nothing changed.`,
 };
 
 /** What a change command prints: one line on success (and a warning), `error: <reason>` when refused. */
-export function renderChange(action: ConfigAction, outcome: SettingsChangeOutcome): CommandReport {
+export function renderChange(action: ChangeAction, outcome: SettingsChangeOutcome): CommandReport {
   const name = NAME(action);
   if (outcome.status === 'refused') return failed(refusalMessage(outcome));
   if (outcome.status === 'unchanged') return done(`${UNCHANGED[outcome.reason](name)}\n`);
   const revision = `settings revision ${outcome.revision}`;
-  const saved: Readonly<Record<Exclude<ConfigAction['name'], 'status' | 'check'>, string>> = {
+  const saved: Readonly<Record<ChangeAction['name'], string>> = {
     'set-key': `Saved: the ${name} API key is in the credential store, and the settings name it (${revision}).`,
     'remove-key': `Removed: the settings no longer name a ${name} API key (${revision}).`,
     enable: `${name} is enabled (${revision}).`,
@@ -111,5 +114,5 @@ export function renderChange(action: ConfigAction, outcome: SettingsChangeOutcom
     'set-email': `The ${name} contact email is set (${revision}).`,
   };
   const warning = outcome.warning === undefined ? '' : `warning: ${CHANGE_WARNING_MESSAGES[outcome.warning]}.\n`;
-  return done(`${action.name === 'status' || action.name === 'check' ? 'Saved.' : saved[action.name]}\n`, warning);
+  return done(`${saved[action.name]}\n`, warning);
 }

@@ -4,7 +4,7 @@ import type { UsageMessage } from './usage-messages.js';
 import type { Profile } from '../../domain/shared/profiles.js';
 
 /** The subcommands of `qiongli config` (docs/command-line.md#qiongli-config). */
-export const CONFIG_SUBCOMMANDS = ['status', 'check', 'set-key', 'remove-key', 'enable', 'disable', 'set-email'] as const;
+export const CONFIG_SUBCOMMANDS = ['status', 'check', 'setup', 'set-key', 'remove-key', 'enable', 'disable', 'set-email'] as const;
 /** One of the {@link CONFIG_SUBCOMMANDS}. */
 export type ConfigSubcommand = (typeof CONFIG_SUBCOMMANDS)[number];
 
@@ -36,7 +36,9 @@ export interface HelpCommand {
 
 /** What one `qiongli config` command asks for, with provider names already resolved to ids. */
 export type ConfigAction =
-  | { readonly name: 'status' | 'check' }
+  | { readonly name: 'status' }
+  | { readonly name: 'check' }
+  | { readonly name: 'setup'; readonly provider?: ProviderId }
   | { readonly name: 'set-key' | 'remove-key'; readonly provider: ProviderId }
   | { readonly name: 'enable' | 'disable'; readonly target: ProviderId | SourceId }
   | { readonly name: 'set-email'; readonly provider: ProviderId; readonly address: string };

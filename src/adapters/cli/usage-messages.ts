@@ -24,6 +24,7 @@ export const USAGE_MESSAGES = {
   unknownProvider: 'unknown provider',
   providerTakesNoKey: 'this provider takes no API key (openalex, semantic_scholar and pubmed do)',
   providerTakesNoEmail: 'this provider takes no email (openalex and crossref do)',
+  notASearchProvider: 'the setup page shows search providers only (openalex, semantic_scholar, crossref, pubmed, arxiv)',
   missingAddress: 'missing email address',
   invalidAddress: 'the email address must be 1-320 characters with one @ between two non-empty parts, and no spaces',
 } as const;

@@ -7,8 +7,9 @@ import { TOOL_CATALOGUE, type CatalogueEntry } from './tool-catalogue.js';
  */
 const STANDARD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   qiongli_save_provider_config:
-    'API keys are never taken as tool arguments: for a key, call qiongli_configure_provider and give the person the setup page address it returns (an api_key answers use-setup-page). ' +
-    'Settings are saved on that page in this build; an email answers capability-unavailable. The value is never stored, logged or returned.',
+    "Save a provider's public setting: enabled (value true or false) for any provider, or the contact email of OpenAlex or Crossref. " +
+    'API keys are never taken as tool arguments: for a key, call qiongli_configure_provider and give the person the setup page address it returns (an api_key answers use-setup-page and nothing is stored). ' +
+    'Answers status saved or unchanged; the value is never logged or returned.',
   qiongli_configure_provider:
     'Open the Qiongli setup page: a small web page on this computer (127.0.0.1) where the person enables providers, sets contact emails and types API keys, so keys never pass through this chat. ' +
     'Call it whenever the person wants to add or change a provider key or email, and never ask for a key in the chat. ' +

@@ -96,7 +96,7 @@ const FAILURES: Readonly<Record<SetupFieldFailure, string>> = {
   'credential-store-failed': 'not saved: the credential store refused to store the key',
   'settings-unavailable': 'not saved: the settings file cannot be used (run qiongli config check in a terminal to see why)',
   'settings-changed': 'not saved: the settings changed while this page was open; reload the page and try again',
-  'writes-unavailable': 'not saved: this build of Qiongli does not save settings from this page yet',
+  'settings-write-failed': 'not saved: the settings file could not be written (run qiongli config check in a terminal)',
 };
 
 const FIELDS: Readonly<Record<SetupFieldResult['field'], string>> = { enabled: 'use in searches', email: 'contact email', api_key: 'API key' };
@@ -104,7 +104,7 @@ const FIELDS: Readonly<Record<SetupFieldResult['field'], string>> = { enabled: '
 /** The per-field results of a save, values never shown. */
 function resultList(results: readonly SetupFieldResult[], heading: string): string {
   const items = results.map((result) => {
-    const outcome = result.outcome === 'failed' ? FAILURES[result.failure ?? 'writes-unavailable'] : result.outcome;
+    const outcome = result.outcome === 'failed' ? FAILURES[result.failure ?? 'settings-write-failed'] : result.outcome;
     return `<li${result.outcome === 'failed' ? ' class="failed"' : ''}>${name(result.provider)}, ${FIELDS[result.field]}: ${escapeHtml(outcome)}</li>`;
   });
   return `<div class="notice${results.some((result) => result.outcome === 'failed') ? ' bad' : ' ok'}"><strong>${escapeHtml(heading)}</strong></div><ul class="results">${items.join('')}</ul>`;

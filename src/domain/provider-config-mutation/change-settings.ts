@@ -35,3 +35,16 @@ export async function setEmail(ports: Pick<SettingsChangePorts, 'settings'>, pro
   if (current.email === email) return { status: 'unchanged', reason: 'same-email' };
   return outcomeOfWrite(await ports.settings.write(draft.revision, { providers: { [provider]: { ...current, email } } }));
 }
+
+/**
+ * Clears the contact email of OpenAlex or Crossref (the setup page's emptied email field): the
+ * provider keeps whether it is enabled and its key reference. No email set → `unchanged`.
+ */
+export async function clearEmail(ports: Pick<SettingsChangePorts, 'settings'>, provider: ProviderId): Promise<SettingsChangeOutcome> {
+  if (!hasSetting(provider, 'email')) return refused('takes-no-email');
+  const draft = await ports.settings.readForChange();
+  if (draft.status === 'unavailable') return refused('settings-unavailable', draft.rule);
+  const { email, ...kept } = draft.settings.providers[provider];
+  if (email === undefined) return { status: 'unchanged', reason: 'no-email' };
+  return outcomeOfWrite(await ports.settings.write(draft.revision, { providers: { [provider]: kept } }));
+}

@@ -3,7 +3,7 @@ import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
 import { boundedString } from '../shared/string-checks.js';
 import { capabilityUnavailable, type Outcome } from '../shared/tool-outcome.js';
-import { FIELD_NAMES, isAllowedField, SAVE_PROVIDER_NAMES, type FieldName, type SaveProviderName } from './provider-names.js';
+import { FIELD_NAMES, isAllowedField, SAVE_PROVIDER_NAMES, type SaveProviderName } from './provider-names.js';
 
 /** Largest `value` accepted, in UTF-8 bytes: 64 KiB. */
 export const MAX_VALUE_BYTES = 64 * 1024;
@@ -27,12 +27,19 @@ export const saveProviderConfigMessagePrecedence: readonly string[] = [UNSUPPORT
 
 const names = <T extends string>(values: Record<T, unknown>) => Object.keys(values) as [T, ...T[]];
 
-/**
- * Arguments of `qiongli_save_provider_config` (docs/tools.md#2-qiongli_save_provider_config). A value of the wrong type counts as
- * missing (as upstream). The provider/field pair is checked last, only once both are known.
- */
-export const saveProviderConfigInput = schemaOnFirstUse(() =>
-  z
+/** How a profile's save tool describes its `field` and `value` to the model. */
+export interface SaveArgumentTexts {
+  readonly field: string;
+  readonly value: string;
+}
+
+/** The save tool's schema over a profile's field names, with its rule for which provider has which field. */
+export function saveArgumentsSchema<F extends string>(
+  fields: Record<F, unknown>,
+  texts: SaveArgumentTexts,
+  allowed: (provider: SaveProviderName, field: F) => boolean,
+) {
+  return z
     .strictObject(
       {
         provider: z
@@ -41,18 +48,33 @@ export const saveProviderConfigInput = schemaOnFirstUse(() =>
           })
           .describe('The provider to configure.'),
         field: z
-          .enum(names<FieldName>(FIELD_NAMES), {
+          .enum(names<F>(fields), {
             error: (issue) => (typeof issue.input === 'string' ? M.unsupportedField : M.missingField),
           })
-          .describe('The setting to store: api_key (OpenAlex, Semantic Scholar, PubMed) or email (OpenAlex, Crossref).'),
+          .describe(texts.field),
         value: boundedString(
           { max: MAX_VALUE_BYTES, unit: 'bytes', nonBlank: true },
           { missing: M.missingValue, type: M.missingValue, blank: M.blankValue, tooLong: M.valueTooLong },
-        ).describe('The value to store (at most 64 KiB). Lite never stores, logs or returns it.'),
+        ).describe(texts.value),
       },
       { error: UNSUPPORTED_ARGUMENT },
     )
-    .refine((args) => isAllowedField(args.provider, args.field), { error: M.unsupportedField }),
+    .refine((args) => allowed(args.provider, args.field), { error: M.unsupportedField });
+}
+
+/**
+ * Arguments of `qiongli_save_provider_config` (docs/tools.md#2-qiongli_save_provider_config). A value of the wrong type counts as
+ * missing (as upstream). The provider/field pair is checked last, only once both are known.
+ */
+export const saveProviderConfigInput = schemaOnFirstUse(() =>
+  saveArgumentsSchema(
+    FIELD_NAMES,
+    {
+      field: 'The setting to store: api_key (OpenAlex, Semantic Scholar, PubMed) or email (OpenAlex, Crossref).',
+      value: 'The value to store (at most 64 KiB). Lite never stores, logs or returns it.',
+    },
+    isAllowedField,
+  ),
 );
 
 /** Validated arguments of the save tool. */

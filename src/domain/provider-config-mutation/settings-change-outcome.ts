@@ -22,7 +22,7 @@ export type ChangeRefusal =
 export type ChangeWarning = 'old-key-not-deleted';
 
 /** Why nothing needed to change. */
-export type UnchangedReason = 'already-enabled' | 'already-disabled' | 'same-email' | 'no-key';
+export type UnchangedReason = 'already-enabled' | 'already-disabled' | 'same-email' | 'no-email' | 'no-key';
 
 /** How a configuration change ended. Never carries a key, an email or a path. */
 export type SettingsChangeOutcome =

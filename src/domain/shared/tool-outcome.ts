@@ -11,6 +11,8 @@ export const TOOL_ERRORS = {
   'zotero-export-failed': 'Zotero export failed',
   'use-setup-page': 'API keys are entered on the setup page; call qiongli_configure_provider',
   'setup-page-unavailable': 'the setup page could not listen on the requested port',
+  'settings-changed': 'the settings changed while saving; nothing was saved, try again',
+  'settings-write-failed': 'the settings file could not be written; nothing was saved',
 } as const;
 
 /** The two fixed `capability-unavailable` messages (save vs. configure/wizard). */

@@ -313,6 +313,12 @@ const CASES: readonly UsageErrorCase[] = [
     offending: CANARY,
   },
   {
+    rule: 'setup names a keyless source, which the setup page does not show',
+    argv: ['config', 'setup', 'opencitations'],
+    message: M.notASearchProvider,
+    topic: 'config setup',
+  },
+  {
     rule: 'a key given as an option is an unknown option (keys never come from the command line)',
     argv: ['config', 'set-key', 'openalex', `--key=${CANARY}`],
     message: M.unknownOption,

@@ -42,6 +42,12 @@ describe('the qiongli config grammar (docs/command-line.md#qiongli-config)', () 
     }
   });
 
+  it('parses setup with no provider (all five on the page) or one search provider under any of its names', () => {
+    assert.deepEqual(parseCommandLine(['config', 'setup']), { kind: 'config', action: { name: 'setup' } });
+    assert.deepEqual(parseCommandLine(['config', 'setup', 'ncbi']), { kind: 'config', action: { name: 'setup', provider: 'pubmed' } });
+    assert.deepEqual(parseCommandLine(['config', 'setup', 'arxiv']), { kind: 'config', action: { name: 'setup', provider: 'arxiv' } });
+  });
+
   it('parses set-email for the providers with an email', () => {
     assert.deepEqual(parseCommandLine(['config', 'set-email', 'crossref', 'me@example.org']), {
       kind: 'config',
@@ -52,7 +58,7 @@ describe('the qiongli config grammar (docs/command-line.md#qiongli-config)', () 
 
   it('gives help for config and for each subcommand, only as the sole argument of its level', () => {
     assert.deepEqual(parseCommandLine(['config', '--help']), { kind: 'help', topic: 'config' });
-    for (const subcommand of ['status', 'check', 'set-key', 'remove-key', 'enable', 'disable', 'set-email']) {
+    for (const subcommand of ['status', 'check', 'setup', 'set-key', 'remove-key', 'enable', 'disable', 'set-email']) {
       assert.deepEqual(parseCommandLine(['config', subcommand, '--help']), { kind: 'help', topic: `config ${subcommand}` });
     }
     assert.deepEqual(parseCommandLine(['config', '--help', 'status']), usage(USAGE_MESSAGES.extraArgument, 'config'));
@@ -64,7 +70,11 @@ describe('the qiongli config grammar (docs/command-line.md#qiongli-config)', () 
     const cases: [string[], string, string][] = [
       [['config'], USAGE_MESSAGES.missingSubcommand, 'config'],
       [['config', C], USAGE_MESSAGES.unknownSubcommand, 'config'],
-      [['config', 'setup'], USAGE_MESSAGES.unknownSubcommand, 'config'],
+      [['config', 'set-up'], USAGE_MESSAGES.unknownSubcommand, 'config'],
+      [['config', 'setup', C], USAGE_MESSAGES.unknownProvider, 'config setup'],
+      [['config', 'setup', 'europepmc'], USAGE_MESSAGES.notASearchProvider, 'config setup'],
+      [['config', 'setup', 'openalex', C], USAGE_MESSAGES.extraArgument, 'config setup'],
+      [['config', 'setup', `--provider=${C}`], USAGE_MESSAGES.unknownOption, 'config setup'],
       [['config', `--${C}`], USAGE_MESSAGES.unknownOption, 'config'],
       [['config', 'status', C], USAGE_MESSAGES.extraArgument, 'config status'],
       [['config', 'check', `--${C}`], USAGE_MESSAGES.unknownOption, 'config check'],

@@ -25,7 +25,7 @@ describe('help and usage texts (docs/command-line.md)', () => {
       usageText('root'),
       [
         `usage: ${SERVE_SYNOPSIS}`,
-        '       qiongli config status | check',
+        '       qiongli config status | check | setup [P]',
         '       qiongli config set-key P | remove-key P | enable P | disable P',
         '       qiongli config set-email P ADDRESS',
         '       qiongli --version',
@@ -92,7 +92,7 @@ describe('help and usage texts of qiongli config (docs/command-line.md#qiongli-c
     assert.equal(
       usageText('config'),
       [
-        'usage: qiongli config status | check',
+        'usage: qiongli config status | check | setup [P]',
         '       qiongli config set-key P | remove-key P | enable P | disable P',
         '       qiongli config set-email P ADDRESS',
         '       qiongli config --help | qiongli config SUBCOMMAND --help',

@@ -83,7 +83,7 @@ describe("the Standard profile's tools/list is pinned per protocol revision, apa
     });
   }
 
-  it("holds Lite's twelve, differing only in the texts of the three configuration tools and the configure output schema, then the opt-in groups' tools", () => {
+  it("holds Lite's twelve, differing only in the three configuration tools (texts, the save tool's enabled field, output schemas), then the opt-in groups' tools", () => {
     for (const revision of REVISIONS) {
       const lite = JSON.parse(readFileSync(join(FIXTURES, `${revision}.json`), 'utf8')).tools as Record<string, unknown>[];
       const all = JSON.parse(readFileSync(join(STANDARD_FIXTURES, `${revision}.json`), 'utf8')).tools as Record<string, unknown>[];
@@ -99,8 +99,14 @@ describe("the Standard profile's tools/list is pinned per protocol revision, apa
       );
       const changed = standard.filter((tool, index) => JSON.stringify(tool) !== JSON.stringify(lite[index])).map((tool) => tool.name);
       assert.deepEqual(changed, ['qiongli_save_provider_config', 'qiongli_configure_provider', 'qiongli_open_config_wizard'], revision);
-      for (const [index, tool] of standard.entries())
-        assert.deepEqual(tool.inputSchema, lite[index]?.inputSchema, `${revision} ${String(tool.name)}: one shared input schema`);
+      for (const [index, tool] of standard.entries()) {
+        if (tool.name !== 'qiongli_save_provider_config') {
+          assert.deepEqual(tool.inputSchema, lite[index]?.inputSchema, `${revision} ${String(tool.name)}: one shared input schema`);
+          continue;
+        }
+        const fieldsOf = (schema: unknown) => (schema as { properties: { field: { enum: string[] } } }).properties.field.enum;
+        assert.deepEqual(fieldsOf(tool.inputSchema), [...fieldsOf(lite[index]?.inputSchema), 'enabled'], `${revision}: Standard's save tool adds enabled`);
+      }
     }
   });
 });

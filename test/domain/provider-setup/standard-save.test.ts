@@ -1,93 +1,83 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { saveWithoutKeys, saveWithoutKeysOutput } from '../../../src/domain/provider-setup/save-without-keys.js';
-import { SettingsOnlySetupBackend, setupStateOf } from '../../../src/domain/provider-setup/settings-only-setup-backend.js';
-import { FakeConfigSource } from '../../fakes/config-source.fake.js';
-import { FakeSecretStore, secretReference } from '../../fakes/secret-store.fake.js';
+import { savePublicSettings, savePublicSettingsInput, savePublicSettingsOutput } from '../../../src/domain/provider-setup/save-public-settings.js';
+import { saveProviderConfigInput } from '../../../src/domain/provider-config-mutation/save-provider-config.js';
+import { DEFAULT_SETTINGS } from '../../../src/domain/provider-readiness/provider-readiness.js';
+import { FakeSettingsWriter } from '../../fakes/settings-writer.fake.js';
 
-describe('saving a provider setting in Standard (docs/tools.md#2-qiongli_save_provider_config)', () => {
-  it('refuses an API key with use-setup-page, whatever the spelling of the field or the provider', () => {
+const failureOf = (outcome: Awaited<ReturnType<typeof savePublicSettings>>) => (outcome.ok ? undefined : outcome.failure);
+
+describe("Standard's qiongli_save_provider_config (docs/tools.md#in-the-standard-profile)", () => {
+  it('refuses an API key with use-setup-page, whatever the spelling, and reads and writes nothing', async () => {
     for (const [provider, field] of [
       ['openalex', 'api_key'],
       ['s2', 'api-key'],
       ['ncbi', 'api_key'],
     ] as const) {
-      assert.deepEqual(saveWithoutKeys({ provider, field, value: 'secret' }), {
-        ok: false,
-        failure: { kind: 'tool_error', reasonCode: 'use-setup-page', message: 'API keys are entered on the setup page; call qiongli_configure_provider' },
+      const settings = FakeSettingsWriter.defaults();
+      const outcome = await savePublicSettings({ settings }, { provider, field, value: 'sk-CANARY-in-a-tool-argument' });
+      assert.deepEqual(failureOf(outcome), {
+        kind: 'tool_error',
+        reasonCode: 'use-setup-page',
+        message: 'API keys are entered on the setup page; call qiongli_configure_provider',
       });
+      assert.equal(settings.writes.length, 0);
+      assert.ok(!JSON.stringify(outcome).includes('CANARY'));
     }
   });
 
-  it('answers capability-unavailable for an email (settings are saved on the setup page in this build)', () => {
-    const outcome = saveWithoutKeys({ provider: 'crossref', field: 'email', value: 'a@example.org' });
-    assert.equal(!outcome.ok && outcome.failure.kind === 'tool_error' && outcome.failure.reasonCode, 'capability-unavailable');
-    assert.deepEqual(saveWithoutKeysOutput().parse({}), {});
-  });
-});
-
-describe('the setup page backend of this build: the settings read, nothing written (docs/setup-page.md#what-a-save-does)', () => {
-  it('shows the settings without any key: enabled, email, whether a key reference is set, and the store state', async () => {
-    const config = FakeConfigSource.withProviders({ openalex: { enabled: true, email: 'me@example.org', apiKeyRef: secretReference(1) } });
-    const state = await new SettingsOnlySetupBackend(config, FakeSecretStore.unavailable()).state();
-    assert.deepEqual(state.providers.openalex, { enabled: true, email: 'me@example.org', keySet: true });
-    assert.equal(state.providers.pubmed.keySet, false);
-    assert.equal(state.credentialStore, 'unavailable');
-    assert.equal(state.settings, 'available');
-    assert.ok(!JSON.stringify(state).includes('qsr1_'), 'never a reference');
-  });
-
-  it('reports unusable settings and shows the defaults then', () => {
-    const state = setupStateOf({ status: 'unavailable', rule: 'not-json' }, true);
-    assert.equal(state.settings, 'unavailable');
-    assert.equal(state.credentialStore, 'available');
-    assert.equal(Object.keys(state.providers).length, 5);
-  });
-
-  it('answers writes-unavailable for every field a form would change, unchanged for the others, and stores no key', async () => {
-    const secrets = FakeSecretStore.empty();
-    const config = FakeConfigSource.withProviders({ crossref: { enabled: true, email: 'a@example.org' }, pubmed: { enabled: true } });
-    const backend = new SettingsOnlySetupBackend(config, secrets);
-    const results = await backend.save({
-      crossref: { enabled: true, email: 'a@example.org' },
-      pubmed: { enabled: false, apiKey: 'NEW-KEY' },
-      arxiv: { enabled: true },
+  it('saves an email through an atomic write based on the revision read, and answers without the value', async () => {
+    const settings = FakeSettingsWriter.at(3, DEFAULT_SETTINGS);
+    const outcome = await savePublicSettings({ settings }, { provider: 'crossref', field: 'email', value: 'me@example.org' });
+    assert.deepEqual(outcome, { ok: true, value: { status: 'saved', provider: 'crossref', field: 'email' } });
+    assert.equal(settings.revision, 4);
+    assert.equal(settings.writes[0]?.basedOn, 3);
+    assert.equal(settings.settings.providers.crossref.email, 'me@example.org');
+    assert.equal(savePublicSettingsOutput().safeParse((outcome as { value: unknown }).value).success, true);
+    assert.deepEqual(await savePublicSettings({ settings }, { provider: 'crossref', field: 'email', value: 'me@example.org' }), {
+      ok: true,
+      value: { status: 'unchanged', provider: 'crossref', field: 'email' },
     });
-    assert.deepEqual(results, [
-      { provider: 'crossref', field: 'enabled', outcome: 'unchanged' },
-      { provider: 'crossref', field: 'email', outcome: 'unchanged' },
-      { provider: 'pubmed', field: 'enabled', outcome: 'failed', failure: 'writes-unavailable' },
-      { provider: 'pubmed', field: 'api_key', outcome: 'failed', failure: 'writes-unavailable' },
-      {
-        provider: 'arxiv',
-        field: 'enabled',
-        outcome: arxivEnabledByDefault() ? 'unchanged' : 'failed',
-        ...(arxivEnabledByDefault() ? {} : { failure: 'writes-unavailable' }),
-      },
-    ]);
-    assert.deepEqual(secrets.storedReferences, []);
-    assert.ok(!JSON.stringify(results).includes('NEW-KEY'));
   });
 
-  it('counts removing a set key as a change, and removing none as unchanged; settings-unavailable when they cannot be read', async () => {
-    const withKey = new SettingsOnlySetupBackend(
-      FakeConfigSource.withProviders({ pubmed: { enabled: true, apiKeyRef: secretReference(2) } }),
-      FakeSecretStore.empty(),
+  it('switches a provider off and on with enabled true/false, under any of its names', async () => {
+    const settings = FakeSettingsWriter.defaults();
+    assert.deepEqual(await savePublicSettings({ settings }, { provider: 'ncbi', field: 'enabled', value: 'true' }), {
+      ok: true,
+      value: { status: 'saved', provider: 'pubmed', field: 'enabled' },
+    });
+    assert.equal(settings.settings.providers.pubmed.enabled, true);
+    await savePublicSettings({ settings }, { provider: 'pubmed', field: 'enabled', value: 'false' });
+    assert.equal(settings.settings.providers.pubmed.enabled, false);
+  });
+
+  it('refuses a value that is not true/false or not an email with a static message, writing nothing', async () => {
+    const settings = FakeSettingsWriter.defaults();
+    const notBoolean = await savePublicSettings({ settings }, { provider: 'openalex', field: 'enabled', value: 'yes-ECHO' });
+    assert.deepEqual(failureOf(notBoolean), { kind: 'invalid_arguments', message: 'enabled must be true or false' });
+    const notEmail = await savePublicSettings({ settings }, { provider: 'openalex', field: 'email', value: 'not an ECHO' });
+    assert.deepEqual(failureOf(notEmail), { kind: 'invalid_arguments', message: 'email must be a contact email address' });
+    assert.equal(settings.writes.length, 0);
+  });
+
+  it('answers settings-changed when another writer came first, and native-config-unavailable for unusable settings', async () => {
+    const settings = FakeSettingsWriter.defaults();
+    settings.refuseNextWrite({ status: 'conflict' });
+    const raced = await savePublicSettings({ settings }, { provider: 'openalex', field: 'email', value: 'me@example.org' });
+    assert.equal(failureOf(raced)?.kind === 'tool_error' && failureOf(raced)?.message, 'the settings changed while saving; nothing was saved, try again');
+    settings.refuseNextWrite({ status: 'failed' });
+    const failed = await savePublicSettings({ settings }, { provider: 'openalex', field: 'enabled', value: 'true' });
+    assert.equal(failureOf(failed)?.kind === 'tool_error' && (failureOf(failed) as { reasonCode: string }).reasonCode, 'settings-write-failed');
+    const unusable = await savePublicSettings(
+      { settings: FakeSettingsWriter.unavailable('not-json') },
+      { provider: 'crossref', field: 'enabled', value: 'true' },
     );
-    assert.deepEqual((await withKey.save({ pubmed: { enabled: true, removeKey: true } }))[1], {
-      provider: 'pubmed',
-      field: 'api_key',
-      outcome: 'failed',
-      failure: 'writes-unavailable',
-    });
-    const without = new SettingsOnlySetupBackend(FakeConfigSource.withProviders({ pubmed: { enabled: true } }), FakeSecretStore.empty());
-    assert.deepEqual((await without.save({ pubmed: { enabled: true, removeKey: true } }))[1], { provider: 'pubmed', field: 'api_key', outcome: 'unchanged' });
-    const unusable = new SettingsOnlySetupBackend(FakeConfigSource.unavailable(), FakeSecretStore.empty());
-    assert.equal((await unusable.save({ crossref: { enabled: false, email: 'x@example.org' } }))[1]?.failure, 'settings-unavailable');
+    assert.equal(failureOf(unusable)?.kind === 'tool_error' && (failureOf(unusable) as { reasonCode: string }).reasonCode, 'native-config-unavailable');
+  });
+
+  it("accepts enabled for every provider in Standard's schema, while Lite's schema still refuses it", () => {
+    assert.equal(savePublicSettingsInput().safeParse({ provider: 's2', field: 'enabled', value: 'true' }).success, true);
+    assert.equal(savePublicSettingsInput().safeParse({ provider: 'crossref', field: 'api_key', value: 'k' }).success, false);
+    assert.equal(saveProviderConfigInput().safeParse({ provider: 's2', field: 'enabled', value: 'true' }).success, false);
   });
 });
-
-/** Whether the defaults enable arXiv (they do; the keyless-default change may enable all five). */
-function arxivEnabledByDefault(): boolean {
-  return setupStateOf({ status: 'unavailable', rule: 'not-json' }, true).providers.arxiv.enabled;
-}

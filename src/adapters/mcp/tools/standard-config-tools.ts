@@ -1,10 +1,11 @@
 import { defineUseCase, type UseCase } from '../../../domain/shared/use-case.js';
 import type { SetupPages } from '../../../ports/setup-page.port.js';
 import { configureProviderInput, configureProviderMessagePrecedence } from '../../../domain/provider-config-mutation/configure-provider.js';
-import { saveProviderConfigInput, saveProviderConfigMessagePrecedence } from '../../../domain/provider-config-mutation/save-provider-config.js';
+import { saveProviderConfigMessagePrecedence } from '../../../domain/provider-config-mutation/save-provider-config.js';
+import type { SettingsChangePorts } from '../../../domain/provider-config-mutation/settings-change-ports.js';
 import { openSetupPage } from '../../../domain/provider-setup/open-setup-page.js';
 import { setupPageResultOutput } from '../../../domain/provider-setup/setup-page-result.js';
-import { saveWithoutKeys, saveWithoutKeysOutput } from '../../../domain/provider-setup/save-without-keys.js';
+import { savePublicSettings, savePublicSettingsInput, savePublicSettingsOutput } from '../../../domain/provider-setup/save-public-settings.js';
 
 /**
  * Configuring a provider in Standard, and its wizard alias (docs/tools.md#3-qiongli_configure_provider):
@@ -22,14 +23,18 @@ export const openSetupPageUseCase = (pages: SetupPages): UseCase =>
     execute: (args) => openSetupPage(pages, args),
   });
 
-/** Saving a provider setting in Standard (docs/tools.md#2-qiongli_save_provider_config): a key is refused with use-setup-page. */
-export const saveWithoutKeysUseCase: UseCase = defineUseCase({
-  get input() {
-    return saveProviderConfigInput();
-  },
-  get output() {
-    return saveWithoutKeysOutput();
-  },
-  messagePrecedence: saveProviderConfigMessagePrecedence,
-  execute: saveWithoutKeys,
-});
+/**
+ * Saving a provider setting in Standard (docs/tools.md#in-the-standard-profile): `enabled` and
+ * `email` are written to the settings; a key is refused with use-setup-page.
+ */
+export const savePublicSettingsUseCase = (ports: Pick<SettingsChangePorts, 'settings'>): UseCase =>
+  defineUseCase({
+    get input() {
+      return savePublicSettingsInput();
+    },
+    get output() {
+      return savePublicSettingsOutput();
+    },
+    messagePrecedence: saveProviderConfigMessagePrecedence,
+    execute: (args) => savePublicSettings(ports, args),
+  });

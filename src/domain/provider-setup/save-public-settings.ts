@@ -1,0 +1,78 @@
+import * as z from 'zod';
+import { PROVIDER_IDS } from '../../ports/config-source.port.js';
+import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
+import { configUnavailable, invalidArguments, succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
+import { isContactEmail } from '../provider-config-mutation/change-input-checks.js';
+import { setEmail, setEnabled } from '../provider-config-mutation/change-settings.js';
+import { FIELD_NAMES, isAllowedField, SAVE_PROVIDER_NAMES, type SaveProviderName } from '../provider-config-mutation/provider-names.js';
+import { saveArgumentsSchema } from '../provider-config-mutation/save-provider-config.js';
+import type { SettingsChangeOutcome } from '../provider-config-mutation/settings-change-outcome.js';
+import type { SettingsChangePorts } from '../provider-config-mutation/settings-change-ports.js';
+
+/** Field names Standard's save tool accepts: Lite's, plus `enabled`. */
+const STANDARD_FIELD_NAMES = { ...FIELD_NAMES, enabled: 'enabled' } as const;
+type StandardFieldName = keyof typeof STANDARD_FIELD_NAMES;
+
+const M = {
+  enabledValue: 'enabled must be true or false',
+  emailValue: 'email must be a contact email address',
+} as const;
+
+/** Arguments of Standard's `qiongli_save_provider_config`: Lite's checks, and `enabled` for every provider. */
+export const savePublicSettingsInput = schemaOnFirstUse(() =>
+  saveArgumentsSchema(
+    STANDARD_FIELD_NAMES,
+    {
+      field:
+        'The setting to save: enabled (any provider; value true or false) or email (OpenAlex, Crossref). api_key is refused: keys are typed on the setup page (qiongli_configure_provider).',
+      value: 'The value to save: true or false for enabled, a contact address for email. It is never logged or returned.',
+    },
+    (provider: SaveProviderName, field: StandardFieldName) => field === 'enabled' || isAllowedField(provider, field),
+  ),
+);
+
+/** Validated arguments of Standard's save tool. */
+export type SavePublicSettingsArguments = z.output<ReturnType<typeof savePublicSettingsInput>>;
+
+/** Result of Standard's save tool (docs/tools.md#in-the-standard-profile): never the value. */
+export const savePublicSettingsOutput = schemaOnFirstUse(() =>
+  z.strictObject({
+    status: z.enum(['saved', 'unchanged']).describe('saved: the settings now hold the value; unchanged: they held it already.'),
+    provider: z.enum(PROVIDER_IDS).describe('The provider, by its canonical id.'),
+    field: z.enum(['enabled', 'email']).describe('The setting saved.'),
+  }),
+);
+
+/** A successful save. */
+export type SavePublicSettingsResult = z.output<ReturnType<typeof savePublicSettingsOutput>>;
+
+/** The tool answer of a change's outcome. */
+function answerOf(outcome: SettingsChangeOutcome, saved: Omit<SavePublicSettingsResult, 'status'>): Outcome<SavePublicSettingsResult> {
+  if (outcome.status !== 'refused') return succeed({ status: outcome.status, ...saved });
+  if (outcome.refusal === 'settings-unavailable' && outcome.rule !== undefined) return configUnavailable(outcome.rule);
+  if (outcome.refusal === 'conflict' || outcome.refusal === 'busy') return toolError('settings-changed');
+  return toolError('settings-write-failed');
+}
+
+/**
+ * The `qiongli_save_provider_config` use case of Standard (docs/tools.md#in-the-standard-profile):
+ * saves the public settings `enabled` and `email` through {@link setEnabled} and
+ * {@link setEmail} (an atomic write, revision + 1, refused when the settings changed meanwhile).
+ * An API key is refused with `use-setup-page` before anything is read or written: a key in a
+ * tool argument passes through the model and the host's logs, so keys are typed on the setup
+ * page. The value is never returned, logged or kept anywhere but the settings.
+ */
+export async function savePublicSettings(
+  ports: Pick<SettingsChangePorts, 'settings'>,
+  args: SavePublicSettingsArguments,
+): Promise<Outcome<SavePublicSettingsResult>> {
+  const field = STANDARD_FIELD_NAMES[args.field];
+  if (field === 'api_key') return toolError('use-setup-page');
+  const provider = SAVE_PROVIDER_NAMES[args.provider];
+  if (field === 'enabled') {
+    if (args.value !== 'true' && args.value !== 'false') return invalidArguments(M.enabledValue);
+    return answerOf(await setEnabled(ports, provider, args.value === 'true'), { provider, field });
+  }
+  if (!isContactEmail(args.value)) return invalidArguments(M.emailValue);
+  return answerOf(await setEmail(ports, provider, args.value), { provider, field });
+}

@@ -7,7 +7,7 @@ import { dedupeRecords, type ProviderBatch } from '../../src/domain/literature-s
 import { mergeSearchResultsStepwise } from '../../src/domain/literature-search/merge-search-results.js';
 import { MAX_KEY_UNITS } from '../../src/domain/literature-search/bounded-normal-form.js';
 import { MAX_TEXT_BYTES } from '../../src/adapters/provider-client/record-fields.js';
-import { CONTRACT_MS, describeSamples, probeUntilWithin } from './provider-lag-probe.js';
+import { busyBlock, CONTRACT_MS, describeSamples, probeUntilWithin } from './provider-lag-probe.js';
 
 v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc') as () => void;
@@ -42,10 +42,13 @@ const retainedHeap = (): number => {
 describe('titles that NFKC expands 18× (U+FDFA) at the 16 KiB bound (issue 19, row 4)', { timeout: 300_000 }, () => {
   it(`a full five-provider search is merged in steps, the longest block within ${CONTRACT_MS} ms in one of up to five runs`, async (t) => {
     const batches = expandingSearch('\ufdfa');
-    const samples = await probeUntilWithin(() => runInSlices(mergeSearchResultsStepwise(batches, 'peace be upon him', 1000)));
-    t.diagnostic(`longest block ${describeSamples(samples)}`);
+    // Busy blocks (wall capped by CPU time), as the export lag test measures them: this test
+    // allocates ~100 MiB, and on a loaded 2-core machine its wall gaps mostly measure scheduling.
+    const samples = await probeUntilWithin(() => runInSlices(mergeSearchResultsStepwise(batches, 'peace be upon him', 1000)), CONTRACT_MS, 5, busyBlock);
+    const described = describeSamples(samples, CONTRACT_MS, busyBlock);
+    t.diagnostic(`longest block ${described}`);
     assert.equal(samples.at(-1)!.result.length, 800, 'every record kept, none merged');
-    assert.ok(samples.at(-1)!.longestBlockMs <= CONTRACT_MS, `longest block ${describeSamples(samples)}`);
+    assert.ok(samples.at(-1)!.longestBusyMs <= CONTRACT_MS, `longest block ${described}`);
   });
 
   it('the merged records keep bounded keys: under 24 MiB of heap for 800 records (about 500 MiB when keys were unbounded)', (t) => {

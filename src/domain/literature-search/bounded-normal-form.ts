@@ -7,10 +7,10 @@
  */
 
 /** Most UTF-16 code units of a normalised, lowercased text a comparison key is built from. */
-export const MAX_KEY_UNITS = 2 * 1024;
+export const MAX_KEY_UNITS = 1024;
 
 /** Input code units normalised at a time (at 18× expansion, about one key's bound). */
-const CHUNK_UNITS = 128;
+const CHUNK_UNITS = 64;
 
 /** How far past a chunk's end a safe cut is looked for before cutting at a code point. */
 const CUT_SEARCH_UNITS = 64;

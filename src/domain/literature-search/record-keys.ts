@@ -37,7 +37,7 @@ function isLetterOrDigitUnit(code: number): boolean {
  * NFKC form, lowercased, in order (`治理 平台：证据` → `治理`, `平台`, `证据`). NFKC first, so
  * `Café` and `Cafe\u0301` (a combining accent) or `ﬁle` and `file` give the same key. The
  * normal form is bounded before it is built (see {@link boundedLowerNormalForm}): a key holds at
- * most 2 Ki code units (`MAX_KEY_UNITS`), so two titles alike in that prefix compare equal. The
+ * most 1 Ki code units (`MAX_KEY_UNITS`), so two titles alike in that prefix compare equal. The
  * runs are kept as one string, separated by single spaces, not as an array per run: a thousand
  * titles of thousands of runs would otherwise keep millions of small values alive (issue 19, row 4).
  * The compact form is built only when asked for, and not kept.

@@ -108,7 +108,7 @@ export function renderChange(action: ChangeAction, outcome: SettingsChangeOutcom
   const revision = `settings revision ${outcome.revision}`;
   const saved: Readonly<Record<ChangeAction['name'], string>> = {
     'set-key': `Saved: the ${name} API key is in the credential store, and the settings name it (${revision}).`,
-    'remove-key': `Removed: the settings no longer name a ${name} API key (${revision}).`,
+    'remove-key': `Removed: the ${name} API key is no longer used: the settings name none (${revision}).`,
     enable: `${name} is enabled (${revision}).`,
     disable: `${name} is disabled (${revision}).`,
     'set-email': `The ${name} contact email is set (${revision}).`,

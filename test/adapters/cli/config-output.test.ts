@@ -114,7 +114,7 @@ describe('what a change command prints', () => {
       code: 0,
     });
     const warned = renderChange({ name: 'remove-key', provider: 'pubmed' }, { status: 'saved', revision: 5, warning: 'old-key-not-deleted' });
-    assert.equal(warned.stdout, 'Removed: the settings no longer name a PubMed API key (settings revision 5).\n');
+    assert.equal(warned.stdout, 'Removed: the PubMed API key is no longer used: the settings name none (settings revision 5).\n');
     assert.match(warned.stderr, /^warning: the key it replaced or removed could not be deleted from the credential store/);
     assert.equal(
       renderChange({ name: 'enable', target: 'europepmc' }, { status: 'saved', revision: 1 }).stdout,

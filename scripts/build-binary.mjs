@@ -116,7 +116,10 @@ require('node:v8').startupSnapshot.addSerializeCallback(() => {
 
 /** The snapshot entry (the program plus its warm-up) behind its loader, and the lazy adapters, as CommonJS files. */
 async function bundleSources() {
-  await bundleCommonJs(join(REPO_ROOT, 'scripts', 'binary', 'snapshot-entry.ts'), join(WORK_DIR, 'qiongli-program.cjs'), [adaptersFromAssets, keyringFromAsset]);
+  await bundleCommonJs(join(REPO_ROOT, 'scripts', 'binary', 'snapshot-entry.ts'), join(WORK_DIR, 'qiongli-program.cjs'), [
+    adaptersFromAssets,
+    keyringFromAsset,
+  ]);
   writeFileSync(join(WORK_DIR, 'qiongli-sea.cjs'), SEA_MAIN);
   for (const { asset, entry } of LAZY_ADAPTERS) await bundleCommonJs(entry, join(WORK_DIR, asset), []);
 }

@@ -52,7 +52,7 @@ describe("the setup page's backend over the real Secret Service and the settings
   it('saves no key, and names none, when the Secret Service does not answer in time', async () => {
     service.freeze();
     try {
-      const results = await backend(500).save({ openalex: { enabled: true, apiKey: FIRST } });
+      const results = await backend(500).save({ openalex: { enabled: false, apiKey: FIRST } });
       assert.deepEqual(results[2], { provider: 'openalex', field: 'api_key', outcome: 'failed', failure: 'credential-store-unavailable' });
       assert.equal(results[0]?.outcome, 'saved', 'the public field of the same form is saved');
       assert.equal(await reference(), undefined);

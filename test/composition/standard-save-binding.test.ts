@@ -33,7 +33,7 @@ describe("Standard's save tool and settings writer, as composed (docs/tools.md#i
   it('never pairs a replaced settings source with the real file: without a writer, writes fail and nothing is written', async () => {
     const container = createContainer('standard', { configSource: FakeConfigSource.defaults() });
     assert.ok(container.get(SettingsWriterId) instanceof ReadOnlySettingsWriter);
-    const outcome = await save(container, { provider: 'openalex', field: 'enabled', value: 'true' });
+    const outcome = await save(container, { provider: 'openalex', field: 'enabled', value: 'false' });
     assert.equal(!outcome.ok && outcome.failure.kind === 'tool_error' && outcome.failure.reasonCode, 'settings-write-failed');
   });
 

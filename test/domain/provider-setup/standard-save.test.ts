@@ -42,13 +42,14 @@ describe("Standard's qiongli_save_provider_config (docs/tools.md#in-the-standard
 
   it('switches a provider off and on with enabled true/false, under any of its names', async () => {
     const settings = FakeSettingsWriter.defaults();
-    assert.deepEqual(await savePublicSettings({ settings }, { provider: 'ncbi', field: 'enabled', value: 'true' }), {
+    // Every provider is on by default (docs/providers.md): switch it off, then on again.
+    assert.deepEqual(await savePublicSettings({ settings }, { provider: 'ncbi', field: 'enabled', value: 'false' }), {
       ok: true,
       value: { status: 'saved', provider: 'pubmed', field: 'enabled' },
     });
-    assert.equal(settings.settings.providers.pubmed.enabled, true);
-    await savePublicSettings({ settings }, { provider: 'pubmed', field: 'enabled', value: 'false' });
     assert.equal(settings.settings.providers.pubmed.enabled, false);
+    await savePublicSettings({ settings }, { provider: 'pubmed', field: 'enabled', value: 'true' });
+    assert.equal(settings.settings.providers.pubmed.enabled, true);
   });
 
   it('refuses a value that is not true/false or not an email with a static message, writing nothing', async () => {
@@ -66,7 +67,7 @@ describe("Standard's qiongli_save_provider_config (docs/tools.md#in-the-standard
     const raced = await savePublicSettings({ settings }, { provider: 'openalex', field: 'email', value: 'me@example.org' });
     assert.equal(failureOf(raced)?.kind === 'tool_error' && failureOf(raced)?.message, 'the settings changed while saving; nothing was saved, try again');
     settings.refuseNextWrite({ status: 'failed' });
-    const failed = await savePublicSettings({ settings }, { provider: 'openalex', field: 'enabled', value: 'true' });
+    const failed = await savePublicSettings({ settings }, { provider: 'openalex', field: 'enabled', value: 'false' });
     assert.equal(failureOf(failed)?.kind === 'tool_error' && (failureOf(failed) as { reasonCode: string }).reasonCode, 'settings-write-failed');
     const unusable = await savePublicSettings(
       { settings: FakeSettingsWriter.unavailable('not-json') },

@@ -56,7 +56,7 @@ describe('the setup page backend of Standard (docs/setup-page.md#what-a-save-doe
     const settings = FakeSettingsWriter.at(1, withProviders({ crossref: { enabled: true, email: 'old@example.org' } }));
     const results = await backendOver(settings, FakeSecretStore.empty()).save({
       crossref: { enabled: true, email: '' },
-      openalex: { enabled: true, email: 'me@example.org' },
+      openalex: { enabled: false, email: 'me@example.org' },
     });
     assert.deepEqual(results, [
       { provider: 'openalex', field: 'enabled', outcome: 'saved' },
@@ -65,7 +65,7 @@ describe('the setup page backend of Standard (docs/setup-page.md#what-a-save-doe
       { provider: 'crossref', field: 'enabled', outcome: 'unchanged' },
       { provider: 'crossref', field: 'email', outcome: 'removed' },
     ]);
-    assert.deepEqual(settings.settings.providers.openalex, { enabled: true, email: 'me@example.org' });
+    assert.deepEqual(settings.settings.providers.openalex, { enabled: false, email: 'me@example.org' });
     assert.deepEqual(settings.settings.providers.crossref, { enabled: true });
     assert.equal(settings.revision, 4, 'one atomic write (revision + 1) per changed field');
   });
@@ -103,16 +103,16 @@ describe('the setup page backend of Standard (docs/setup-page.md#what-a-save-doe
     const secrets = FakeSecretStore.empty();
     const raced = FakeSettingsWriter.defaults();
     raced.refuseNextWrite({ status: 'conflict' });
-    const [, , key] = await backendOver(raced, secrets).save({ openalex: { enabled: false, apiKey: KEY } });
+    const [, , key] = await backendOver(raced, secrets).save({ openalex: { enabled: true, apiKey: KEY } });
     assert.deepEqual(key, { provider: 'openalex', field: 'api_key', outcome: 'failed', failure: 'settings-changed' });
     assert.deepEqual(secrets.storedReferences, [], 'the fresh secret was deleted again');
     const spaced = await backendOver(FakeSettingsWriter.defaults(), secrets).save({ pubmed: { enabled: true, apiKey: ' padded ' } });
     assert.equal(spaced[1]?.failure, 'invalid-key');
-    const unusable = await backendOver(FakeSettingsWriter.unavailable('not-json'), secrets).save({ crossref: { enabled: true } });
+    const unusable = await backendOver(FakeSettingsWriter.unavailable('not-json'), secrets).save({ crossref: { enabled: false } });
     assert.equal(unusable[0]?.failure, 'settings-unavailable');
     const broken = FakeSettingsWriter.defaults();
     broken.refuseNextWrite({ status: 'failed' });
-    assert.equal((await backendOver(broken, secrets).save({ crossref: { enabled: true } }))[0]?.failure, 'settings-write-failed');
+    assert.equal((await backendOver(broken, secrets).save({ crossref: { enabled: false } }))[0]?.failure, 'settings-write-failed');
     assert.deepEqual(secrets.storedReferences, []);
   });
 });

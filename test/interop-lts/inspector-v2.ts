@@ -1,3 +1,4 @@
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../support/built-program.js';
 import type { InteropClient, InteropConnection, InteropSession, Seen } from '../interop/interop-session.js';
@@ -66,8 +67,22 @@ async function answer(argv: readonly string[], configHome: string): Promise<{ re
 const seen = (outcome: Awaited<ReturnType<typeof answer>>): Seen =>
   'result' in outcome ? seenInResult(outcome.result) : { outcome: 'thrown', message: outcome.failed };
 
+/**
+ * The settings the session was given (`<configHome>/settings.json`, the `QIONGLI_CONFIG_HOME`
+ * layout) copied to where Qiongli looks when only `HOME` is set (`~/.config/qiongli/`, Linux), since
+ * the Inspector passes `HOME` and not `QIONGLI_CONFIG_HOME`.
+ */
+function mirrorSettingsUnderHome(configHome: string): void {
+  const settings = join(configHome, 'settings.json');
+  if (!existsSync(settings)) return;
+  const folder = join(configHome, '.config', 'qiongli');
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  copyFileSync(settings, join(folder, 'settings.json'));
+}
+
 /** A session: one Inspector run per method, each starting Qiongli anew; `initialize` tells the revision. */
 async function open(era: Era, configHome: string, program?: ServerProgram): Promise<InteropSession> {
+  mirrorSettingsUnderHome(configHome);
   const initialize = await answer(inspectorV2Argv('initialize', { era, program }), configHome);
   if ('failed' in initialize) throw new Error(initialize.failed);
   return {

@@ -28,8 +28,9 @@ describe('Inspector 2 --strict on the tool list (issue 19)', () => {
   it('finds no schema that constrains nothing (it found 17 on tools 8 and 10), only the two documented type-array notes', async () => {
     const home = mkdtempSync(join(tmpdir(), 'qiongli-strict-'));
     try {
-      const [launcher, ...rest] = inspectorV2Argv('tools/list');
-      const run = await runInspector([launcher!, '--strict', ...rest], {
+      // The launcher reads its mode flag first: `--strict` goes after `--cli`, else it starts the web UI.
+      const [launcher, cli, ...rest] = inspectorV2Argv('tools/list');
+      const run = await runInspector([launcher!, cli!, '--strict', ...rest], {
         cwd: PROJECT_ROOT,
         env: { PATH: process.env.PATH ?? '', HOME: home, ...networkGuardEnv() },
       });

@@ -83,9 +83,40 @@ describe('modern era (docs/protocol.md#before-an-era-is-chosen, docs/protocol.md
   });
 
   it('answers initialize without a claim on a modern connection with -32022', async () => {
-    const { responses } = await exchange(modern(1, 'server/discover'), initialize(2, '2025-06-18'));
-    assert.equal(responses[1].error.code, -32022);
-    assert.deepEqual(responses[1].error.data.supported, ['2026-07-28']);
+    const { responses } = await exchange(modern(1, 'server/discover'), modern(2, 'tools/list'), initialize(3, '2025-06-18'));
+    assert.equal(responses[1].result.resultType, 'complete');
+    assert.equal(responses[2].error.code, -32022);
+    assert.deepEqual(responses[2].error.data.supported, ['2026-07-28']);
+  });
+
+  it('serves the legacy era to a client that falls back to initialize after its server/discover probe alone (the probe timed out)', async () => {
+    const { responses } = await exchange(
+      modern(1, 'server/discover'),
+      initialize(2, '2025-11-25'),
+      request(3, 'tools/list'),
+      modern(4, 'tools/list'),
+      initialize(5, '2025-11-25'),
+    );
+    assert.deepEqual(responses[0].result.supportedVersions, ['2026-07-28']);
+    assert.equal(responses[1].result.protocolVersion, '2025-11-25');
+    assert.equal(responses[2].result.tools.length, 12);
+    assert.equal(responses[2].result.resultType, undefined);
+    assert.equal(responses[3].error.code, -32600);
+    assert.equal(responses[4].error.code, -32600);
+  });
+
+  it('keeps the probe window open across several probes and refuses a malformed initialize after one with -32602, pinning nothing', async () => {
+    const malformed = request(3, 'initialize', { protocolVersion: '2025-06-18' });
+    const { responses } = await exchange(modern(1, 'server/discover'), modern(2, 'server/discover'), malformed, initialize(4, '2025-06-18'));
+    assert.equal(responses[1].result.resultType, 'complete');
+    assert.equal(responses[2].error.code, -32602);
+    assert.equal(responses[3].result.protocolVersion, '2025-06-18');
+  });
+
+  it('closes the probe window with any other modern request, even one it refuses', async () => {
+    const { responses } = await exchange(modern(1, 'server/discover'), modern(2, 'resources/list'), initialize(3, '2025-11-25'));
+    assert.equal(responses[1].error.code, -32601);
+    assert.equal(responses[2].error.code, -32022);
   });
 
   it('refuses a request without the claim on a modern connection with -32602', async () => {

@@ -12,8 +12,29 @@ import { PROJECT_ROOT } from '../support/built-program.js';
 import { INSPECTOR_V2_BIN, inspectorV2Argv } from './inspector-v2.js';
 import { LTS_CLIENTS_DIR } from './lts-install.js';
 import { networkGuardEnv } from '../support/network-guard.js';
+import { AI_SDK_V2 } from './ai-sdk-v2.js';
+import { SLOW_START_PROGRAM } from '../interop/clients/server-command.js';
+import { isolatedConfigHome } from '../support/run-program.js';
+import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
+import { successValue } from '../interop/interop-session.js';
 
 describeInteropRows(LTS_INTEROP_CLIENTS);
+
+describe('AI SDK 2 and a server that answers its server/discover probe after the probe timed out', () => {
+  it('falls back to initialize on 2025-11-25, as the 2026-07-28 stdio binding says, and the server serves it: tools listed and called', async () => {
+    const [discovering] = AI_SDK_V2.connections;
+    assert.equal(discovering?.expected, '2026-07-28', 'the first connection is the one that probes');
+    const session = await discovering.open(isolatedConfigHome(), SLOW_START_PROGRAM);
+    try {
+      assert.equal(session.negotiated, '2025-11-25');
+      assert.deepEqual(await session.listToolNames(), [...FROZEN_TOOL_ORDER]);
+      const seen = await session.call('qiongli_zotero_status', {});
+      assert.equal(successValue(seen).status, 'disabled');
+    } finally {
+      await session.close();
+    }
+  });
+});
 
 describe('the Inspector 2 launcher the suite starts', () => {
   it('is the `inspector` bin of the installed package, the file `npx @modelcontextprotocol/inspector` runs', () => {

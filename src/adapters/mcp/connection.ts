@@ -1,7 +1,7 @@
 import type { Framing, Transport, TransportFailure, TransportListener } from '../../ports/transport.port.js';
 import { admitMessage, decodeFrame, type FrameFacts, type Params } from './admission.js';
-import { errorFrame, resultFrame, type RequestId } from './json-rpc.js';
-import { ErrorCode, FRAME_PRESCAN_BOUNDS, LIMITS, Message, MODERN_REVISION, type LegacyRevision, type Revision } from './protocol-constants.js';
+import { errorFrame, resultFrame } from './json-rpc.js';
+import { ErrorCode, FRAME_PRESCAN_BOUNDS, LIMITS, Message, MODERN_REVISION, type Revision } from './protocol-constants.js';
 import { hasModernClaim, isValidInitialize, negotiateLegacy, refuseUnclaimed, rejectEnvelope } from './negotiation.js';
 import { prescanBatch } from './batch-prescan.js';
 import { traitsOf } from './revisions.js';
@@ -11,25 +11,10 @@ import { InflightWork, type ConnectionLifecycle, type Reply } from './inflight-w
 import { ToolMethods } from './tool-methods.js';
 import { legacyClientOpensUrls } from './client-capabilities.js';
 import type { ConnectionOptions } from './connection-options.js';
+import type { Era, Incoming, MethodHandler } from './connection-era.js';
 
 export { MAX_PENDING_ANSWERS, type ConnectionLifecycle } from './inflight-work.js';
 export type { ConnectionOptions } from './connection-options.js';
-
-/** The era a connection speaks (docs/protocol.md#protocol-eras); chosen by its first accepted negotiating message. */
-type Era = { readonly kind: 'none' } | { readonly kind: 'legacy'; readonly revision: LegacyRevision } | { readonly kind: 'modern' };
-
-/** One admitted request and where it came from. */
-interface Incoming {
-  readonly id: RequestId;
-  readonly method: string;
-  readonly params: Params | undefined;
-  readonly framing: Framing;
-  /** It is an element of a batch. */
-  readonly inBatch: boolean;
-}
-
-/** Answers one method of a negotiated era. */
-type MethodHandler = (request: Incoming, revision: Revision) => Reply;
 
 /**
  * One MCP connection over a {@link Transport}: admission, era negotiation and a dispatch table
@@ -161,8 +146,9 @@ export class McpConnection implements TransportListener {
         if (claim) return errorFrame(request.id, ErrorCode.InvalidRequest, Message.modernClaimOnLegacy);
         return this.dispatch(this.legacyMethods, request, this.era.revision);
       case 'modern':
-        if (!claim) return refuseUnclaimed(request.id, request.method, request.params);
-        return rejectEnvelope(request.id, request.params) ?? this.dispatch(this.modernMethods, request, MODERN_REVISION);
+        if (!claim)
+          return this.era.probeOnly && request.method === 'initialize' ? this.initialize(request) : refuseUnclaimed(request.id, request.method, request.params);
+        return rejectEnvelope(request.id, request.params) ?? this.dispatchModern(request);
       case 'none':
         return this.negotiate(request, claim);
     }
@@ -175,18 +161,32 @@ export class McpConnection implements TransportListener {
       if (method === 'initialize') return errorFrame(id, ErrorCode.MethodNotFound, Message.methodNotFound);
       const rejection = rejectEnvelope(id, params);
       if (rejection !== null) return rejection;
-      this.era = { kind: 'modern' };
-      return this.dispatch(this.modernMethods, request, MODERN_REVISION);
+      this.era = { kind: 'modern', probeOnly: true };
+      return this.dispatchModern(request);
     }
-    if (method === 'initialize') {
-      if (!isValidInitialize(params)) return errorFrame(id, ErrorCode.InvalidParams, Message.invalidInitialize);
-      const revision = negotiateLegacy((params as Params).protocolVersion as string);
-      this.era = { kind: 'legacy', revision };
-      this.tools.legacyOpensUrls = legacyClientOpensUrls(revision, params as Params);
-      return resultFrame(id, this.fixed.initialize(revision));
-    }
+    if (method === 'initialize') return this.initialize(request);
     if (method === 'ping') return resultFrame(id, '{}');
     return errorFrame(id, ErrorCode.InvalidRequest, Message.notInitialized);
+  }
+
+  /**
+   * A claimless `initialize` pins the legacy era: as the first negotiating message, or after a
+   * `server/discover` probe alone, which a client falls back from when the answer came later
+   * than it waited (the 2026-07-28 stdio binding's backward compatibility).
+   */
+  private initialize(request: Incoming): Reply {
+    const { id, params } = request;
+    if (!isValidInitialize(params)) return errorFrame(id, ErrorCode.InvalidParams, Message.invalidInitialize);
+    const revision = negotiateLegacy((params as Params).protocolVersion as string);
+    this.era = { kind: 'legacy', revision };
+    this.tools.legacyOpensUrls = legacyClientOpensUrls(revision, params as Params);
+    return resultFrame(id, this.fixed.initialize(revision));
+  }
+
+  /** Serves one modern request; anything but `server/discover` ends the probe-only window. */
+  private dispatchModern(request: Incoming): Reply {
+    if (request.method !== 'server/discover') this.era = { kind: 'modern', probeOnly: false };
+    return this.dispatch(this.modernMethods, request, MODERN_REVISION);
   }
 
   private dispatch(methods: ReadonlyMap<string, MethodHandler>, request: Incoming, revision: Revision): Reply {

@@ -45,6 +45,15 @@ export const FULLTEXT_PROGRAM: ServerProgram = {
   args: serveArgs('lite'),
 };
 
+/**
+ * The built program serving Lite, started after a pause longer than a client's `server/discover`
+ * probe waits (test/support/serve-after-a-pause.ts): the client falls back to `initialize`.
+ */
+export const SLOW_START_PROGRAM: ServerProgram = {
+  script: join(PROJECT_ROOT, 'dist', 'test', 'support', 'serve-after-a-pause.js'),
+  args: serveArgs('lite'),
+};
+
 /** The graph harness with the same arguments and the graph group (see {@link graphConfigHome}). */
 const GRAPH_PROGRAM: ServerProgram = { script: GRAPH_HARNESS, args: [...serveArgs('lite'), '--capabilities', GRAPH_CAPABILITIES] };
 

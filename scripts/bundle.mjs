@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { chmodSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { bundleOptions, configCommandOptions } from './bundle-options.mjs';
+import { bundleOptions, configCommandOptions, harnessOptions } from './bundle-options.mjs';
 
 const outdir = fileURLToPath(new URL('../dist/bundle/', import.meta.url));
 
@@ -15,3 +15,10 @@ rmSync(outdir, { recursive: true, force: true });
 await build(bundleOptions(outdir));
 await build(configCommandOptions(outdir));
 chmodSync(join(outdir, 'qiongli.mjs'), 0o755);
+
+// The test harnesses the interop suite starts (test/interop/clients/server-command.ts), each one
+// file in dist/test/harness/: not part of the package.
+const harnessDir = fileURLToPath(new URL('../dist/test/harness/', import.meta.url));
+rmSync(harnessDir, { recursive: true, force: true });
+for (const name of ['serve-with-fulltext-sources', 'serve-graph-with-loopback'])
+  await build(harnessOptions(fileURLToPath(new URL(`../test/support/${name}.ts`, import.meta.url)), join(harnessDir, `${name}.mjs`)));

@@ -11,8 +11,14 @@ const serveArgs = (profile: Profile): string[] => ['mcp', 'serve', '--profile', 
 /** Configuration homes whose sessions are served with the graph tools granted (see {@link graphConfigHome}). */
 const GRAPH_HOMES = new Set<string>();
 
+/**
+ * The test harnesses as `npm run build` bundles them (scripts/bundle.mjs): one file each, so
+ * they start about as fast as the built program.
+ */
+const HARNESS_DIR = join(PROJECT_ROOT, 'dist', 'test', 'harness');
+
 /** The harness serving the graph tools with every provider at a loopback answering recorded bodies. */
-const GRAPH_HARNESS = join(PROJECT_ROOT, 'dist', 'test', 'support', 'serve-graph-with-loopback.js');
+const GRAPH_HARNESS = join(HARNESS_DIR, 'serve-graph-with-loopback.mjs');
 
 /** The groups the graph sessions grant: Lite's default ones and `graph`. */
 export const GRAPH_CAPABILITIES = 'config,literature,evidence,zotero,orchestration,graph';
@@ -41,7 +47,7 @@ export const builtProgram = (profile: Profile = 'lite'): ServerProgram => ({ scr
  * (test/support/serve-with-fulltext-sources.ts): the clients read a paper without network.
  */
 export const FULLTEXT_PROGRAM: ServerProgram = {
-  script: join(PROJECT_ROOT, 'dist', 'test', 'support', 'serve-with-fulltext-sources.js'),
+  script: join(HARNESS_DIR, 'serve-with-fulltext-sources.mjs'),
   args: serveArgs('lite'),
 };
 

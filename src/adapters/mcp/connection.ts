@@ -185,7 +185,7 @@ export class McpConnection implements TransportListener {
 
   /** Serves one modern request; anything but `server/discover` ends the probe-only window. */
   private dispatchModern(request: Incoming): Reply {
-    if (request.method !== 'server/discover') this.era = { kind: 'modern', probeOnly: false };
+    if (request.method !== 'server/discover' && this.era.kind === 'modern' && this.era.probeOnly) this.era = { kind: 'modern', probeOnly: false };
     return this.dispatch(this.modernMethods, request, MODERN_REVISION);
   }
 

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
-import type { Outcome } from '../../domain/shared/tool-outcome.js';
+import type { ToolFailure } from '../../domain/shared/tool-failure.js';
+import type { Result } from '../../domain/shared/result.js';
 import type { RedactionRule } from '../../domain/shared/redaction.js';
 import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
 import type { UseCase, UseCaseContext, UseCaseValue } from '../../domain/shared/use-case.js';
@@ -42,7 +43,7 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
    * result may come already encoded (an `EncodedResult` redacted with `redaction`) or as a
    * `UrlHandOff` (docs/protocol.md#url-elicitation).
    */
-  run(args: z.output<I>, context: ToolCallContext): Outcome<UseCaseValue<O>> | Promise<Outcome<UseCaseValue<O>>>;
+  run(args: z.output<I>, context: ToolCallContext): Result<UseCaseValue<O>, ToolFailure> | Promise<Result<UseCaseValue<O>, ToolFailure>>;
 }
 
 /** 256 KiB: the default params budget. */

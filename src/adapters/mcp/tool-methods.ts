@@ -4,7 +4,7 @@ import { errorFrame, guardResponseSize, resultFrame, type RequestId } from './js
 import { ErrorCode, Message, MODERN_CACHE_HINT, type Revision } from './protocol-constants.js';
 import { traitsOf } from './revisions.js';
 import type { FixedResults } from './server-identity.js';
-import { acceptCall, encodeOutcome, runCall, type AcceptedCall } from './tool-call.js';
+import { acceptCall, encodeResult, runCall, type AcceptedCall } from './tool-call.js';
 import type { ToolRegistry } from './tool-registry.js';
 import type { InflightWork, Reply } from './inflight-work.js';
 import { CLIENT_REQUEST_BOUNDS, ClientRequests } from './client-requests.js';
@@ -13,6 +13,7 @@ import type { ConnectionOptions } from './connection-options.js';
 import { AesGcmSealedTokens } from '../sealed-token/index.js';
 import { modernClientOpensUrls } from './client-capabilities.js';
 import type { OfferRoute } from './url-offers.js';
+import { success } from '../../domain/shared/result.js';
 
 /** `tools/list` and `tools/call` of one connection, in any revision. */
 export class ToolMethods {
@@ -91,10 +92,7 @@ export class ToolMethods {
       case 'asked-again':
         return resultFrame(id, resumed.encoded);
       case 'answered':
-        return guardResponseSize(
-          resultFrame(id, encodeOutcome(call.tool, { ok: true, value: resumed.handOff.finish(resumed.offer) }, revision, this.fixed.serverMeta)),
-          id,
-        );
+        return guardResponseSize(resultFrame(id, encodeResult(call.tool, success(resumed.handOff.finish(resumed.offer)), revision, this.fixed.serverMeta)), id);
     }
   }
 }

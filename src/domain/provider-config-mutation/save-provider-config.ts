@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
 import { boundedString } from '../shared/string-checks.js';
-import { capabilityUnavailable, type Outcome } from '../shared/tool-outcome.js';
+import { capabilityUnavailable, type ToolFailure } from '../shared/tool-failure.js';
+import type { Result } from '../shared/result.js';
 import { FIELD_NAMES, isAllowedField, SAVE_PROVIDER_NAMES, type SaveProviderName } from './provider-names.js';
 
 /** Largest `value` accepted, in UTF-8 bytes: 64 KiB. */
@@ -93,6 +94,6 @@ export const saveProviderConfigOutput = schemaOnFirstUse(() =>
  * valid call always fails with `capability-unavailable` (the save message). Nothing is written,
  * and the value is never read, kept or returned.
  */
-export function saveProviderConfig(_args: SaveProviderConfigArguments): Outcome<never> {
+export function saveProviderConfig(_args: SaveProviderConfigArguments): Result<never, ToolFailure> {
   return capabilityUnavailable('save');
 }

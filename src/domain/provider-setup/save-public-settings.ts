@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { PROVIDER_IDS } from '../../ports/config-source.port.js';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
-import { configUnavailable, invalidArguments, succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
+import { configUnavailable, invalidArguments, toolError, type ToolFailure } from '../shared/tool-failure.js';
+import { success, type Result } from '../shared/result.js';
 import { isContactEmail } from '../provider-config-mutation/change-input-checks.js';
 import { setEmail, setEnabled } from '../provider-config-mutation/change-settings.js';
 import { FIELD_NAMES, isAllowedField, SAVE_PROVIDER_NAMES, type SaveProviderName } from '../provider-config-mutation/provider-names.js';
@@ -47,8 +48,8 @@ export const savePublicSettingsOutput = schemaOnFirstUse(() =>
 export type SavePublicSettingsResult = z.output<ReturnType<typeof savePublicSettingsOutput>>;
 
 /** The tool answer of a change's outcome. */
-function answerOf(outcome: SettingsChangeOutcome, saved: Omit<SavePublicSettingsResult, 'status'>): Outcome<SavePublicSettingsResult> {
-  if (outcome.status !== 'refused') return succeed({ status: outcome.status, ...saved });
+function answerOf(outcome: SettingsChangeOutcome, saved: Omit<SavePublicSettingsResult, 'status'>): Result<SavePublicSettingsResult, ToolFailure> {
+  if (outcome.status !== 'refused') return success({ status: outcome.status, ...saved });
   if (outcome.refusal === 'settings-unavailable' && outcome.rule !== undefined) return configUnavailable(outcome.rule);
   if (outcome.refusal === 'conflict' || outcome.refusal === 'busy') return toolError('settings-changed');
   return toolError('settings-write-failed');
@@ -65,7 +66,7 @@ function answerOf(outcome: SettingsChangeOutcome, saved: Omit<SavePublicSettings
 export async function savePublicSettings(
   ports: Pick<SettingsChangePorts, 'settings'>,
   args: SavePublicSettingsArguments,
-): Promise<Outcome<SavePublicSettingsResult>> {
+): Promise<Result<SavePublicSettingsResult, ToolFailure>> {
   const field = STANDARD_FIELD_NAMES[args.field];
   if (field === 'api_key') return toolError('use-setup-page');
   const provider = SAVE_PROVIDER_NAMES[args.provider];

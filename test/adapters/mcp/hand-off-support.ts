@@ -2,7 +2,7 @@ import { McpConnection, type ConnectionOptions } from '../../../src/adapters/mcp
 import { ToolRegistry } from '../../../src/adapters/mcp/tool-registry.js';
 import type { ToolDefinition } from '../../../src/adapters/mcp/tool-definition.js';
 import { ALL_CAPABILITY_GROUPS } from '../../../src/domain/shared/capability-groups.js';
-import { succeed } from '../../../src/domain/shared/tool-outcome.js';
+import { success } from '../../../src/domain/shared/result.js';
 import { UrlHandOff, type PageOffer } from '../../../src/domain/shared/url-hand-off.js';
 import { FakeTransport } from '../../fakes/transport.fake.js';
 import { envelope } from '../../support/messages.js';
@@ -18,7 +18,7 @@ export function handOffTool(name = 'qiongli_configure_provider') {
   const state = { runs: 0 };
   const tool: ToolDefinition = controllableTool(name, () => {
     state.runs++;
-    return succeed(new UrlHandOff(PAGE_URL, PAGE_MESSAGE, completed, (offer: PageOffer) => ({ url: PAGE_URL, offer })));
+    return success(new UrlHandOff(PAGE_URL, PAGE_MESSAGE, completed, (offer: PageOffer) => ({ url: PAGE_URL, offer })));
   });
   return { tool, state, save: (saved = true) => markSaved(saved) };
 }

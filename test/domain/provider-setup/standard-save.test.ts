@@ -5,7 +5,7 @@ import { saveProviderConfigInput } from '../../../src/domain/provider-config-mut
 import { DEFAULT_SETTINGS } from '../../../src/domain/provider-readiness/provider-readiness.js';
 import { FakeSettingsWriter } from '../../fakes/settings-writer.fake.js';
 
-const failureOf = (outcome: Awaited<ReturnType<typeof savePublicSettings>>) => (outcome.ok ? undefined : outcome.failure);
+const failureOf = (outcome: Awaited<ReturnType<typeof savePublicSettings>>) => (outcome.ok ? undefined : outcome.error);
 
 describe("Standard's qiongli_save_provider_config (docs/tools.md#in-the-standard-profile)", () => {
   it('refuses an API key with use-setup-page, whatever the spelling, and reads and writes nothing', async () => {

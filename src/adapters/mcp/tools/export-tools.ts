@@ -3,7 +3,7 @@ import { encodeEvidenceSnapshot, evidenceSnapshotOutput } from '../../../domain/
 import { EncodedResult } from '../../../domain/shared/encoded-result.js';
 import type { RedactionRule } from '../../../domain/shared/redaction.js';
 import { jsonStringStepwise } from '../../../domain/shared/sliced-text.js';
-import { succeed } from '../../../domain/shared/tool-outcome.js';
+import { success } from '../../../domain/shared/result.js';
 import { runInSlices } from '../../scheduling/time-slices.js';
 import { sha256Hex } from '../../fulltext-client/text-digest.js';
 import { evidenceMessagePrecedence, evidenceSnapshotInput } from '../../../domain/evidence-snapshot/evidence-snapshot-input.js';
@@ -26,7 +26,7 @@ export const exportEvidenceUseCase: UseCase = defineUseCase({
   // Built in time slices and sent as the canonical text it is (docs/provider-data.md).
   execute: async (args, context) => {
     const encoded = await runInSlices(encodeEvidenceSnapshot(args, { digest: sha256Hex }), context.signal);
-    return encoded.ok ? succeed(await inSlices(encoded.value, 'evidence', context.signal)) : encoded;
+    return encoded.ok ? success(await inSlices(encoded.value, 'evidence', context.signal)) : encoded;
   },
 });
 
@@ -42,7 +42,7 @@ export const zoteroExportUseCase: UseCase = defineUseCase({
   // Built in time slices and sent as the text it is (docs/provider-data.md).
   execute: async (args, context) => {
     const built = await runInSlices(buildZoteroImportFiles(args), context.signal);
-    return built.ok ? succeed(await inSlices(await runInSlices(encodeZoteroImportFiles(built.value), context.signal), 'standard', context.signal)) : built;
+    return built.ok ? success(await inSlices(await runInSlices(encodeZoteroImportFiles(built.value), context.signal), 'standard', context.signal)) : built;
   },
 });
 

@@ -1,6 +1,6 @@
 import { defineUseCase, type UseCase } from '../../../domain/shared/use-case.js';
 import { zoteroStatus, zoteroStatusInput, zoteroStatusOutput } from '../../../domain/zotero-status/zotero-status.js';
-import { succeed } from '../../../domain/shared/tool-outcome.js';
+import { success } from '../../../domain/shared/result.js';
 
 /** Lite's fixed Zotero status (docs/tools.md#9-qiongli_zotero_status); no probe, no socket. */
 export const zoteroStatusUseCase: UseCase = defineUseCase({
@@ -10,5 +10,5 @@ export const zoteroStatusUseCase: UseCase = defineUseCase({
   get output() {
     return zoteroStatusOutput();
   },
-  execute: () => succeed(zoteroStatus()),
+  execute: () => success(zoteroStatus()),
 });

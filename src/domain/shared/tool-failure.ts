@@ -1,4 +1,5 @@
 import type { SettingsRule } from '../../ports/config-source.port.js';
+import { failure, type Result } from './result.js';
 import { configUnavailableMessage } from './settings-rule-messages.js';
 
 /**
@@ -25,42 +26,28 @@ export const CAPABILITY_UNAVAILABLE = {
 export type ReasonCode = keyof typeof TOOL_ERRORS | 'native-config-unavailable' | 'capability-unavailable';
 
 /**
- * An expected failure of a use case. The MCP adapter turns it into an `isError` tool result;
- * the message is always static text chosen by the code, never input.
+ * An expected failure of a use case: the `E` of a use case's `Result<T, ToolFailure>`. The MCP
+ * adapter turns it into an `isError` tool result; the message is always static text chosen by
+ * the code, never input.
  */
 export type ToolFailure =
   | { readonly kind: 'invalid_arguments'; readonly message: string }
   | { readonly kind: 'tool_error'; readonly reasonCode: ReasonCode; readonly message: string };
 
-/** Success or an expected failure. Unexpected failures are thrown. */
-export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly failure: ToolFailure };
-
-/** Wraps a success. */
-export const succeed = <T>(value: T): Outcome<T> => ({ ok: true, value });
-
 /** An invalid-arguments failure with a static message. */
-export const invalidArguments = <T = never>(message: string): Outcome<T> => ({
-  ok: false,
-  failure: { kind: 'invalid_arguments', message },
-});
+export const invalidArguments = (message: string): Result<never, ToolFailure> => failure({ kind: 'invalid_arguments', message });
 
 /** A domain failure with one of the fixed reason codes of docs/tools.md#results-and-errors. */
-export const toolError = <T = never>(reasonCode: keyof typeof TOOL_ERRORS): Outcome<T> => ({
-  ok: false,
-  failure: { kind: 'tool_error', reasonCode, message: TOOL_ERRORS[reasonCode] },
-});
+export const toolError = (reasonCode: keyof typeof TOOL_ERRORS): Result<never, ToolFailure> =>
+  failure({ kind: 'tool_error', reasonCode, message: TOOL_ERRORS[reasonCode] });
 
 /**
  * The tool error `native-config-unavailable` for settings that break `rule`: a static message
  * that names the rule and points to `qiongli config check` (docs/tools.md#errors).
  */
-export const configUnavailable = <T = never>(rule: SettingsRule): Outcome<T> => ({
-  ok: false,
-  failure: { kind: 'tool_error', reasonCode: 'native-config-unavailable', message: configUnavailableMessage(rule) },
-});
+export const configUnavailable = (rule: SettingsRule): Result<never, ToolFailure> =>
+  failure({ kind: 'tool_error', reasonCode: 'native-config-unavailable', message: configUnavailableMessage(rule) });
 
 /** The `capability-unavailable` failure of the save tool or of the configure/wizard tools. */
-export const capabilityUnavailable = <T = never>(which: keyof typeof CAPABILITY_UNAVAILABLE): Outcome<T> => ({
-  ok: false,
-  failure: { kind: 'tool_error', reasonCode: 'capability-unavailable', message: CAPABILITY_UNAVAILABLE[which] },
-});
+export const capabilityUnavailable = (which: keyof typeof CAPABILITY_UNAVAILABLE): Result<never, ToolFailure> =>
+  failure({ kind: 'tool_error', reasonCode: 'capability-unavailable', message: CAPABILITY_UNAVAILABLE[which] });

@@ -1,6 +1,7 @@
 import type { ServerIdentity } from '../adapters/mcp/server-identity.js';
-import { LITE_INSTRUCTIONS } from '../adapters/mcp/tool-catalogue.js';
-import { STANDARD_INSTRUCTIONS } from '../adapters/mcp/standard-catalogue.js';
+import type { Profile } from '../domain/shared/profiles.js';
+import { LITE_INSTRUCTIONS } from './profiles/lite.js';
+import { STANDARD_INSTRUCTIONS } from './profiles/standard.js';
 import { VERSION } from './version.js';
 
 /** Qiongli Lite's identity on the wire (docs/command-line.md: `serverInfo` is `{name: "qiongli", version}`). */
@@ -18,3 +19,6 @@ export const STANDARD_IDENTITY: ServerIdentity = {
   title: 'Qiongli Standard',
   instructions: STANDARD_INSTRUCTIONS,
 };
+
+/** Each profile's identity. */
+export const IDENTITIES: Readonly<Record<Profile, ServerIdentity>> = { lite: LITE_IDENTITY, standard: STANDARD_IDENTITY };

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { configHomeWith, lines, parseLines, runProgram, testEnv } from '../support/run-program.js';
 import { call, initialize, request, toolErrorOf } from '../support/messages.js';
 import { SAMPLE_ARGUMENTS } from '../support/official-client.js';
-import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
+import { FROZEN_TOOL_ORDER } from '../../src/composition/tool-catalogue.js';
 
 const C = 'CANARYq7z';
 

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { performance } from 'node:perf_hooks';
-import { McpConnection } from '../../src/adapters/mcp/connection.js';
 import { LIMITS } from '../../src/adapters/mcp/protocol-constants.js';
 import { createContainer } from '../../src/composition/create-container.js';
-import { ServerIdentityId, ToolRegistryId } from '../../src/composition/identifiers.js';
 import { FakeTransport } from '../fakes/transport.fake.js';
 import { initialize, request } from '../support/messages.js';
 import { CONTRACT_MS, describeSamples, probeUntilWithin } from './provider-lag-probe.js';
+import { mcpConnection } from '../../src/composition/mcp-connection.js';
 
 /** The ping contract: a ping sent while a frame is worked on is answered within this. */
 const PING_CONTRACT_MS = 100;
@@ -24,7 +23,7 @@ const valuesOf = (frame: string): number => frame.replace(/[^{[,]/g, '').length;
 function connect(): FakeTransport {
   const container = createContainer('lite');
   const transport = new FakeTransport();
-  new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), { finished: () => undefined, failed: () => undefined }).start();
+  mcpConnection(container, transport, { finished: () => undefined, failed: () => undefined }).start();
   transport.receive(initialize(0, '2025-06-18'));
   return transport;
 }

@@ -49,7 +49,7 @@ export class McpConnection implements TransportListener {
     private readonly registry: ToolRegistry,
     identity: ServerIdentity,
     lifecycle: ConnectionLifecycle,
-    options: ConnectionOptions = {},
+    options: ConnectionOptions,
   ) {
     this.fixed = encodeFixedResults(identity);
     this.work = new InflightWork(transport, lifecycle);

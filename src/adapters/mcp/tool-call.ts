@@ -3,7 +3,7 @@ import type { Revision } from './protocol-constants.js';
 import { traitsOf } from './revisions.js';
 import { parseArguments, parseArgumentsStepwise } from '../../domain/shared/parse-arguments.js';
 import { argumentBoundsOf } from '../../domain/shared/json-bounds.js';
-import { runInSlices } from '../scheduling/time-slices.js';
+import type { TimeSlices } from '../../ports/time-slices.port.js';
 import { redactCredentials } from '../../domain/shared/redaction.js';
 import type { ToolFailure } from '../../domain/shared/tool-failure.js';
 import { success, type Result } from '../../domain/shared/result.js';
@@ -61,6 +61,7 @@ export function runCall(
   revision: Revision,
   context: ToolCallContext,
   serverMeta: string,
+  slices: TimeSlices,
   route: OfferRoute = { kind: 'result-only' },
 ): string | Promise<string> {
   const { input, messagePrecedence } = call.tool;
@@ -69,7 +70,7 @@ export function runCall(
   // slice right behind that parse made one block of both.
   if (argumentBoundsOf(input) !== undefined)
     return nextTurn()
-      .then(() => runInSlices(parseArgumentsStepwise(input, call.args, messagePrecedence), context.signal))
+      .then(() => slices.run(parseArgumentsStepwise(input, call.args, messagePrecedence), context.signal))
       .then((parsed) => runParsed(call, parsed, revision, context, serverMeta, route));
   return runParsed(call, parseArguments(input, call.args, messagePrecedence), revision, context, serverMeta, route);
 }

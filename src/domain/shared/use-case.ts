@@ -45,5 +45,24 @@ export interface UseCase<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   execute(args: z.output<I>, context: UseCaseContext): Result<UseCaseValue<O>, ToolFailure> | Promise<Result<UseCaseValue<O>, ToolFailure>>;
 }
 
-/** Keeps a use case's input and output types tied together while it is written down. */
-export const defineUseCase = <I extends z.ZodType, O extends z.ZodType>(useCase: UseCase<I, O>): UseCase => useCase as unknown as UseCase;
+/** A use case as it is written down: its schemas given as the functions that build them on first use. */
+export interface UseCaseParts<I extends z.ZodType, O extends z.ZodType> extends Omit<UseCase<I, O>, 'input' | 'output'> {
+  readonly input: () => I;
+  readonly output: () => O;
+}
+
+/**
+ * A use case from its parts, its input and output types tied together: `input` and `output` are
+ * read through getters that call the given functions (`schemaOnFirstUse` ones), so building a
+ * use case builds no schema.
+ */
+export const defineUseCase = <I extends z.ZodType, O extends z.ZodType>({ input, output, ...rest }: UseCaseParts<I, O>): UseCase =>
+  ({
+    ...rest,
+    get input() {
+      return input();
+    },
+    get output() {
+      return output();
+    },
+  }) as unknown as UseCase;

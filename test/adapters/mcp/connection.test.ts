@@ -7,6 +7,7 @@ import { success } from '../../../src/domain/shared/result.js';
 import { FakeTransport } from '../../fakes/transport.fake.js';
 import { modern, request } from '../../support/messages.js';
 import { connect, controllableTool, tick } from './connection-support.js';
+import { testConnectionOptions } from '../../support/connection-options.js';
 
 describe('MCP connection dispatch (docs/protocol.md#in-both-eras)', () => {
   it('answers a fast request while a slow call is still running (responses may arrive out of order)', async () => {
@@ -206,6 +207,7 @@ describe('MCP connection dispatch (docs/protocol.md#in-both-eras)', () => {
       new ToolRegistry([fast], new Set(ALL_CAPABILITY_GROUPS)),
       { name: 'qiongli', version: '0', title: 'Q', instructions: 'i' },
       { finished() {}, failed() {} },
+      testConnectionOptions(),
     );
     connection.start();
     transport.receive(modern(1, 'tools/call', { name: 'qiongli_task_plan', arguments: {} }));

@@ -8,8 +8,9 @@ import { createContainer, ServerIdentityId, ToolRegistryId, type Profile } from 
 import { FakeTransport } from '../../fakes/transport.fake.js';
 import { initialize, modern, request } from '../../support/messages.js';
 import { PROJECT_ROOT } from '../../support/built-program.js';
-import { toolNamesOf } from '../../../src/adapters/mcp/tool-catalogue.js';
+import { toolNamesOf } from '../../../src/composition/tool-catalogue.js';
 import { ALL_CAPABILITY_GROUPS, LITE_DEFAULT_GROUPS } from '../../../src/domain/shared/capability-groups.js';
+import { mcpConnection } from '../../../src/composition/mcp-connection.js';
 
 /** The groups Standard grants beyond Lite's default ones, in group order. */
 const OPT_IN_GROUPS = ALL_CAPABILITY_GROUPS.filter((group) => !(LITE_DEFAULT_GROUPS as readonly string[]).includes(group));
@@ -30,7 +31,7 @@ const updating = process.env.QIONGLI_UPDATE_SNAPSHOTS === '1';
 function toolsListResult(revision: (typeof REVISIONS)[number], profile: Profile = 'lite'): string {
   const container = createContainer(profile);
   const transport = new FakeTransport();
-  const connection = new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), {
+  const connection = mcpConnection(container, transport, {
     finished: () => undefined,
     failed: () => undefined,
   });

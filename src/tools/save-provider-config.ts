@@ -1,0 +1,51 @@
+import {
+  saveProviderConfig,
+  saveProviderConfigInput,
+  saveProviderConfigMessagePrecedence,
+  saveProviderConfigOutput,
+} from '../domain/provider-config-mutation/save-provider-config.js';
+import { savePublicSettings, savePublicSettingsInput, savePublicSettingsOutput } from '../domain/provider-setup/save-public-settings.js';
+import { defineUseCase } from '../domain/shared/use-case.js';
+import { SettingsWriterId } from '../ports/settings-writer.port.js';
+import { toolSlice, useCaseRecipe, variantOf } from './tool-slice.js';
+
+/**
+ * `qiongli_save_provider_config` in Lite (docs/tools.md#2-qiongli_save_provider_config): the
+ * arguments are checked, then the answer is always capability-unavailable; nothing is written.
+ */
+export const saveProviderConfigTool = toolSlice({
+  entry: {
+    name: 'qiongli_save_provider_config',
+    title: 'Save a provider setting',
+    description:
+      'Validate a provider setting (API key or contact email). Lite cannot write provider configuration: valid input answers capability-unavailable, nothing is stored and the value is never echoed.',
+    group: 'config',
+  },
+  useCase: useCaseRecipe('saveProviderConfig', [], () =>
+    defineUseCase({
+      input: saveProviderConfigInput,
+      output: saveProviderConfigOutput,
+      messagePrecedence: saveProviderConfigMessagePrecedence,
+      execute: saveProviderConfig,
+    }),
+  ),
+});
+
+/**
+ * The save tool in Standard (docs/tools.md#in-the-standard-profile): `enabled` and `email` are
+ * written to the settings through the settings writer; a key is refused with use-setup-page.
+ */
+export const standardSaveProviderConfigTool = variantOf(saveProviderConfigTool, {
+  description:
+    "Save a provider's public setting: enabled (value true or false) for any provider, or the contact email of OpenAlex or Crossref. " +
+    'API keys are never taken as tool arguments: for a key, call qiongli_configure_provider and give the person the setup page address it returns (an api_key answers use-setup-page and nothing is stored). ' +
+    'Answers status saved or unchanged; the value is never logged or returned.',
+  useCase: useCaseRecipe('saveProviderConfig', [SettingsWriterId], (settings) =>
+    defineUseCase({
+      input: savePublicSettingsInput,
+      output: savePublicSettingsOutput,
+      messagePrecedence: saveProviderConfigMessagePrecedence,
+      execute: (args) => savePublicSettings({ settings }, args),
+    }),
+  ),
+});

@@ -34,8 +34,12 @@ export const saveProviderConfigTool = toolSlice({
 /**
  * The save tool in Standard (docs/tools.md#in-the-standard-profile): `enabled` and `email` are
  * written to the settings through the settings writer; a key is refused with use-setup-page.
+ * Annotated as what it is (issue 24, row 9): it writes the settings file (not read-only), only
+ * ever sets a value (not destructive), and saving the same value again changes nothing
+ * (idempotent); a host that auto-approves read-only tools must ask before it.
  */
 export const standardSaveProviderConfigTool = variantOf(saveProviderConfigTool, {
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   description:
     "Save a provider's public setting: enabled (value true or false) for any provider, or the contact email of OpenAlex or Crossref. " +
     'API keys are never taken as tool arguments: for a key, call qiongli_configure_provider and give the person the setup page address it returns (an api_key answers use-setup-page and nothing is stored). ' +

@@ -67,3 +67,25 @@ describe('a frame holding one huge object (issue 19, row 5)', { timeout: 120_000
     assert.equal(answer.result.isError, undefined, JSON.stringify(answer).slice(0, 200));
   });
 });
+
+/** A request of 8 MiB whose params hold 131,000 long number literals: within every prescan bound, parsed as usual. */
+const longNumbersFrame = (id: string): string => {
+  const digits = '1234567890'.repeat(7).slice(0, 62);
+  const numbers = Array.from({ length: 131_000 }, (_, index) => `${digits}${index % 10}`).join(',');
+  return `{"jsonrpc":"2.0","id":"${id}","method":"tools/call","params":{"name":"qiongli_literature_export_evidence","arguments":{"results":[${numbers}]}}}`;
+};
+
+describe('a legitimate 8 MiB frame of long number literals (issue 24, row 13)', { timeout: 120_000 }, () => {
+  it(`is prescanned without walking every byte: a ping behind it answered within ${PING_CONTRACT_MS} ms`, async (t) => {
+    const frame = longNumbersFrame('numbers');
+    assert.ok(Buffer.byteLength(frame) > 8 * 1024 * 1024 - 64 * 1024 && valuesOf(frame) < LIMITS.maxFrameValues, 'an 8 MiB frame within the value bound');
+    const transport = connect();
+    let attempt = 0;
+    const pingOf = (sample: { result: { pingMs: number } }): number => sample.result.pingMs;
+    const samples = await probeUntilWithin(() => frameThenPing(transport, frame, 'numbers', attempt++), PING_CONTRACT_MS, 5, pingOf);
+    t.diagnostic(`ping ${samples.map((sample) => pingOf(sample).toFixed(1)).join(', ')} ms`);
+    const last = samples.at(-1)!;
+    assert.ok(pingOf(last) <= PING_CONTRACT_MS, `ping ${pingOf(last).toFixed(1)} ms`);
+    assert.equal(last.result.answer.id, 'numbers', 'the frame was parsed and answered, not refused before its parse');
+  });
+});

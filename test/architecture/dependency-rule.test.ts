@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative, resolve, dirname } from 'node:path';
+import { join, relative, dirname } from 'node:path';
 import { PROJECT_ROOT } from '../support/built-program.js';
 
 /** Every TypeScript source file under a folder. */

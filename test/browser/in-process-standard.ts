@@ -1,9 +1,8 @@
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { McpConnection } from '../../src/adapters/mcp/connection.js';
 import { LoopbackSetupPages } from '../../src/adapters/setup-page/index.js';
-import { createContainer, SealedTokensId, ServerIdentityId, ToolRegistryId, type ContainerOverrides } from '../../src/index.js';
+import { createContainer, type ContainerOverrides } from '../../src/index.js';
 import { SetupPagesId } from '../../src/ports/setup-page.port.js';
 import { FakeConfigSource } from '../fakes/config-source.fake.js';
 import type { FakeSetupBackend } from '../fakes/setup-backend.fake.js';

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MockAgent } from 'undici';
-import { McpConnection } from '../../src/adapters/mcp/connection.js';
 import { createContainer } from '../../src/composition/create-container.js';
-import { ServerIdentityId, ToolRegistryId } from '../../src/composition/identifiers.js';
 import { everyProviderReady } from '../domain/literature-search/search-harness.js';
 import { FakeConfigSource } from '../fakes/config-source.fake.js';
 import { FakeTransport } from '../fakes/transport.fake.js';

@@ -20,8 +20,10 @@ const liteConfigure = useCaseRecipe('configureProvider', [], () =>
   }),
 );
 
+/** Lite's text for both names: where a key goes instead, and never the chat (issue 25, row 2). */
 const LITE_DESCRIPTION =
-  'Validate a request to open the provider configuration wizard (provider, loopback host, port). Lite starts no listener, browser or process: valid input answers capability-unavailable.';
+  'Lite opens no setup page, browser or process. To add an API key, tell the person to run qiongli config set-key <provider> in a terminal, or to use the setup page of the Standard profile; never ask for a key in the chat. ' +
+  'Valid input (provider, loopback host, port) answers capability-unavailable with these directions.';
 
 /** `qiongli_configure_provider` in Lite (docs/tools.md#3-qiongli_configure_provider). */
 export const configureProviderTool = toolSlice({

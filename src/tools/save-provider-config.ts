@@ -18,7 +18,8 @@ export const saveProviderConfigTool = toolSlice({
     name: 'qiongli_save_provider_config',
     title: 'Save a provider setting',
     description:
-      'Validate a provider setting (API key or contact email). Lite cannot write provider configuration: valid input answers capability-unavailable, nothing is stored and the value is never echoed.',
+      'Lite saves no provider settings, and an API key must never be sent in the chat. To add a key, tell the person to run qiongli config set-key <provider> in a terminal (an email: qiongli config set-email <provider> <address>), or to use the setup page of the Standard profile. ' +
+      'Valid input answers capability-unavailable with these directions; nothing is stored and no value is echoed.',
     group: 'config',
   },
   useCase: useCaseRecipe('saveProviderConfig', [], () =>

@@ -16,10 +16,16 @@ export const TOOL_ERRORS = {
   'settings-write-failed': 'the settings file could not be written; nothing was saved',
 } as const;
 
-/** The two fixed `capability-unavailable` messages (save vs. configure/wizard). */
+/**
+ * The two fixed `capability-unavailable` messages of Lite's configuration tools (save vs.
+ * configure/wizard): what the model tells the person, so each says where a key goes — a
+ * terminal command, or the Standard profile's setup page — and that it never goes in the chat
+ * (issue 25, row 2).
+ */
 export const CAPABILITY_UNAVAILABLE = {
-  save: 'provider configuration writes are unavailable in this native preview',
-  wizard: 'provider configuration wizard is unavailable in this native preview',
+  save: 'Lite saves no settings from the chat, and an API key must never be sent here. The person sets a key in a terminal with qiongli config set-key <provider> (an email with qiongli config set-email <provider> <address>), or on the setup page of the Standard profile.',
+  wizard:
+    'Lite opens no setup page. The person sets an API key in a terminal with qiongli config set-key <provider>, or on the setup page of the Standard profile (qiongli mcp serve --profile standard); never in the chat.',
 } as const;
 
 /** A reason code a tool may fail with. */

@@ -16,7 +16,8 @@ const WIZARD_UNAVAILABLE = {
   error: {
     kind: 'tool_error',
     reasonCode: 'capability-unavailable',
-    message: 'provider configuration wizard is unavailable in this native preview',
+    message:
+      'Lite opens no setup page. The person sets an API key in a terminal with qiongli config set-key <provider>, or on the setup page of the Standard profile (qiongli mcp serve --profile standard); never in the chat.',
   },
 };
 

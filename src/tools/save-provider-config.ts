@@ -42,7 +42,7 @@ export const saveProviderConfigTool = toolSlice({
 export const standardSaveProviderConfigTool = variantOf(saveProviderConfigTool, {
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   description:
-    "Save a provider's public setting: enabled (value true or false) for any provider, or the contact email of OpenAlex or Crossref. " +
+    'Save a public setting: enabled (value true or false) for any provider or source with a settings entry (openalex, semantic_scholar, crossref, pubmed, arxiv, and the keyless opencitations and europepmc), or the contact email of OpenAlex or Crossref. ' +
     'API keys are never taken as tool arguments: for a key, call qiongli_configure_provider and give the person the setup page address it returns (an api_key answers use-setup-page and nothing is stored). ' +
     'Answers status saved or unchanged; the value is never logged or returned.',
   useCase: useCaseRecipe('saveProviderConfig', [SettingsWriterId], (settings) =>

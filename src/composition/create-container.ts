@@ -13,7 +13,7 @@ import { FullTextClientId, type FullTextClient } from '../ports/fulltext-client.
 import { lazyUndiciFullTextClient } from './lazy-fulltext-client.js';
 import { AesGcmSealedTokens } from '../adapters/sealed-token/index.js';
 import { DispatcherId, GrantsId, ProviderRuntimeId, ServerIdentityId, ToolDefinitionsId, ToolRegistryId } from './identifiers.js';
-import { IDENTITIES } from './server-identity.js';
+import { identityOf } from './server-identity.js';
 import { lazyUndiciProviderClient, providerRuntimeLoader, type ProviderRuntimeLoader } from './lazy-provider-client.js';
 import { LazyConfigSource } from './lazy-config-source.js';
 import type { SetupPages } from '../ports/setup-page.port.js';
@@ -80,7 +80,9 @@ const DIGESTS: TextDigests = { sha256Hex };
 const sharedModule = (profile: Profile, overrides: ContainerOverrides): ContainerModule =>
   new ContainerModule(({ bind }) => {
     bind(GrantsId).toConstantValue(overrides.grants ?? new Set(DEFAULT_GROUPS[profile]));
-    bind(ServerIdentityId).toConstantValue(IDENTITIES[profile]);
+    bind(ServerIdentityId)
+      .toResolvedValue((grants: ReadonlySet<CapabilityGroup>) => identityOf(profile, grants), [GrantsId])
+      .inSingletonScope();
     bind(ConfigSourceId)
       .toResolvedValue(() => overrides.configSource ?? new LazyConfigSource(() => NativeSettingsFileSource.forThisProcess()))
       .inSingletonScope();

@@ -43,6 +43,7 @@ export const referencesTool = toolSlice({
     group: 'graph',
     annotations: GRAPH_ANNOTATIONS,
   },
+  instruction: { step: 'follow the works a paper cites with qiongli_literature_references' },
   useCase: graphRecipe('literatureReferences', 'references'),
 });
 
@@ -58,5 +59,6 @@ export const citationsTool = toolSlice({
     group: 'graph',
     annotations: GRAPH_ANNOTATIONS,
   },
+  instruction: { step: 'find the works that cite a paper with qiongli_literature_citations' },
   useCase: graphRecipe('literatureCitations', 'citations'),
 });

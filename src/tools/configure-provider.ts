@@ -53,6 +53,9 @@ export const standardConfigureProviderTool = variantOf(configureProviderTool, {
     'Open the Qiongli setup page: a small web page on this computer (127.0.0.1) where the person enables providers, sets contact emails and types API keys, so keys never pass through this chat. ' +
     'Call it whenever the person wants to add or change a provider key or email, and never ask for a key in the chat. ' +
     'Returns the page address (it works in one browser, until expires_at or a save) and message: exactly what to tell the person. Clients that can open links are asked to open the page.',
+  instruction: {
+    note: 'To add an API key or contact email, call qiongli_configure_provider and tell the person the setup page address it returns: keys are typed on that page, never in this chat.',
+  },
   useCase: openThePage,
 });
 

@@ -22,6 +22,7 @@ export const exportEvidenceTool = toolSlice({
     group: 'evidence',
     inputBudget: 'bulk',
   },
+  instruction: { step: 'keep an auditable record with qiongli_literature_export_evidence' },
   useCase: useCaseRecipe('exportEvidence', [TimeSlicesId, TextDigestsId], (slices, digests) =>
     defineUseCase({
       input: evidenceSnapshotInput,

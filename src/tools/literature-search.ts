@@ -24,6 +24,7 @@ export const literatureSearchTool = toolSlice({
     group: 'literature',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   },
+  instruction: { step: 'search with qiongli_literature_search' },
   useCase: useCaseRecipe('literatureSearch', [ConfigSourceId, SecretStoreId, ProviderClientId, TimeSlicesId], (config, secrets, providers, slices) =>
     defineUseCase({
       input: literatureSearchInput,

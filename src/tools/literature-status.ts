@@ -18,6 +18,7 @@ export const literatureStatusTool = toolSlice({
       'Call this first: which literature providers are active for qiongli_literature_search, what each can do, and which settings are missing. No network access.',
     group: 'literature',
   },
+  instruction: { step: 'start with qiongli_literature_status to see which scholarly providers are ready' },
   useCase: useCaseRecipe('literatureStatus', [ConfigSourceId, SecretStoreId], (config, secrets) =>
     defineUseCase({
       input: literatureStatusInput,

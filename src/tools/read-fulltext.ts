@@ -28,6 +28,7 @@ export const readFullTextTool = toolSlice({
     group: 'fulltext',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   },
+  instruction: { step: "read an open-access paper's sections and passages with qiongli_literature_read_fulltext" },
   useCase: useCaseRecipe(
     'readFullText',
     [ConfigSourceId, SecretStoreId, FullTextClientId, SealedTokensId, TimeSlicesId, TextDigestsId],

@@ -13,6 +13,7 @@ export const searchPlanTool = toolSlice({
       'Build a hybrid literature search plan: provider queries for qiongli_literature_search, platform-native web and full-text queries, filters, an execution sequence and a merge policy that keeps provenance distinct. Plans only; never searches.',
     group: 'literature',
   },
+  instruction: { step: 'plan with qiongli_search_plan' },
   useCase: useCaseRecipe('searchPlan', [ConfigSourceId, SecretStoreId], (config, secrets) =>
     defineUseCase({
       input: searchPlanInput,

@@ -39,6 +39,18 @@ export const useCaseRecipe = <const K extends string, const T extends readonly P
 export interface ToolSlice<N extends string = string, K extends string = string> {
   readonly entry: ToolEntry & { readonly name: N };
   readonly useCase: UseCaseRecipe<K>;
+  /** What the server's instructions say of this tool where a profile derives them from the tools it grants. */
+  readonly instruction?: ToolInstruction;
+}
+
+/**
+ * A tool's part of the server's instructions (`initialize`, `server/discover`): a `step` joins
+ * the one sentence that says in which order the tools are used (`search with
+ * qiongli_literature_search`), a `note` is a sentence of its own.
+ */
+export interface ToolInstruction {
+  readonly step?: string;
+  readonly note?: string;
 }
 
 /** Writes a slice down with its name and use case name kept as literal types. */
@@ -49,6 +61,7 @@ export interface SliceChanges<K extends string> {
   readonly description?: string;
   readonly annotations?: ToolEntry['annotations'];
   readonly useCase?: UseCaseRecipe<K>;
+  readonly instruction?: ToolInstruction;
 }
 
 /** A slice as another profile serves it: the same name, group, budget and use case name. */
@@ -59,4 +72,5 @@ export const variantOf = <N extends string, K extends string>(slice: ToolSlice<N
     ...(changes.annotations === undefined ? {} : { annotations: changes.annotations }),
   },
   useCase: changes.useCase ?? slice.useCase,
+  ...((changes.instruction ?? slice.instruction) === undefined ? {} : { instruction: changes.instruction ?? slice.instruction }),
 });

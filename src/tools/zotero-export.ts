@@ -19,6 +19,7 @@ export const zoteroExportTool = toolSlice({
     group: 'zotero',
     inputBudget: 'bulk',
   },
+  instruction: { step: 'hand references to Zotero with qiongli_zotero_export_import_files' },
   useCase: useCaseRecipe('zoteroExport', [TimeSlicesId], (slices) =>
     defineUseCase({
       input: zoteroExportInput,

@@ -5,17 +5,20 @@ import { exportEvidenceTool } from '../../tools/export-evidence.js';
 import { literatureSearchTool } from '../../tools/literature-search.js';
 import { literatureStatusTool } from '../../tools/literature-status.js';
 import { readFullTextTool } from '../../tools/read-fulltext.js';
-import { routePreviewTool } from '../../tools/route-preview.js';
+import { standardRoutePreviewTool } from '../../tools/route-preview.js';
 import { standardSaveProviderConfigTool } from '../../tools/save-provider-config.js';
 import { searchPlanTool } from '../../tools/search-plan.js';
-import { taskPlanTool } from '../../tools/task-plan.js';
+import { standardTaskPlanTool } from '../../tools/task-plan.js';
 import { zoteroExportTool } from '../../tools/zotero-export.js';
 import { zoteroStatusTool } from '../../tools/zotero-status.js';
+import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
+import { instructionsOf } from './instructions.js';
 
 /**
  * The tools of the Standard profile (docs/tools.md#in-the-standard-profile), in the order of
  * `tools/list`: Lite's, with the configuration tools that really save settings and open the
- * setup page. Every group is granted by default.
+ * setup page, and previews that name no runtime that does not exist. Every group is granted by
+ * default.
  */
 export const STANDARD_TOOLS = [
   configStatusTool,
@@ -28,14 +31,19 @@ export const STANDARD_TOOLS = [
   exportEvidenceTool,
   zoteroStatusTool,
   zoteroExportTool,
-  routePreviewTool,
-  taskPlanTool,
+  standardRoutePreviewTool,
+  standardTaskPlanTool,
   referencesTool,
   citationsTool,
   readFullTextTool,
 ] as const;
 
-/** The instructions Standard gives the model (`initialize`, `server/discover`). */
-export const STANDARD_INSTRUCTIONS =
-  'Qiongli is a literature toolkit for research assistants. Start with qiongli_literature_status to see which scholarly providers are ready, plan with qiongli_search_plan, search with qiongli_literature_search, keep an auditable record with qiongli_literature_export_evidence, and hand references to Zotero with qiongli_zotero_export_import_files. ' +
-  'To add an API key or contact email, call qiongli_configure_provider and tell the person the setup page address it returns: keys are typed on that page, never in this chat. Route and task-plan tools only preview.';
+/**
+ * The instructions Standard gives the model (`initialize`, `server/discover`): derived from the
+ * tools it grants, so they name every granted tool's place in the work (issue 25, row 8).
+ */
+export const standardInstructions = (grants: ReadonlySet<CapabilityGroup>): string =>
+  instructionsOf(
+    'Qiongli is a literature toolkit for research assistants.',
+    STANDARD_TOOLS.filter((slice) => grants.has(slice.entry.group)),
+  );

@@ -28,7 +28,6 @@ export {
 } from './ports/citation-graph.port.js';
 export { VERSION } from './composition/version.js';
 export { serveStreams, STOP_GRACE_MS, type ServeStreams } from './composition/serve-streams.js';
-export { UseCaseId, type UseCaseToken } from './adapters/mcp/use-case-ids.js';
-export { TOOL_CATALOGUE, type CatalogueEntry, type ToolName } from './adapters/mcp/tool-catalogue.js';
+export { UseCaseId, TOOL_CATALOGUE, type UseCaseToken, type CatalogueEntry, type ToolName } from './composition/tool-catalogue.js';
 export type { UseCase, UseCaseContext } from './domain/shared/use-case.js';
 export type { PortToken } from './ports/port-token.js';

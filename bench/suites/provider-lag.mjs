@@ -56,7 +56,10 @@ export async function runProviderLag({ smoke = false } = {}) {
 async function exportLag(probeLag, runs, smoke) {
   const { runCall } = await load('dist/src/adapters/mcp/tool-call.js');
   const { createContainer, ToolRegistryId } = await load('dist/src/index.js');
-  const registry = createContainer('lite').get(ToolRegistryId);
+  const { TimeSlicesId } = await load('dist/src/ports/time-slices.port.js');
+  const container = createContainer('lite');
+  const registry = container.get(ToolRegistryId);
+  const slices = container.get(TimeSlicesId);
   const exportEvidenceTool = registry.find('qiongli_literature_export_evidence');
   const zoteroExportTool = registry.find('qiongli_zotero_export_import_files');
   const record = (index) => ({
@@ -76,7 +79,7 @@ async function exportLag(probeLag, runs, smoke) {
   const rows = [];
   for (const [name, tool, args] of smoke ? cases.slice(0, 1) : cases) {
     const blocks = [];
-    for (let run = 0; run < runs + 1; run++) blocks.push((await probeLag(() => runCall({ tool, args }, '2025-06-18', context, '{}'))).longestBlockMs);
+    for (let run = 0; run < runs + 1; run++) blocks.push((await probeLag(() => runCall({ tool, args }, '2025-06-18', context, '{}', slices))).longestBlockMs);
     blocks.shift();
     rows.push({
       name: `longest event-loop block, ${name}, checked to encoded`,

@@ -4,7 +4,7 @@
 //      (1,000 results after dedupe), every record with a 2,000-character abstract, citation
 //      count, open-access link and retraction flag, `include_abstracts: true`,
 //      `per_provider_limit: 200`, `total_limit: 1000` — one tools/call through the composed
-//      server (fake provider client, McpConnection over an in-memory transport), in the
+//      server (fake provider client, an MCP connection over an in-memory transport), in the
 //      2025-06-18 revision (content text + structuredContent) and in 2025-03-26 (text only).
 //      Abstracts in three scripts: English (1 byte per character), Chinese (3) and astral
 //      symbols (4, the most a cleaned character can cost). Bound: 8 MiB per response.
@@ -61,8 +61,8 @@ function providerRecords(provider, index, abstract) {
 
 async function responseSizes(smoke) {
   const { createContainer } = await load('dist/src/composition/create-container.js');
-  const { ServerIdentityId, ToolRegistryId } = await load('dist/src/composition/identifiers.js');
-  const { McpConnection } = await load('dist/src/adapters/mcp/connection.js');
+  const { ToolRegistryId } = await load('dist/src/composition/identifiers.js');
+  const { mcpConnection } = await load('dist/src/composition/mcp-connection.js');
   const { FakeTransport } = await load('dist/test/fakes/transport.fake.js');
   const { FakeProviderClient } = await load('dist/test/fakes/provider-client.fake.js');
   const { FakeConfigSource } = await load('dist/test/fakes/config-source.fake.js');
@@ -85,7 +85,7 @@ async function responseSizes(smoke) {
         }),
       });
       const transport = new FakeTransport();
-      new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), { finished() {}, failed() {} }).start();
+      mcpConnection(container, transport, { finished() {}, failed() {} }).start();
       transport.receive({
         jsonrpc: '2.0',
         id: 0,

@@ -101,7 +101,7 @@ async function reportOf(action: ConfigAction, io: ConfigCommandIo, overrides: Co
       if (!start.ok) return change(start.outcome);
       const prompt = `API key for ${TARGET_DISPLAY_NAMES[action.provider]} (typing is hidden; Enter to finish, Ctrl-C to cancel): `;
       const input = await readSecret(io.stdin, io.writeStderr, prompt, MAX_KEY_BYTES, overrides.onInterrupt ?? processInterrupts);
-      if (!input.ok) return failed(SECRET_INPUT_MESSAGES[input.failure]);
+      if (!input.ok) return failed(SECRET_INPUT_MESSAGES[input.error]);
       return change(await setKey(ports, action.provider, input.value));
     }
   }

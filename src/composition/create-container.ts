@@ -13,10 +13,7 @@ import { FullTextClientId, type FullTextClient } from '../ports/fulltext-client.
 import { lazyUndiciFullTextClient } from './lazy-fulltext-client.js';
 import { AesGcmSealedTokens } from '../adapters/sealed-token/index.js';
 import { DispatcherId, GrantsId, ProviderRuntimeId, ServerIdentityId, ToolDefinitionsId, ToolRegistryId } from './identifiers.js';
-import { LITE_IDENTITY } from './server-identity.js';
-import { liteUseCases } from './lite-use-cases.js';
-import { TOOL_CATALOGUE } from '../adapters/mcp/tool-catalogue.js';
-import { toolDefinitionsOf } from './tool-definitions.js';
+import { identityOf } from './server-identity.js';
 import { lazyUndiciProviderClient, providerRuntimeLoader, type ProviderRuntimeLoader } from './lazy-provider-client.js';
 import { LazyConfigSource } from './lazy-config-source.js';
 import type { SetupPages } from '../ports/setup-page.port.js';
@@ -25,6 +22,14 @@ import { standardModule } from './standard-module.js';
 import { lazyUndiciCitationGraphClient } from './lazy-citation-graph-client.js';
 import { CitationGraphClientId, type CitationGraphClient } from '../ports/citation-graph.port.js';
 import { profileSecretStore } from './secret-store-binding.js';
+import { TimeSlicesId, type TimeSlices } from '../ports/time-slices.port.js';
+import { runInSlices } from '../adapters/scheduling/time-slices.js';
+import { TextDigestsId, type TextDigests } from '../ports/text-digests.port.js';
+import { sha256Hex } from '../adapters/fulltext-client/text-digest.js';
+import { toolBindings } from './tool-bindings.js';
+import { LITE_TOOLS } from './profiles/lite.js';
+import { STANDARD_TOOLS } from './profiles/standard.js';
+import type { ToolSlice } from '../tools/tool-slice.js';
 
 export type { Profile } from '../domain/shared/profiles.js';
 
@@ -63,11 +68,21 @@ export interface ContainerOverrides {
   readonly fullTextClient?: FullTextClient;
 }
 
-/** The Lite profile's bindings. */
-export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
+/** The tools each profile serves, in `tools/list` order (src/composition/profiles/). */
+const PROFILE_TOOLS: Readonly<Record<Profile, readonly ToolSlice[]>> = { lite: LITE_TOOLS, standard: STANDARD_TOOLS };
+
+/** Time slices of the scheduling adapter (docs/provider-data.md). */
+const SLICED_WORK: TimeSlices = { run: (work, signal) => runInSlices(work, signal) };
+/** SHA-256 over `node:crypto`. */
+const DIGESTS: TextDigests = { sha256Hex };
+
+/** The bindings every profile has: its grants and identity, and the ports the tools and the MCP connection use. */
+const sharedModule = (profile: Profile, overrides: ContainerOverrides): ContainerModule =>
   new ContainerModule(({ bind }) => {
-    bind(GrantsId).toConstantValue(overrides.grants ?? new Set(DEFAULT_GROUPS.lite));
-    bind(ServerIdentityId).toConstantValue(LITE_IDENTITY);
+    bind(GrantsId).toConstantValue(overrides.grants ?? new Set(DEFAULT_GROUPS[profile]));
+    bind(ServerIdentityId)
+      .toResolvedValue((grants: ReadonlySet<CapabilityGroup>) => identityOf(profile, grants), [GrantsId])
+      .inSingletonScope();
     bind(ConfigSourceId)
       .toResolvedValue(() => overrides.configSource ?? new LazyConfigSource(() => NativeSettingsFileSource.forThisProcess()))
       .inSingletonScope();
@@ -93,23 +108,24 @@ export const liteModule = (overrides: ContainerOverrides): ContainerModule =>
     bind(FullTextClientId)
       .toResolvedValue((runtime: ProviderRuntimeLoader) => overrides.fullTextClient ?? lazyUndiciFullTextClient(runtime), [ProviderRuntimeId])
       .inSingletonScope();
-    const definitions = toolDefinitionsOf(TOOL_CATALOGUE);
-    bind(ToolDefinitionsId).toResolvedValue(definitions.resolve, definitions.tokens).inSingletonScope();
+    bind(TimeSlicesId).toConstantValue(SLICED_WORK);
+    bind(TextDigestsId).toConstantValue(DIGESTS);
     bind(ToolRegistryId)
       .toResolvedValue((definitions, grants) => new ToolRegistry(definitions, grants), [ToolDefinitionsId, GrantsId])
       .inSingletonScope();
   });
 
 /**
- * Composes a profile: Lite's bindings, and for Standard its own on top (see {@link standardModule}).
- * A fresh container per call, so tests and embedders never share
+ * Composes a profile: the shared bindings, the use cases and tool definitions derived from the
+ * profile's list of tool slices, and for Standard the ports only it has (see
+ * {@link standardModule}). A fresh container per call, so tests and embedders never share
  * singletons. Bindings may also be replaced with `container.rebind(ConfigSourceId)` and the
  * like before the first `get`.
  */
 export function createContainer(profile: Profile, overrides: ContainerOverrides = {}): Container {
   if (profile !== 'lite' && profile !== 'standard') throw new Error('unsupported profile');
   const container = new Container();
-  container.load(liteModule(overrides), liteUseCases);
+  container.load(sharedModule(profile, overrides), toolBindings(PROFILE_TOOLS[profile]));
   if (profile === 'standard') container.load(standardModule(overrides));
   return container;
 }

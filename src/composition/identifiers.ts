@@ -16,7 +16,8 @@ export const ToolRegistryId: ServiceIdentifier<ToolRegistry> = Symbol.for('qiong
 export const ServerIdentityId: ServiceIdentifier<ServerIdentity> = Symbol.for('qiongli.ServerIdentity');
 /**
  * The undici Dispatcher provider requests go through. Unbound by default (the adapter then
- * uses its own plain Agent: no proxy, constant endpoints); bind a `MockAgent` in tests.
+ * uses its own, which honours HTTPS_PROXY/NO_PROXY: docs/configuration.md#proxies; endpoints
+ * stay constant); bind a `MockAgent` in tests.
  */
 export const DispatcherId: ServiceIdentifier<Dispatcher> = Symbol.for('qiongli.Dispatcher');
 /**

@@ -4,6 +4,7 @@ import { guardAgainstCrashes, INTERNAL_FAILURE_LINE } from './crash-guard.js';
 import { serve, type ServeIo } from './serve.js';
 import { hintIfTerminal } from './terminal-hint.js';
 import { versionLine } from './version.js';
+import { toolNamesOf } from './tool-catalogue.js';
 
 /** The process surface `main` needs. */
 export interface MainIo extends ServeIo {
@@ -39,7 +40,7 @@ export function main(argv: readonly string[], io: MainIo): void {
       io.writeStdout(`${versionLine()}\n`);
       return io.exit(EXIT_OK);
     case 'help':
-      io.writeStdout(helpText(command.topic));
+      io.writeStdout(helpText(command.topic, toolNamesOf));
       return io.exit(EXIT_OK);
     case 'usage-error':
       io.writeStderr(renderUsageError(command));

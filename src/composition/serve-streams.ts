@@ -1,10 +1,8 @@
 import type { Container } from 'inversify';
 import type { Readable, Writable } from 'node:stream';
-import { McpConnection } from '../adapters/mcp/connection.js';
 import { StdioTransport } from '../adapters/transport/index.js';
 import { EXIT_FAILURE, EXIT_OK } from '../adapters/cli/exit-codes.js';
-import { ServerIdentityId, ToolRegistryId } from './identifiers.js';
-import { SealedTokensId } from '../ports/sealed-tokens.port.js';
+import { mcpConnection } from './mcp-connection.js';
 import { SetupPagesId } from '../ports/setup-page.port.js';
 
 /** The streams one MCP session runs over, and how it may be stopped. */
@@ -61,9 +59,7 @@ export function serveStreams(container: Container, streams: ServeStreams): Promi
       finished: (failure?: string) => void transport.flush().then(() => (failure === undefined ? end(EXIT_OK) : fail(failure))),
       failed: fail,
     };
-    const connection = new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), lifecycle, {
-      sealedTokens: container.get(SealedTokensId),
-    });
+    const connection = mcpConnection(container, transport, lifecycle);
     const stop = (): void => {
       connection.stop();
       const deadline = setTimeout(() => end(EXIT_OK), STOP_GRACE_MS);

@@ -1,6 +1,8 @@
 import type { ServerIdentity } from '../adapters/mcp/server-identity.js';
-import { LITE_INSTRUCTIONS } from '../adapters/mcp/tool-catalogue.js';
-import { STANDARD_INSTRUCTIONS } from '../adapters/mcp/standard-catalogue.js';
+import type { CapabilityGroup } from '../domain/shared/capability-groups.js';
+import type { Profile } from '../domain/shared/profiles.js';
+import { LITE_INSTRUCTIONS } from './profiles/lite.js';
+import { standardInstructions } from './profiles/standard.js';
 import { VERSION } from './version.js';
 
 /** Qiongli Lite's identity on the wire (docs/command-line.md: `serverInfo` is `{name: "qiongli", version}`). */
@@ -11,10 +13,9 @@ export const LITE_IDENTITY: ServerIdentity = {
   instructions: LITE_INSTRUCTIONS,
 };
 
-/** Qiongli Standard's identity: the same name and version, its own title and instructions. */
-export const STANDARD_IDENTITY: ServerIdentity = {
-  name: 'qiongli',
-  version: VERSION,
-  title: 'Qiongli Standard',
-  instructions: STANDARD_INSTRUCTIONS,
-};
+/**
+ * A profile's identity for the groups it grants: Lite's is fixed; Standard's has the same name
+ * and version, its own title, and instructions that name the tools it grants.
+ */
+export const identityOf = (profile: Profile, grants: ReadonlySet<CapabilityGroup>): ServerIdentity =>
+  profile === 'lite' ? LITE_IDENTITY : { name: 'qiongli', version: VERSION, title: 'Qiongli Standard', instructions: standardInstructions(grants) };

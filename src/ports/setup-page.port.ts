@@ -30,8 +30,12 @@ export interface OpenSetupPage {
   readonly saved: Promise<boolean>;
 }
 
-/** What opening answers: the page, or why it could not listen. */
-export type SetupPageOpening = { readonly ok: true; readonly page: OpenSetupPage } | { readonly ok: false; readonly reason: 'listen-failed' };
+/**
+ * What opening answers: the page, or why it could not listen. The domain's
+ * `Result<OpenSetupPage, 'listen-failed'>` (src/domain/shared/result.ts), spelled here because
+ * ports import no domain.
+ */
+export type SetupPageOpening = { readonly ok: true; readonly value: OpenSetupPage } | { readonly ok: false; readonly error: 'listen-failed' };
 
 /**
  * The setup page (docs/setup-page.md): a loopback listener serving the provider settings form to

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
+import { FROZEN_TOOL_ORDER } from '../../src/composition/tool-catalogue.js';
 import { SERVE_ARGS } from '../support/built-program.js';
 import { exchangeWith, isolatedConfigHome, testEnv } from '../support/run-program.js';
 import { call, initialize, request, toolErrorOf } from '../support/messages.js';

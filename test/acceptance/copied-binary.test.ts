@@ -7,7 +7,7 @@ import { BUILT_BINARY, everyNodeOnTheMachine, isolationUnavailable, runIsolatedB
 import { lines, parseLines } from '../support/run-program.js';
 import { startPrivateSecretService, type PrivateSecretService } from '../support/private-secret-service.js';
 import { call, initialize, initialized, request } from '../support/messages.js';
-import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
+import { FROZEN_TOOL_ORDER } from '../../src/composition/tool-catalogue.js';
 
 const CANARY = 'qiongli-binary-canary-7f3a';
 

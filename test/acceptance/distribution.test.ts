@@ -10,7 +10,7 @@ import { PROJECT_ROOT, SERVE_ARGS } from '../support/built-program.js';
 import { isolatedConfigHome, lines, parseLines } from '../support/run-program.js';
 import { startPrivateSecretService } from '../support/private-secret-service.js';
 import { call, initialize, initialized, request } from '../support/messages.js';
-import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
+import { FROZEN_TOOL_ORDER } from '../../src/composition/tool-catalogue.js';
 
 const execFileAsync = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'qiongli-distribution-'));

@@ -33,7 +33,8 @@ describe('tool error results (docs/tools.md#errors)', () => {
         status: 'error',
         error_kind: 'tool_error',
         reason_code: 'capability-unavailable',
-        message: 'provider configuration writes are unavailable in this native preview',
+        message:
+          'Lite saves no settings from the chat, and an API key must never be sent here. The person sets a key in a terminal with qiongli config set-key <provider> (an email with qiongli config set-email <provider> <address>), or on the setup page of the Standard profile.',
       });
       assert.deepEqual(toolErrorOf(badTask), {
         status: 'error',

@@ -10,7 +10,7 @@ import { BUILT_BINARY } from '../support/isolated-binary.js';
 import { exchangeWith, isolatedConfigHome, testEnv } from '../support/run-program.js';
 import { call, initialize } from '../support/messages.js';
 import { rawExchange } from '../support/raw-http.js';
-import { TOOL_NAMES } from '../../src/adapters/mcp/tool-catalogue.js';
+import { TOOL_NAMES } from '../../src/composition/tool-catalogue.js';
 
 const STANDARD_ARGS = ['mcp', 'serve', '--profile', 'standard', '--transport', 'stdio'];
 

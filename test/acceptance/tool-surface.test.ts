@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { configHomeWith, lines, parseLines, runProgram, testEnv } from '../support/run-program.js';
 import { call, initialize, request, toolErrorOf } from '../support/messages.js';
 import { SAMPLE_ARGUMENTS } from '../support/official-client.js';
-import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
+import { FROZEN_TOOL_ORDER } from '../../src/composition/tool-catalogue.js';
 
 const C = 'CANARYq7z';
 
@@ -80,12 +80,16 @@ describe('the Lite tool surface over stdio (docs/tools.md)', () => {
       status: 'error',
       error_kind: 'tool_error',
       reason_code: 'capability-unavailable',
-      message: 'provider configuration writes are unavailable in this native preview',
+      message:
+        'Lite saves no settings from the chat, and an API key must never be sent here. The person sets a key in a terminal with qiongli config set-key <provider> (an email with qiongli config set-email <provider> <address>), or on the setup page of the Standard profile.',
     });
     const configure = byName('qiongli_configure_provider').result;
     const wizard = byName('qiongli_open_config_wizard').result;
     assert.equal(toolErrorOf(configure).reason_code, 'capability-unavailable');
-    assert.equal(toolErrorOf(configure).message, 'provider configuration wizard is unavailable in this native preview');
+    assert.equal(
+      toolErrorOf(configure).message,
+      'Lite opens no setup page. The person sets an API key in a terminal with qiongli config set-key <provider>, or on the setup page of the Standard profile (qiongli mcp serve --profile standard); never in the chat.',
+    );
     assert.deepEqual(configure, wizard);
   });
 

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { TOOL_NAMES } from '../../src/adapters/mcp/tool-catalogue.js';
+import { TOOL_NAMES } from '../../src/composition/tool-catalogue.js';
 import { PROJECT_ROOT } from '../support/built-program.js';
 
 /** `qiongli_*` words that are not tools: artifact types of results (docs/tools.md). */

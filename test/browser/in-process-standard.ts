@@ -1,13 +1,13 @@
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { McpConnection } from '../../src/adapters/mcp/connection.js';
 import { LoopbackSetupPages } from '../../src/adapters/setup-page/index.js';
-import { createContainer, SealedTokensId, ServerIdentityId, ToolRegistryId, type ContainerOverrides } from '../../src/index.js';
+import { createContainer, type ContainerOverrides } from '../../src/index.js';
 import { SetupPagesId } from '../../src/ports/setup-page.port.js';
 import { FakeConfigSource } from '../fakes/config-source.fake.js';
 import type { FakeSetupBackend } from '../fakes/setup-backend.fake.js';
 import { BridgedTransport, ClientEnd } from '../support/in-process-v1-client.js';
+import { mcpConnection } from '../../src/composition/mcp-connection.js';
 
 /** Every frame that crossed the connection, both ways, as text: what a host could log. */
 export interface Wire {
@@ -43,15 +43,7 @@ export function standardInProcess(backend: FakeSetupBackend | undefined, overrid
   const pages = container.get(SetupPagesId);
   const server = new BridgedTransport();
   const wire: Wire = { frames: [] };
-  new McpConnection(
-    server,
-    container.get(ToolRegistryId),
-    container.get(ServerIdentityId),
-    { finished: () => undefined, failed: () => undefined },
-    {
-      sealedTokens: container.get(SealedTokensId),
-    },
-  ).start();
+  mcpConnection(container, server, { finished: () => undefined, failed: () => undefined }).start();
   const end = new RecordingClientEnd(server, wire);
   /** Everything the server sent, and the client sent, so far. */
   const allFrames = () => [...server.sent.map((frame) => frame.payload), ...wire.frames];

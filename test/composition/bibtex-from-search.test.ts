@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MockAgent } from 'undici';
-import { McpConnection } from '../../src/adapters/mcp/connection.js';
 import { createContainer } from '../../src/composition/create-container.js';
-import { ServerIdentityId, ToolRegistryId } from '../../src/composition/identifiers.js';
 import { everyProviderReady } from '../domain/literature-search/search-harness.js';
 import { FakeConfigSource } from '../fakes/config-source.fake.js';
 import { FakeTransport } from '../fakes/transport.fake.js';
 import { parseBibtex, unescapeBibtex } from '../support/bibtex-oracle.js';
 import { initialize, request } from '../support/messages.js';
+import { mcpConnection } from '../../src/composition/mcp-connection.js';
 
 /** What a hostile Crossref deposit puts in every text of a work (issue 19, row 3). */
 const ATTACK = 'x}, author = {Forged}} @misc(forged, title = {pwned}) {';
@@ -44,7 +43,7 @@ describe('BibTeX from a search result, end to end (issue 19, row 3)', () => {
       .reply(200, CROSSREF_PAGE, { headers: { 'content-type': 'application/json' } });
     const container = createContainer('lite', { configSource: FakeConfigSource.withProviders({ crossref: everyProviderReady.crossref! }), dispatcher: agent });
     const transport = new FakeTransport();
-    new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), {
+    mcpConnection(container, transport, {
       finished: () => undefined,
       failed: () => undefined,
     }).start();

@@ -1,8 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { McpConnection } from '../../src/adapters/mcp/connection.js';
 import { createContainer } from '../../src/composition/create-container.js';
-import { ServerIdentityId, ToolRegistryId } from '../../src/composition/identifiers.js';
 import { ALL_CAPABILITY_GROUPS, type CapabilityGroup } from '../../src/domain/shared/capability-groups.js';
 import { DEFAULT_SETTINGS } from '../../src/domain/provider-readiness/provider-readiness.js';
 import { PASSAGE_ID } from '../../src/domain/fulltext/passage-ids.js';
@@ -11,6 +9,7 @@ import { FakeConfigSource, settingsWith } from '../fakes/config-source.fake.js';
 import { FakeSecretStore } from '../fakes/secret-store.fake.js';
 import { FIXTURE_WORKS, startFullTextSources, type FullTextSources } from '../support/fulltext-sources.js';
 import { call, initialize, toolErrorOf } from '../support/messages.js';
+import { mcpConnection } from '../../src/composition/mcp-connection.js';
 
 const TOOL = 'qiongli_literature_read_fulltext';
 const HOSTS = new Set(['www.ebi.ac.uk', 'eutils.ncbi.nlm.nih.gov', 'arxiv.org', 'oaipmh.arxiv.org']);
@@ -27,7 +26,7 @@ function serveOver(sources: FullTextSources, options: { europepmc?: boolean; gra
     grants: new Set(options.grants ?? ALL_CAPABILITY_GROUPS),
   });
   const transport = new FakeTransport();
-  new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), { finished: () => undefined, failed: () => undefined }).start();
+  mcpConnection(container, transport, { finished: () => undefined, failed: () => undefined }).start();
   transport.receive(initialize(0, '2025-06-18'));
   let next = 1;
   const read = async (args: Record<string, unknown>) => {

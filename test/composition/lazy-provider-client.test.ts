@@ -57,7 +57,7 @@ describe('the lazy provider client (composition)', () => {
     );
     assert.deepEqual(outcome, {
       ok: false,
-      failure: { kind: 'tool_error', reasonCode: 'provider-runtime-unavailable', message: 'native provider runtime is unavailable' },
+      error: { kind: 'tool_error', reasonCode: 'provider-runtime-unavailable', message: 'native provider runtime is unavailable' },
     });
   });
 });

@@ -1,13 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { McpConnection } from '../../src/adapters/mcp/connection.js';
 import { createContainer } from '../../src/composition/create-container.js';
-import { ServerIdentityId, ToolRegistryId } from '../../src/composition/identifiers.js';
 import { FakeTransport } from '../fakes/transport.fake.js';
 import { FakeConfigSource } from '../fakes/config-source.fake.js';
 import { FakeSecretStore, secretReference } from '../fakes/secret-store.fake.js';
 import { startLoopbackProviders, type LoopbackProviders } from '../support/loopback-providers.js';
 import { initialize, request } from '../support/messages.js';
+import { mcpConnection } from '../../src/composition/mcp-connection.js';
 
 const KEY_CANARY = 'sk-CANARY-key-5150';
 
@@ -29,7 +28,7 @@ function serveOver(loopback: LoopbackProviders) {
   const container = createContainer('lite', { configSource: config, secretStore: secrets, dispatcher: loopback.dispatcher });
   const transport = new FakeTransport();
   let finished = false;
-  const connection = new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), {
+  const connection = mcpConnection(container, transport, {
     finished: () => (finished = true),
     failed: () => undefined,
   });

@@ -4,14 +4,13 @@ import fc from 'fast-check';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { McpConnection } from '../../src/adapters/mcp/connection.js';
 import { NativeSettingsFileSource } from '../../src/adapters/config-source/index.js';
 import { createContainer } from '../../src/composition/create-container.js';
-import { ServerIdentityId, ToolRegistryId } from '../../src/composition/identifiers.js';
-import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
+import { FROZEN_TOOL_ORDER } from '../../src/composition/tool-catalogue.js';
 import { FakeTransport } from '../fakes/transport.fake.js';
 import { SAMPLE_ARGUMENTS } from '../support/official-client.js';
 import { initialize, request } from '../support/messages.js';
+import { mcpConnection } from '../../src/composition/mcp-connection.js';
 
 const SETTINGS = {
   valid: JSON.stringify({
@@ -46,7 +45,7 @@ describe('no tool input makes any output contain the configuration root path (pr
         const configSource = new NativeSettingsFileSource({ env: { QIONGLI_CONFIG_HOME: root }, platform: process.platform, homedir: () => parent });
         const container = createContainer('lite', { configSource });
         const transport = new FakeTransport();
-        const connection = new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), { finished() {}, failed() {} });
+        const connection = mcpConnection(container, transport, { finished() {}, failed() {} });
         connection.start();
         transport.receive(initialize(0));
         let id = 1;

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough, Writable } from 'node:stream';
 import { createContainer, serveStreams } from '../../src/index.js';
-import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
+import { FROZEN_TOOL_ORDER } from '../../src/composition/tool-catalogue.js';
 import { FakeConfigSource } from '../fakes/config-source.fake.js';
 import { call, initialize, modern, request } from '../support/messages.js';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { createContainer } from '../../src/composition/create-container.js';
 import { runConfigCommand } from '../../src/composition/config-command.js';
-import { UseCaseId } from '../../src/adapters/mcp/use-case-ids.js';
+import { UseCaseId } from '../../src/composition/tool-catalogue.js';
 import { NativeSettingsFileSource } from '../../src/adapters/config-source/index.js';
 import type { ConfigAction } from '../../src/adapters/cli/parsed-command.js';
 import { FakeProviderClient } from '../fakes/provider-client.fake.js';

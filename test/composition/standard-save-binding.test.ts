@@ -34,7 +34,7 @@ describe("Standard's save tool and settings writer, as composed (docs/tools.md#i
     const container = createContainer('standard', { configSource: FakeConfigSource.defaults() });
     assert.ok(container.get(SettingsWriterId) instanceof ReadOnlySettingsWriter);
     const outcome = await save(container, { provider: 'openalex', field: 'enabled', value: 'false' });
-    assert.equal(!outcome.ok && outcome.failure.kind === 'tool_error' && outcome.failure.reasonCode, 'settings-write-failed');
+    assert.equal(!outcome.ok && outcome.error.kind === 'tool_error' && outcome.error.reasonCode, 'settings-write-failed');
   });
 
   it('keeps Lite refusing every save with capability-unavailable', async () => {
@@ -43,6 +43,6 @@ describe("Standard's save tool and settings writer, as composed (docs/tools.md#i
       field: 'email',
       value: 'me@example.org',
     });
-    assert.equal(!outcome.ok && outcome.failure.kind === 'tool_error' && outcome.failure.reasonCode, 'capability-unavailable');
+    assert.equal(!outcome.ok && outcome.error.kind === 'tool_error' && outcome.error.reasonCode, 'capability-unavailable');
   });
 });

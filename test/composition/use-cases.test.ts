@@ -25,7 +25,7 @@ describe('use cases resolved from the container (docs/architecture.md)', () => {
   it('checks arguments with the use case own schema and message precedence before running it', async () => {
     const outcome = await runUseCase(UseCaseId.taskPlan, { unexpected: 1 });
     assert.equal(outcome.ok, false);
-    assert.equal(outcome.failure.kind, 'invalid_arguments');
+    assert.equal(outcome.error.kind, 'invalid_arguments');
   });
 
   it('lets an embedder replace one use case before the tools are first resolved', async () => {

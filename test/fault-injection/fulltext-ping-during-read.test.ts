@@ -2,15 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { performance } from 'node:perf_hooks';
 import { MockAgent } from 'undici';
-import { McpConnection } from '../../src/adapters/mcp/connection.js';
 import { createContainer } from '../../src/composition/create-container.js';
-import { ServerIdentityId, ToolRegistryId } from '../../src/composition/identifiers.js';
 import { ALL_CAPABILITY_GROUPS } from '../../src/domain/shared/capability-groups.js';
 import { FakeConfigSource } from '../fakes/config-source.fake.js';
 import { FakeTransport } from '../fakes/transport.fake.js';
 import { initialize, request } from '../support/messages.js';
 import { fulltextFixture } from '../support/fulltext-sources.js';
 import { hostileBodies } from './fulltext-hostile-bodies.js';
+import { mcpConnection } from '../../src/composition/mcp-connection.js';
 
 /** The ping contract: a ping sent while a request is being worked on is answered within this. */
 const PING_CONTRACT_MS = 100;
@@ -40,7 +39,7 @@ async function pingWhileReading(body: Buffer): Promise<{ latencies: number[]; ou
   );
   const container = createContainer('lite', { configSource: FakeConfigSource.defaults(), dispatcher: agent, grants: new Set(ALL_CAPABILITY_GROUPS) });
   const transport = new FakeTransport();
-  new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), { finished: () => undefined, failed: () => undefined }).start();
+  mcpConnection(container, transport, { finished: () => undefined, failed: () => undefined }).start();
   transport.receive(initialize(0, '2025-06-18'));
   transport.receive(request(1, 'tools/call', { name: 'qiongli_literature_read_fulltext', arguments: { work: 'PMCID:PMC12311175' } }));
   const latencies: number[] = [];

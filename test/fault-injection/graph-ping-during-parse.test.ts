@@ -2,14 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { performance } from 'node:perf_hooks';
 import { MockAgent } from 'undici';
-import { McpConnection } from '../../src/adapters/mcp/connection.js';
 import { createContainer } from '../../src/composition/create-container.js';
-import { ServerIdentityId, ToolRegistryId } from '../../src/composition/identifiers.js';
 import { LITE_DEFAULT_GROUPS } from '../../src/domain/shared/capability-groups.js';
 import { FakeConfigSource, settingsWith } from '../fakes/config-source.fake.js';
 import { FakeTransport } from '../fakes/transport.fake.js';
 import { initialize, request } from '../support/messages.js';
 import { hostileBody } from '../support/graph-world.js';
+import { mcpConnection } from '../../src/composition/mcp-connection.js';
 
 const PING_CONTRACT_MS = 100;
 const PING_EVERY_MS = 10;
@@ -54,7 +53,7 @@ async function pingWhileParsing(source: keyof typeof HOSTILE): Promise<{ latenci
     grants: new Set([...LITE_DEFAULT_GROUPS, 'graph']),
   });
   const transport = new FakeTransport();
-  const connection = new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), {
+  const connection = mcpConnection(container, transport, {
     finished: () => undefined,
     failed: () => undefined,
   });

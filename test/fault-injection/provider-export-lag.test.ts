@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { runCall } from '../../src/adapters/mcp/tool-call.js';
 import { createContainer, ToolRegistryId } from '../../src/index.js';
 import type { ToolDefinition } from '../../src/adapters/mcp/tool-definition.js';
+import { testConnectionOptions } from '../support/connection-options.js';
 import { busyBlock, CONTRACT_MS, describeSamples, probeUntilWithin } from './provider-lag-probe.js';
 
 /** A literature record as a search returns it, with eight authors. */
@@ -69,7 +70,12 @@ describe(`bulk exports at their 2 MiB / 1000-record bounds never block the event
       const args = JSON.parse(JSON.stringify(makeArgs())) as Record<string, unknown>;
       assert.ok(Buffer.byteLength(JSON.stringify(args)) <= 2 * 1024 * 1024);
       const context = { signal: new AbortController().signal, reportProgress: () => undefined };
-      const samples = await probeUntilWithin(() => runCall({ tool, args }, '2025-06-18', context, '{}'), CONTRACT_MS, 5, busyBlock);
+      const samples = await probeUntilWithin(
+        () => runCall({ tool, args }, '2025-06-18', context, '{}', testConnectionOptions().timeSlices),
+        CONTRACT_MS,
+        5,
+        busyBlock,
+      );
       const described = describeSamples(samples, CONTRACT_MS, busyBlock);
       t.diagnostic(`longest block ${described}`);
       const answer = JSON.parse(samples.at(-1)!.result) as { isError?: boolean };

@@ -2,15 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { performance } from 'node:perf_hooks';
 import { MockAgent } from 'undici';
-import { McpConnection } from '../../src/adapters/mcp/connection.js';
 import { createContainer } from '../../src/composition/create-container.js';
-import { ServerIdentityId, ToolRegistryId } from '../../src/composition/identifiers.js';
 import type { ProviderId } from '../../src/ports/config-source.port.js';
 import { canarySecrets, everyProviderReady } from '../domain/literature-search/search-harness.js';
 import { FakeConfigSource } from '../fakes/config-source.fake.js';
 import { FakeTransport } from '../fakes/transport.fake.js';
 import { initialize, request } from '../support/messages.js';
 import { arxivBodies, jsonBodies, type NamedBody } from './provider-hostile-bodies.js';
+import { mcpConnection } from '../../src/composition/mcp-connection.js';
 
 /** The ping contract: a ping sent while a request is being worked on is answered within this. */
 const PING_CONTRACT_MS = 100;
@@ -65,7 +64,7 @@ async function pingWhileParsing(named: NamedBody, body: string): Promise<Attempt
     dispatcher: agent,
   });
   const transport = new FakeTransport();
-  const connection = new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), {
+  const connection = mcpConnection(container, transport, {
     finished: () => undefined,
     failed: () => undefined,
   });

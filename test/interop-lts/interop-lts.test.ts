@@ -15,7 +15,7 @@ import { networkGuardEnv } from '../support/network-guard.js';
 import { AI_SDK_V2 } from './ai-sdk-v2.js';
 import { SLOW_START_PROGRAM } from '../interop/clients/server-command.js';
 import { isolatedConfigHome } from '../support/run-program.js';
-import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
+import { FROZEN_TOOL_ORDER } from '../../src/composition/tool-catalogue.js';
 import { successValue } from '../interop/interop-session.js';
 
 describeInteropRows(LTS_INTEROP_CLIENTS);

@@ -31,9 +31,21 @@ const errorText = (error_kind: string, reason_code: string, message: string): st
 
 /** The three configuration tools: valid input, always `capability-unavailable`. */
 export const CONFIG_TOOL_ERRORS: Record<string, string> = {
-  qiongli_save_provider_config: errorText('tool_error', 'capability-unavailable', 'provider configuration writes are unavailable in this native preview'),
-  qiongli_configure_provider: errorText('tool_error', 'capability-unavailable', 'provider configuration wizard is unavailable in this native preview'),
-  qiongli_open_config_wizard: errorText('tool_error', 'capability-unavailable', 'provider configuration wizard is unavailable in this native preview'),
+  qiongli_save_provider_config: errorText(
+    'tool_error',
+    'capability-unavailable',
+    'Lite saves no settings from the chat, and an API key must never be sent here. The person sets a key in a terminal with qiongli config set-key <provider> (an email with qiongli config set-email <provider> <address>), or on the setup page of the Standard profile.',
+  ),
+  qiongli_configure_provider: errorText(
+    'tool_error',
+    'capability-unavailable',
+    'Lite opens no setup page. The person sets an API key in a terminal with qiongli config set-key <provider>, or on the setup page of the Standard profile (qiongli mcp serve --profile standard); never in the chat.',
+  ),
+  qiongli_open_config_wizard: errorText(
+    'tool_error',
+    'capability-unavailable',
+    'Lite opens no setup page. The person sets an API key in a terminal with qiongli config set-key <provider>, or on the setup page of the Standard profile (qiongli mcp serve --profile standard); never in the chat.',
+  ),
 };
 
 /** Standard's configure and wizard: the setup page opened (or already running), its address in the result. */

@@ -7,7 +7,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
+import { FROZEN_TOOL_ORDER } from '../../src/composition/tool-catalogue.js';
 import { isolatedConfigHome } from '../support/run-program.js';
 import { REAL } from '../support/graph-world.js';
 import { graphConfigHome, installedVersion } from './clients/server-command.js';

@@ -6,8 +6,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { TOOL_CATALOGUE } from '../../src/adapters/mcp/tool-catalogue.js';
-import { FROZEN_TOOL_ORDER } from '../../src/adapters/mcp/tool-registry.js';
+import { FROZEN_TOOL_ORDER, TOOL_CATALOGUE } from '../../src/composition/tool-catalogue.js';
 import { DEFAULT_GROUPS, type Profile } from '../../src/domain/shared/profiles.js';
 import { configHomeWith, isolatedConfigHome } from '../support/run-program.js';
 import { FULLTEXT_PROGRAM, builtProgram, installedVersion } from './clients/server-command.js';

@@ -1,8 +1,6 @@
-import { McpConnection } from '../../src/adapters/mcp/connection.js';
 import { UndiciCitationGraphClient } from '../../src/adapters/citation-graph/index.js';
 import { ProviderHttp } from '../../src/adapters/provider-client/provider-http.js';
 import { createContainer } from '../../src/composition/create-container.js';
-import { ServerIdentityId, ToolRegistryId } from '../../src/composition/identifiers.js';
 import { LITE_DEFAULT_GROUPS } from '../../src/domain/shared/capability-groups.js';
 import type { NativeSettings } from '../../src/ports/config-source.port.js';
 import type { CitationGraphClient } from '../../src/ports/citation-graph.port.js';
@@ -14,6 +12,7 @@ import { FakeTransport } from '../fakes/transport.fake.js';
 import { FakeClock } from '../adapters/provider-client/fake-clock.js';
 import { startLoopbackGraph, type LoopbackGraph, type LoopbackRoute } from './loopback-graph.js';
 import { initialize, request } from './messages.js';
+import { mcpConnection } from '../../src/composition/mcp-connection.js';
 
 /** Settings with every graph source enabled, keyless (a Crossref contact email set). */
 export const ALL_GRAPH_SOURCES: NativeSettings = settingsWith({
@@ -98,7 +97,7 @@ export async function startGraphServer(route: LoopbackRoute, options: GraphServe
     ...graphClientOption(dispatcher, clock, options),
   });
   const transport = new FakeTransport();
-  const connection = new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), {
+  const connection = mcpConnection(container, transport, {
     finished: () => undefined,
     failed: () => undefined,
   });

@@ -1,8 +1,7 @@
-import { McpConnection } from '../../src/adapters/mcp/connection.js';
 import type { createContainer } from '../../src/composition/create-container.js';
-import { ServerIdentityId, ToolRegistryId } from '../../src/composition/identifiers.js';
 import { FakeTransport } from '../fakes/transport.fake.js';
 import { initialize, request } from './messages.js';
+import { mcpConnection } from '../../src/composition/mcp-connection.js';
 
 /**
  * Serves `container` over an in-memory transport, initializes (2025-06-18), sends one
@@ -11,7 +10,7 @@ import { initialize, request } from './messages.js';
  */
 export async function searchInMemory(container: ReturnType<typeof createContainer>, args: Record<string, unknown>, ms = 15_000): Promise<FakeTransport> {
   const transport = new FakeTransport();
-  new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), { finished: () => undefined, failed: () => undefined }).start();
+  mcpConnection(container, transport, { finished: () => undefined, failed: () => undefined }).start();
   transport.receive(initialize(0, '2025-06-18'));
   transport.receive(request(1, 'tools/call', { name: 'qiongli_literature_search', arguments: args }));
   const deadline = Date.now() + ms;

@@ -1,11 +1,10 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { McpConnection } from '../../src/adapters/mcp/connection.js';
 import type { createContainer } from '../../src/composition/create-container.js';
-import { ServerIdentityId, ToolRegistryId } from '../../src/composition/identifiers.js';
 import type { Framing } from '../../src/ports/transport.port.js';
 import { FakeTransport } from '../fakes/transport.fake.js';
+import { mcpConnection } from '../../src/composition/mcp-connection.js';
 
 /** The server end: a fake transport whose frames go straight to the client end. */
 export class BridgedTransport extends FakeTransport {
@@ -48,7 +47,7 @@ export class ClientEnd implements SdkTransport {
  */
 export async function connectV1InProcess(container: ReturnType<typeof createContainer>): Promise<{ client: Client; server: BridgedTransport }> {
   const server = new BridgedTransport();
-  new McpConnection(server, container.get(ToolRegistryId), container.get(ServerIdentityId), { finished: () => undefined, failed: () => undefined }).start();
+  mcpConnection(container, server, { finished: () => undefined, failed: () => undefined }).start();
   const client = new Client({ name: 'qiongli-in-process', version: '1.0.0' });
   await client.connect(new ClientEnd(server));
   return { client, server };

@@ -2,7 +2,8 @@ import { createContainer, type ContainerOverrides, type UseCaseToken } from '../
 import { finishNow } from '../../src/domain/shared/stepwise.js';
 import { argumentBoundsOf } from '../../src/domain/shared/json-bounds.js';
 import { parseArguments, parseArgumentsStepwise } from '../../src/domain/shared/parse-arguments.js';
-import type { Outcome } from '../../src/domain/shared/tool-outcome.js';
+import type { ToolFailure } from '../../src/domain/shared/tool-failure.js';
+import type { Result } from '../../src/domain/shared/result.js';
 import type { UseCaseContext } from '../../src/domain/shared/use-case.js';
 
 /** A context nobody cancels and whose progress goes nowhere. */
@@ -18,7 +19,7 @@ export async function runUseCase(
   args: unknown,
   overrides: ContainerOverrides = {},
   context: UseCaseContext = quietContext(),
-): Promise<Outcome<any>> {
+): Promise<Result<any, ToolFailure>> {
   const useCase = createContainer('lite', overrides).get(token);
   const parsed =
     argumentBoundsOf(useCase.input) === undefined

@@ -1,5 +1,4 @@
 import { ALL_CAPABILITY_GROUPS, type CapabilityGroup } from '../../domain/shared/capability-groups.js';
-import { toolNamesOf } from '../mcp/tool-catalogue.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import type { HelpTopic, UsageError } from './parsed-command.js';
 import { CONFIG_USAGE_LINES, configHelpText, configUsageText, type ConfigHelpTopic } from './config-help-texts.js';
@@ -32,8 +31,11 @@ const SUMMARY: Readonly<Record<McpTopic, string>> = {
 const WIDTH = 80;
 const GROUP_COLUMN = 18;
 
+/** The tools a capability group grants, in `tools/list` order: the composition root knows them (its profiles' tool slices). */
+export type ToolNamesOf = (group: CapabilityGroup) => readonly string[];
+
 /** Tool names after the group name, wrapped at {@link WIDTH} columns. */
-function groupLines(group: CapabilityGroup): string[] {
+function groupLines(group: CapabilityGroup, toolNamesOf: ToolNamesOf): string[] {
   const tools = toolNamesOf(group);
   const lines: string[] = [];
   let line = `  ${group}`.padEnd(GROUP_COLUMN);
@@ -74,7 +76,8 @@ const ROOT_COMMANDS_SECTION = [
   '                        keys, emails, enabled or not (qiongli config --help).',
 ].join('\n');
 
-const GROUPS_SECTION = ['capability groups and their tools:', ...ALL_CAPABILITY_GROUPS.flatMap(groupLines)].join('\n');
+const groupsSection = (toolNamesOf: ToolNamesOf): string =>
+  ['capability groups and their tools:', ...ALL_CAPABILITY_GROUPS.flatMap((group) => groupLines(group, toolNamesOf))].join('\n');
 
 const exitCodesSection = (topic: McpTopic): string =>
   [
@@ -103,14 +106,14 @@ export function usageText(topic: HelpTopic): string {
 
 /**
  * The help text of a command level, ending with a newline: what the command does, its
- * usage, options, the capability groups with their tools, and the exit codes (a `config`
- * topic: what it does, its usage, details and exit codes). The
+ * usage, options, the capability groups with the tools `toolNamesOf` says they grant, and the
+ * exit codes (a `config` topic: what it does, its usage, details and exit codes). The
  * composition root prints it on stdout and exits {@link EXIT_OK}.
  */
-export function helpText(topic: HelpTopic): string {
+export function helpText(topic: HelpTopic, toolNamesOf: ToolNamesOf): string {
   if (isConfigTopic(topic)) return configHelpText(topic);
   const usage = usageText(topic).trimEnd();
-  return [SUMMARY[topic], usage, ...SECTIONS[topic], GROUPS_SECTION, exitCodesSection(topic)].join('\n\n') + '\n';
+  return [SUMMARY[topic], usage, ...SECTIONS[topic], groupsSection(toolNamesOf), exitCodesSection(topic)].join('\n\n') + '\n';
 }
 
 /**

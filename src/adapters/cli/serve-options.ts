@@ -1,3 +1,4 @@
+import { failure, success, type Result } from '../../domain/shared/result.js';
 import { defaultGrantsOf, parseCapabilities } from './capabilities-option.js';
 import type { Profile } from '../../domain/shared/profiles.js';
 import { usageError, type ParsedCommand } from './parsed-command.js';
@@ -11,9 +12,10 @@ const PROFILE_NAMES: Readonly<Record<string, Profile>> = { lite: 'lite', 'market
 
 const isServeOption = (name: string): name is ServeOption => (SERVE_OPTIONS as readonly string[]).includes(name);
 
-type Collected = { readonly ok: true; readonly values: ReadonlyMap<ServeOption, string> } | { readonly ok: false; readonly message: UsageMessage };
+/** The option values given, or the static message of the first bad token. */
+type Collected = Result<ReadonlyMap<ServeOption, string>, UsageMessage>;
 
-const fail = (message: UsageMessage): Collected => ({ ok: false, message });
+const fail = (message: UsageMessage): Collected => failure(message);
 
 /**
  * Reads the option tokens after `serve`, left to right; the first bad token decides.
@@ -45,7 +47,7 @@ function collectOptions(args: readonly string[]): Collected {
     if (value === '' && name !== 'capabilities') return fail(USAGE_MESSAGES.optionWithoutValue);
     values.set(name, value);
   }
-  return { ok: true, values };
+  return success(values);
 }
 
 function checkProfile(profile: string | undefined): UsageMessage | undefined {
@@ -74,14 +76,14 @@ function checkTransport(transport: string | undefined): UsageMessage | undefined
 export function parseServeOptions(args: readonly string[]): ParsedCommand {
   if (args.length === 1 && args[0] === '--help') return { kind: 'help', topic: 'serve' };
   const collected = collectOptions(args);
-  if (!collected.ok) return usageError(collected.message, 'serve');
-  const { values } = collected;
+  if (!collected.ok) return usageError(collected.error, 'serve');
+  const values = collected.value;
   const valueProblem = checkProfile(values.get('profile')) ?? checkTransport(values.get('transport'));
   if (valueProblem !== undefined) return usageError(valueProblem, 'serve');
   const profile = PROFILE_NAMES[values.get('profile') as string] as Profile;
   const capabilities = values.get('capabilities');
   if (capabilities === undefined) return { kind: 'serve', profile, grants: defaultGrantsOf(profile) };
   const parsed = parseCapabilities(capabilities);
-  if (!parsed.ok) return usageError(parsed.message, 'serve');
-  return { kind: 'serve', profile, grants: parsed.grants };
+  if (!parsed.ok) return usageError(parsed.error, 'serve');
+  return { kind: 'serve', profile, grants: parsed.value };
 }

@@ -56,7 +56,7 @@ export class BatchAnswer {
   }
 
   /** Records element `index`'s answer (`null`: it answers nothing, e.g. a notification). */
-  settle(index: number, frame: string | null): void {
+  record(index: number, frame: string | null): void {
     if (this.slots[index] !== OPEN) return;
     this.open--;
     const reserve = this.reserves[index] as number;

@@ -1,4 +1,10 @@
 import { Buffer, isUtf8 } from 'node:buffer';
+import { CLOSE_ARRAY, CLOSE_OBJECT, OPEN_ARRAY, OPEN_OBJECT, StructuralBytes } from './structural-bytes.js';
+
+// Hand-written on purpose: this runs before any parse, to decide whether a frame may be parsed at
+// all (a JSON parser, ours or a library's, is what an oversized frame must not reach: parsing one
+// object of 131,000 keys holds V8 90–360 ms, an 8 MiB `[{},…]` ~400 MiB). It counts only what the
+// bounds need and touches in JavaScript only the structural bytes (see StructuralBytes).
 
 /**
  * What a look at a frame's bytes says before it is parsed: parse it as usual, or it is a JSON
@@ -28,13 +34,6 @@ export interface PrescanBounds {
   readonly maxMembers?: number;
 }
 
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
 /**
  * Bytes of elements parsed at once while checking an oversized array is valid JSON. Small, so
  * that what one window's parse builds dies young (256 KiB windows of `{},` peaked ~60 MiB
@@ -88,31 +87,30 @@ function scanValues(bytes: Buffer, start: number, bounds: PrescanBounds): number
   const { maxValues, maxDepth } = bounds;
   const maxCommas = (bounds.maxMembers ?? Number.POSITIVE_INFINITY) - 1;
   const commas = new Float64Array(maxDepth + 2); // per open container up to maxDepth + 1; deeper ones share the last
+  const structure = new StructuralBytes(bytes, start);
   let values = 0;
   let depth = 0;
   let deepest = 0;
-  for (let position = start; position < bytes.length; position++) {
+  let position = structure.next();
+  for (; position >= 0; position = structure.next()) {
     const byte = bytes[position];
-    if (byte === QUOTE) {
-      position = closingQuote(bytes, position);
-      if (position < 0) return 'unterminated';
-    } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
+    if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
       if (++values > maxValues) return 'too-many';
       if (++depth > deepest) deepest = depth;
       if (depth <= maxDepth + 1) commas[depth] = byte === OPEN_ARRAY ? ARRAY_MARK : 0;
       else if (byte === OPEN_OBJECT && commas[maxDepth + 1] === ARRAY_MARK) commas[maxDepth + 1] = 0;
     } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) {
       depth--;
-    } else if (byte === COMMA) {
+    } else {
       if (++values > maxValues) return 'too-many';
       const slot = Math.min(depth, maxDepth + 1);
-      const count = commas[slot]!;
+      const count = commas[slot] as number;
       if (count === ARRAY_MARK) continue;
       if (count + 1 > maxCommas) return 'too-many';
       commas[slot] = count + 1;
     }
   }
-  return deepest;
+  return position === -2 ? 'unterminated' : deepest;
 }
 
 /**
@@ -122,39 +120,16 @@ function scanValues(bytes: Buffer, start: number, bounds: PrescanBounds): number
  * malformed one is caught by the parse that follows either way).
  */
 function scanTopLevel(bytes: Buffer, start: number, onComma: (position: number) => boolean): number | 'stopped' | 'unterminated' {
+  const structure = new StructuralBytes(bytes, start);
   let depth = 0;
-  for (let position = start; position < bytes.length; position++) {
-    switch (bytes[position]) {
-      case QUOTE:
-        position = closingQuote(bytes, position);
-        if (position < 0) return 'unterminated';
-        break;
-      case OPEN_ARRAY:
-      case OPEN_OBJECT:
-        depth++;
-        break;
-      case CLOSE_ARRAY:
-      case CLOSE_OBJECT:
-        if (--depth === 0) return position;
-        break;
-      case COMMA:
-        if (depth === 1 && !onComma(position)) return 'stopped';
-        break;
-    }
+  for (let position = structure.next(); position >= 0; position = structure.next()) {
+    const byte = bytes[position];
+    if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) depth++;
+    else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) {
+      if (--depth === 0) return position;
+    } else if (depth === 1 && !onComma(position)) return 'stopped';
   }
   return 'unterminated';
-}
-
-/** The position of the quote closing the string opened at `open`, or -1. */
-function closingQuote(bytes: Buffer, open: number): number {
-  let quote = bytes.indexOf(QUOTE, open + 1);
-  while (quote >= 0) {
-    let backslashes = 0;
-    while (bytes[quote - 1 - backslashes] === BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return quote;
-    quote = bytes.indexOf(QUOTE, quote + 1);
-  }
-  return -1;
 }
 
 /** Whether the array at `start` is valid JSON, parsing runs of elements of about one window. */

@@ -41,10 +41,10 @@ export function runBatch(items: readonly unknown[], elements: BatchElements): vo
       if (!elements.bound.hasRoom) return elements.bound.whenRoom(startElements);
       const index = next++;
       const reply = elements.handle(items[index]);
-      if (!(reply instanceof Promise)) answer.settle(index, reply);
+      if (!(reply instanceof Promise)) answer.record(index, reply);
       else
         elements.bound.track(reply, (frame) => {
-          answer.settle(index, frame);
+          answer.record(index, frame);
           sendWhenComplete();
         });
     }

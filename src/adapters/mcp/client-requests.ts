@@ -69,8 +69,8 @@ export class ClientRequests {
     });
   }
 
-  /** A response from the client: settles the request with that id, if one waits; else ignored. */
-  settle(id: string | number, answer: ClientAnswer): void {
+  /** A response from the client: answers the request with that id, if one waits; else ignored. */
+  receiveAnswer(id: string | number, answer: ClientAnswer): void {
     if (typeof id === 'string') this.waiting.get(id)?.(answer);
   }
 

@@ -49,7 +49,7 @@ export class McpConnection implements TransportListener {
     private readonly registry: ToolRegistry,
     identity: ServerIdentity,
     lifecycle: ConnectionLifecycle,
-    options: ConnectionOptions = {},
+    options: ConnectionOptions,
   ) {
     this.fixed = encodeFixedResults(identity);
     this.work = new InflightWork(transport, lifecycle);
@@ -123,7 +123,7 @@ export class McpConnection implements TransportListener {
       case 'rejected':
         return errorFrame(admission.id, admission.code, admission.message);
       case 'response':
-        this.tools.outbound.settle(admission.id, admission.answer);
+        this.tools.outbound.receiveAnswer(admission.id, admission.answer);
         return null;
       case 'ignored':
         return null;

@@ -3,9 +3,10 @@ import type { Revision } from './protocol-constants.js';
 import { traitsOf } from './revisions.js';
 import { parseArguments, parseArgumentsStepwise } from '../../domain/shared/parse-arguments.js';
 import { argumentBoundsOf } from '../../domain/shared/json-bounds.js';
-import { runInSlices } from '../scheduling/time-slices.js';
+import type { TimeSlices } from '../../ports/time-slices.port.js';
 import { redactCredentials } from '../../domain/shared/redaction.js';
-import type { Outcome, ToolFailure } from '../../domain/shared/tool-outcome.js';
+import type { ToolFailure } from '../../domain/shared/tool-failure.js';
+import { success, type Result } from '../../domain/shared/result.js';
 import { EncodedResult } from '../../domain/shared/encoded-result.js';
 import { UrlHandOff } from '../../domain/shared/url-hand-off.js';
 import { offerUrl, type OfferRoute } from './url-offers.js';
@@ -60,6 +61,7 @@ export function runCall(
   revision: Revision,
   context: ToolCallContext,
   serverMeta: string,
+  slices: TimeSlices,
   route: OfferRoute = { kind: 'result-only' },
 ): string | Promise<string> {
   const { input, messagePrecedence } = call.tool;
@@ -68,7 +70,7 @@ export function runCall(
   // slice right behind that parse made one block of both.
   if (argumentBoundsOf(input) !== undefined)
     return nextTurn()
-      .then(() => runInSlices(parseArgumentsStepwise(input, call.args, messagePrecedence), context.signal))
+      .then(() => slices.run(parseArgumentsStepwise(input, call.args, messagePrecedence), context.signal))
       .then((parsed) => runParsed(call, parsed, revision, context, serverMeta, route));
   return runParsed(call, parseArguments(input, call.args, messagePrecedence), revision, context, serverMeta, route);
 }
@@ -78,29 +80,29 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 
 function runParsed(
   call: AcceptedCall,
-  parsed: Outcome<unknown>,
+  parsed: Result<unknown, ToolFailure>,
   revision: Revision,
   context: ToolCallContext,
   serverMeta: string,
   route: OfferRoute,
 ): string | Promise<string> {
-  if (!parsed.ok) return encodeFailure(parsed.failure, revision, serverMeta);
-  const settle = (outcome: Outcome<unknown>): string | Promise<string> => {
-    if (!outcome.ok || !(outcome.value instanceof UrlHandOff)) return encodeOutcome(call.tool, outcome, revision, serverMeta);
+  if (!parsed.ok) return encodeFailure(parsed.error, revision, serverMeta);
+  const encodeAnswer = (answer: Result<unknown, ToolFailure>): string | Promise<string> => {
+    if (!answer.ok || !(answer.value instanceof UrlHandOff)) return encodeResult(call.tool, answer, revision, serverMeta);
     // The person must open a page first: offer it as the client allows (docs/protocol.md#url-elicitation).
-    return offerUrl(outcome.value, route).then((offered) =>
-      offered.kind === 'final' ? encodeOutcome(call.tool, { ok: true, value: offered.value }, revision, serverMeta) : offered.encoded,
+    return offerUrl(answer.value, route).then((offered) =>
+      offered.kind === 'final' ? encodeResult(call.tool, success(offered.value), revision, serverMeta) : offered.encoded,
     );
   };
-  const outcome = call.tool.run(parsed.value, context);
-  return outcome instanceof Promise ? outcome.then(settle) : settle(outcome);
+  const answer = call.tool.run(parsed.value, context);
+  return answer instanceof Promise ? answer.then(encodeAnswer) : encodeAnswer(answer);
 }
 
-/** Encodes a settled outcome (a success value or a failure) as the revision's `CallToolResult`. */
-export function encodeOutcome(tool: ToolDefinition, outcome: Outcome<unknown>, revision: Revision, serverMeta: string): string {
-  if (!outcome.ok) return encodeFailure(outcome.failure, revision, serverMeta);
-  const text = resultText(tool, outcome.value);
-  const { value } = outcome;
+/** Encodes a use case's answer (a success value or a failure) as the revision's `CallToolResult`. */
+export function encodeResult(tool: ToolDefinition, answer: Result<unknown, ToolFailure>, revision: Revision, serverMeta: string): string {
+  if (!answer.ok) return encodeFailure(answer.error, revision, serverMeta);
+  const text = resultText(tool, answer.value);
+  const { value } = answer;
   const literal =
     value instanceof EncodedResult && value.redaction === tool.redaction && value.jsonLiteral !== undefined ? value.jsonLiteral : JSON.stringify(text);
   const content = `"content":[{"type":"text","text":${literal}}]`;

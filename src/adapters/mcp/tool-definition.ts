@@ -1,23 +1,17 @@
 import type * as z from 'zod';
-import type { Outcome } from '../../domain/shared/tool-outcome.js';
+import type { ToolFailure } from '../../domain/shared/tool-failure.js';
+import type { Result } from '../../domain/shared/result.js';
 import type { RedactionRule } from '../../domain/shared/redaction.js';
 import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
 import type { UseCase, UseCaseContext, UseCaseValue } from '../../domain/shared/use-case.js';
-import type { CatalogueEntry } from './tool-catalogue.js';
+import type { ToolAnnotations, ToolEntry } from '../../domain/shared/tool-entry.js';
 
 /** What a running tool call may use besides its arguments. */
 export type ToolCallContext = UseCaseContext;
 
-/** MCP tool annotations (docs/tools.md#the-twelve-tools). */
-export interface ToolAnnotations {
-  readonly readOnlyHint: boolean;
-  readonly destructiveHint: boolean;
-  readonly idempotentHint: boolean;
-  readonly openWorldHint: boolean;
-}
-
 /**
  * One served MCP tool: its catalogue entry joined with the use case it runs, defaults applied.
+ * The composition root builds one per tool slice of the profile; this adapter only serves them.
  *
  * The MCP adapter validates arguments with `input` (so the advertised `inputSchema` and the
  * validation can never disagree), runs `run`, redacts the outcome with `redaction` and projects
@@ -42,7 +36,7 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
    * result may come already encoded (an `EncodedResult` redacted with `redaction`) or as a
    * `UrlHandOff` (docs/protocol.md#url-elicitation).
    */
-  run(args: z.output<I>, context: ToolCallContext): Outcome<UseCaseValue<O>> | Promise<Outcome<UseCaseValue<O>>>;
+  run(args: z.output<I>, context: ToolCallContext): Result<UseCaseValue<O>, ToolFailure> | Promise<Result<UseCaseValue<O>, ToolFailure>>;
 }
 
 /** 256 KiB: the default params budget. */
@@ -71,7 +65,7 @@ function runnerOf(useCase: UseCase): ToolDefinition['run'] {
 }
 
 /** The served definition of a catalogue entry: the one place where definition defaults apply. */
-export function toolDefinition(entry: CatalogueEntry, useCase: UseCase): ToolDefinition {
+export function toolDefinition(entry: ToolEntry, useCase: UseCase): ToolDefinition {
   return {
     name: entry.name,
     title: entry.title,

@@ -1,18 +1,19 @@
 import type { Framing } from '../../ports/transport.port.js';
+import type { TimeSlices } from '../../ports/time-slices.port.js';
 import type { Params } from './admission.js';
 import { errorFrame, guardResponseSize, resultFrame, type RequestId } from './json-rpc.js';
 import { ErrorCode, Message, MODERN_CACHE_HINT, type Revision } from './protocol-constants.js';
 import { traitsOf } from './revisions.js';
 import type { FixedResults } from './server-identity.js';
-import { acceptCall, encodeOutcome, runCall, type AcceptedCall } from './tool-call.js';
+import { acceptCall, encodeResult, runCall, type AcceptedCall } from './tool-call.js';
 import type { ToolRegistry } from './tool-registry.js';
 import type { InflightWork, Reply } from './inflight-work.js';
 import { CLIENT_REQUEST_BOUNDS, ClientRequests } from './client-requests.js';
 import { InputRequests } from './input-requests.js';
 import type { ConnectionOptions } from './connection-options.js';
-import { AesGcmSealedTokens } from '../sealed-token/index.js';
 import { modernClientOpensUrls } from './client-capabilities.js';
 import type { OfferRoute } from './url-offers.js';
+import { success } from '../../domain/shared/result.js';
 
 /** `tools/list` and `tools/call` of one connection, in any revision. */
 export class ToolMethods {
@@ -23,6 +24,7 @@ export class ToolMethods {
   /** The requests this connection sends to its client (URL elicitation), and their answers. */
   readonly outbound: ClientRequests;
   private readonly inputs: InputRequests;
+  private readonly timeSlices: TimeSlices;
 
   constructor(
     private readonly registry: ToolRegistry,
@@ -31,7 +33,8 @@ export class ToolMethods {
     options: ConnectionOptions,
   ) {
     this.outbound = new ClientRequests(options.clientRequests ?? CLIENT_REQUEST_BOUNDS);
-    this.inputs = new InputRequests(options.sealedTokens ?? new AesGcmSealedTokens(), fixed.serverMeta);
+    this.inputs = new InputRequests(options.sealedTokens, fixed.serverMeta);
+    this.timeSlices = options.timeSlices;
   }
 
   /** `tools/list`: no cursor is ever issued, so any cursor is refused. */
@@ -61,7 +64,7 @@ export class ToolMethods {
     if (accepted.retry !== undefined) return this.resume(id, accepted, revision);
     const name = params?.name as string;
     return this.work.runCall(id, params, framing, (context) =>
-      runCall(accepted, revision, context, this.fixed.serverMeta, this.routeFor(modern, params, name, accepted.args, framing, context.signal)),
+      runCall(accepted, revision, context, this.fixed.serverMeta, this.timeSlices, this.routeFor(modern, params, name, accepted.args, framing, context.signal)),
     );
   }
 
@@ -91,10 +94,7 @@ export class ToolMethods {
       case 'asked-again':
         return resultFrame(id, resumed.encoded);
       case 'answered':
-        return guardResponseSize(
-          resultFrame(id, encodeOutcome(call.tool, { ok: true, value: resumed.handOff.finish(resumed.offer) }, revision, this.fixed.serverMeta)),
-          id,
-        );
+        return guardResponseSize(resultFrame(id, encodeResult(call.tool, success(resumed.handOff.finish(resumed.offer)), revision, this.fixed.serverMeta)), id);
     }
   }
 }

@@ -1,18 +1,9 @@
 import { asciiJson } from './ascii-json.js';
 import * as z from 'zod';
 import type { ToolDefinition } from './tool-definition.js';
-import { LITE_DEFAULT_GROUPS, type CapabilityGroup } from '../../domain/shared/capability-groups.js';
+import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
 import type { Revision } from './protocol-constants.js';
-import { TOOL_CATALOGUE, TOOL_NAMES, type ToolName } from './tool-catalogue.js';
 import { REVISION_TRAITS, traitsOf } from './revisions.js';
-
-/**
- * The frozen twelve: the tools Lite lists by default, in the catalogue's order. Opt-in groups
- * (`graph`, `fulltext`) follow them in the catalogue, so granting one never moves these.
- */
-export const FROZEN_TOOL_ORDER: readonly ToolName[] = TOOL_CATALOGUE.filter((entry) => (LITE_DEFAULT_GROUPS as readonly string[]).includes(entry.group)).map(
-  (entry) => entry.name,
-);
 
 /**
  * JSON Schema generated from a zod schema, without `$schema` so every client dialect accepts it,
@@ -66,10 +57,10 @@ interface DescribedTool {
 }
 
 /**
- * The tools this process serves: the implemented definitions granted by `--capabilities`, in
- * the frozen order of the tool catalogue. Fixed for the life of the process, so each revision's
- * `tools` array is encoded once and reused byte for byte. A definition whose name is not in the
- * catalogue is a programming error and throws: it is never dropped silently.
+ * The tools this process serves: the definitions it is given (one per tool of the profile, in
+ * the profile's order) that `--capabilities` grants, in that order. Fixed for the life of the
+ * process, so each revision's `tools` array is encoded once and reused byte for byte. Two
+ * definitions under one name are a programming error and throw: neither is dropped silently.
  */
 export class ToolRegistry {
   private readonly byName = new Map<string, ToolDefinition>();
@@ -78,9 +69,8 @@ export class ToolRegistry {
   private readonly encodedLists = new Map<string, string>();
 
   constructor(definitions: readonly ToolDefinition[], grants: ReadonlySet<CapabilityGroup>) {
-    const order = new Map<string, number>(TOOL_NAMES.map((name, index) => [name, index]));
-    if (definitions.some((definition) => !order.has(definition.name))) throw new Error('a tool definition is not in the tool catalogue');
-    const granted = definitions.filter((definition) => grants.has(definition.group)).sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0));
+    if (new Set(definitions.map((definition) => definition.name)).size !== definitions.length) throw new Error('two tool definitions share one name');
+    const granted = definitions.filter((definition) => grants.has(definition.group));
     for (const definition of granted) this.byName.set(definition.name, definition);
     this.granted = granted;
   }

@@ -1,6 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
-import { inputFailure, type SecretInput } from './secret-input.js';
+import { failure, success, type Result } from '../../domain/shared/result.js';
+import type { SecretInputFailure } from './secret-input.js';
 
 /** A terminal stdin (`tty.ReadStream`): a stream whose line discipline can be switched to raw mode. */
 export interface RawTerminal extends Readable {
@@ -36,16 +37,16 @@ const encoder = new TextEncoder();
  * UTF-8 `not-utf8`; an Enter alone is an empty line (the caller's key check calls it empty).
  * Never throws.
  */
-export function readHiddenLine(terminal: RawTerminal, onInterrupt: InterruptHook, limit: number): Promise<SecretInput> {
+export function readHiddenLine(terminal: RawTerminal, onInterrupt: InterruptHook, limit: number): Promise<Result<string, SecretInputFailure>> {
   return new Promise((resolve) => {
     const decoder = new StringDecoder('utf8');
     const wasRaw = terminal.isRaw === true;
     let line = '';
     let settled = false;
-    let draining: SecretInput | undefined;
+    let draining: Result<string, SecretInputFailure> | undefined;
     let idle: ReturnType<typeof setTimeout> | undefined;
 
-    const finish = (result: SecretInput): void => {
+    const finish = (result: Result<string, SecretInputFailure>): void => {
       if (settled) return;
       settled = true;
       clearTimeout(idle);
@@ -60,16 +61,16 @@ export function readHiddenLine(terminal: RawTerminal, onInterrupt: InterruptHook
       line = '';
       resolve(result);
     };
-    const drainThen = (result: SecretInput): void => {
+    const drainThen = (result: Result<string, SecretInputFailure>): void => {
       draining = result;
       clearTimeout(idle);
-      idle = setTimeout(() => finish(draining ?? inputFailure('read-failed')), DRAIN_MS);
+      idle = setTimeout(() => finish(draining ?? failure('read-failed')), DRAIN_MS);
     };
-    const lineResult = (): SecretInput => (line.includes('\uFFFD') ? inputFailure('not-utf8') : { ok: true, value: line });
+    const lineResult = (): Result<string, SecretInputFailure> => (line.includes('\uFFFD') ? failure('not-utf8') : success(line));
 
     const onData = (chunk: Buffer | string): void => {
       if (draining !== undefined) {
-        if (draining.ok) draining = inputFailure('line-break'); // more after Enter: the paste held a line break
+        if (draining.ok) draining = failure('line-break'); // more after Enter: the paste held a line break
         return drainThen(draining);
       }
       const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
@@ -77,23 +78,23 @@ export function readHiddenLine(terminal: RawTerminal, onInterrupt: InterruptHook
         const code = text.charCodeAt(index);
         if (code === 0x0d || code === 0x0a) {
           const rest = text.slice(index + 1).replace(/^\n/, '');
-          return drainThen(rest === '' ? lineResult() : inputFailure('line-break'));
+          return drainThen(rest === '' ? lineResult() : failure('line-break'));
         }
-        if (code === CTRL_C) return finish(inputFailure('cancelled'));
-        if (code === CTRL_D) return drainThen(line === '' ? inputFailure('no-input') : lineResult());
+        if (code === CTRL_C) return finish(failure('cancelled'));
+        if (code === CTRL_D) return drainThen(line === '' ? failure('no-input') : lineResult());
         if (code === DELETE || code === BACKSPACE) line = [...line].slice(0, -1).join('');
         else if (code === CTRL_U) line = '';
         else line += text[index];
-        if (line.length > limit / 4 && encoder.encode(line).length > limit) return drainThen(inputFailure('too-long'));
+        if (line.length > limit / 4 && encoder.encode(line).length > limit) return drainThen(failure('too-long'));
       }
     };
-    const onClosed = (): void => finish(draining ?? (line === '' ? inputFailure('no-input') : inputFailure('read-failed')));
-    const removeInterrupt = onInterrupt(() => finish(inputFailure('cancelled')));
+    const onClosed = (): void => finish(draining ?? (line === '' ? failure('no-input') : failure('read-failed')));
+    const removeInterrupt = onInterrupt(() => finish(failure('cancelled')));
 
     try {
       terminal.setRawMode(true);
     } catch {
-      return finish(inputFailure('read-failed'));
+      return finish(failure('read-failed'));
     }
     terminal.on('data', onData).on('end', onClosed).on('error', onClosed);
     terminal.resume();

@@ -4,10 +4,11 @@
  */
 import type { Readable } from 'node:stream';
 import { readHiddenLine, type InterruptHook, type RawTerminal } from './hidden-line.js';
-import { readPipedSecret, type SecretInput } from './secret-input.js';
+import { readPipedSecret, type SecretInputFailure } from './secret-input.js';
+import type { Result } from '../../domain/shared/result.js';
 
 export { readHiddenLine, DRAIN_MS, type InterruptHook, type RawTerminal } from './hidden-line.js';
-export { readPipedSecret, SECRET_INPUT_MESSAGES, type SecretInput, type SecretInputFailure } from './secret-input.js';
+export { readPipedSecret, SECRET_INPUT_MESSAGES, type SecretInputFailure } from './secret-input.js';
 
 const isTerminal = (stdin: Readable): stdin is RawTerminal =>
   (stdin as { isTTY?: boolean }).isTTY === true && typeof (stdin as { setRawMode?: unknown }).setRawMode === 'function';
@@ -24,7 +25,7 @@ export async function readSecret(
   prompt: string,
   limit: number,
   onInterrupt: InterruptHook,
-): Promise<SecretInput> {
+): Promise<Result<string, SecretInputFailure>> {
   if (!isTerminal(stdin)) return readPipedSecret(stdin, limit);
   const reading = readHiddenLine(stdin, onInterrupt, limit); // the terminal is raw once this returns
   writePrompt(prompt);

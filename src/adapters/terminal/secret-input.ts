@@ -1,10 +1,8 @@
 import type { Readable } from 'node:stream';
+import { failure, success, type Result } from '../../domain/shared/result.js';
 
 /** Why no secret was read. Static: what was typed never appears in it. */
 export type SecretInputFailure = 'no-input' | 'too-long' | 'not-utf8' | 'line-break' | 'cancelled' | 'read-failed';
-
-/** A secret read from the person, or why not. */
-export type SecretInput = { readonly ok: true; readonly value: string } | { readonly ok: false; readonly failure: SecretInputFailure };
 
 /** The static sentence of each failure, for `error: <sentence>` (docs/command-line.md#qiongli-config). */
 export const SECRET_INPUT_MESSAGES: Readonly<Record<SecretInputFailure, string>> = {
@@ -15,9 +13,6 @@ export const SECRET_INPUT_MESSAGES: Readonly<Record<SecretInputFailure, string>>
   cancelled: 'cancelled; nothing was saved',
   'read-failed': 'the key could not be read from standard input; nothing was saved',
 };
-
-/** A failure as a {@link SecretInput}. */
-export const inputFailure = (failure: SecretInputFailure): SecretInput => ({ ok: false, failure });
 
 /** Strict UTF-8, or `undefined`. */
 export function decodeSecret(bytes: Uint8Array): string | undefined {
@@ -34,12 +29,12 @@ export function decodeSecret(bytes: Uint8Array): string | undefined {
  * dropped. Over the bound it stops reading at once (`too-long`); empty or closed is `no-input`.
  * Never throws; the bytes it read are not kept anywhere else.
  */
-export function readPipedSecret(stdin: Readable, limit: number): Promise<SecretInput> {
+export function readPipedSecret(stdin: Readable, limit: number): Promise<Result<string, SecretInputFailure>> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
-    const finish = (result: SecretInput): void => {
+    const finish = (result: Result<string, SecretInputFailure>): void => {
       if (settled) return;
       settled = true;
       stdin.off('data', onData).off('end', onEnd).off('error', onError);
@@ -50,19 +45,19 @@ export function readPipedSecret(stdin: Readable, limit: number): Promise<SecretI
     const onData = (chunk: Buffer | string): void => {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       size += bytes.length;
-      if (size > limit + 2) return finish(inputFailure('too-long'));
+      if (size > limit + 2) return finish(failure('too-long'));
       chunks.push(bytes);
     };
     const onEnd = (): void => {
-      if (size === 0) return finish(inputFailure('no-input'));
+      if (size === 0) return finish(failure('no-input'));
       const all = Buffer.concat(chunks);
       const end = all.at(-1) === 0x0a ? (all.at(-2) === 0x0d ? all.length - 2 : all.length - 1) : all.length;
       const text = end > limit ? undefined : decodeSecret(all.subarray(0, end));
       all.fill(0);
-      if (end > limit) return finish(inputFailure('too-long'));
-      finish(text === undefined ? inputFailure('not-utf8') : { ok: true, value: text });
+      if (end > limit) return finish(failure('too-long'));
+      finish(text === undefined ? failure('not-utf8') : success(text));
     };
-    const onError = (): void => finish(size === 0 ? inputFailure('no-input') : inputFailure('read-failed'));
+    const onError = (): void => finish(size === 0 ? failure('no-input') : failure('read-failed'));
     stdin.on('data', onData).on('end', onEnd).on('error', onError);
     stdin.resume();
   });

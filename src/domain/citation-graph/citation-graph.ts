@@ -6,7 +6,8 @@ import type { SecretStore } from '../../ports/secret-store.port.js';
 import { abstractsLeftOutWarning, boundAbstracts } from '../literature-search/abstract-budget.js';
 import { recordOf } from '../literature-search/rank-records.js';
 import { finishNow } from '../shared/stepwise.js';
-import { configUnavailable, invalidArguments, succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
+import { configUnavailable, invalidArguments, toolError, type ToolFailure } from '../shared/tool-failure.js';
+import { success, type Result } from '../shared/result.js';
 import type { UseCaseContext } from '../shared/use-case.js';
 import { crawlRounds, type CrawlSource, type Pace } from './graph-crawl.js';
 import { crawlDigest, openCursor, sealCursor, type CrawlPosition, type CursorBinding, type StoppedSource } from './graph-cursor.js';
@@ -56,7 +57,7 @@ export async function readCitationGraph(
   args: GraphArguments,
   deps: CitationGraphDeps,
   context: UseCaseContext,
-): Promise<Outcome<GraphResult>> {
+): Promise<Result<GraphResult, ToolFailure>> {
   const work = parseWorkIdentifier(args.work);
   if (work === undefined) return invalidArguments(GRAPH_MESSAGES.workForm);
   const from = args.from_year === undefined ? undefined : Number(args.from_year);
@@ -71,7 +72,7 @@ export async function readCitationGraph(
   const binding: CursorBinding = { direction, work: workKey(work), sources, years, sort, includeAbstracts };
   const position: CrawlPosition | undefined = args.cursor === undefined ? undefined : openCursor(deps.tokens, binding, args.cursor);
   if (args.cursor !== undefined && position === undefined) return invalidArguments(GRAPH_MESSAGES.cursorInvalid);
-  if (sources.length === 0) return succeed(notRunGraph(direction));
+  if (sources.length === 0) return success(notRunGraph(direction));
 
   try {
     const { signal } = context;
@@ -125,7 +126,7 @@ export async function readCitationGraph(
       ...(more ? { next_cursor: sealCursor(deps.tokens, binding, { offset: end, digest: crawlDigest(visible, end), stopped }) } : {}),
       diagnostics,
     };
-    return succeed(result);
+    return success(result);
   } catch (error) {
     if (error instanceof ProviderRuntimeUnavailableError) return toolError('provider-runtime-unavailable');
     throw error;

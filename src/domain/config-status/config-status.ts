@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import type { SettingsReading } from '../../ports/config-source.port.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
-import { configUnavailable, succeed, type Outcome } from '../shared/tool-outcome.js';
+import { configUnavailable, type ToolFailure } from '../shared/tool-failure.js';
+import { success, type Result } from '../shared/result.js';
 import { projectProviders, providerProjectionShape } from './provider-projection.js';
 
 /** What `config_path` always says: an opaque name, never a filesystem path (docs/tools.md#1-qiongli_config_status). */
@@ -46,10 +47,10 @@ export type ConfigStatus = z.output<ReturnType<typeof configStatusOutput>>;
  * path. Resolves no secret. Fails only with `native-config-unavailable` (naming the rule that failed) when the settings are
  * unavailable (a settings file that is invalid, unreadable, a symlink or writable by others).
  */
-export function configStatus(reading: SettingsReading, secretStoreAvailable: boolean): Outcome<ConfigStatus> {
+export function configStatus(reading: SettingsReading, secretStoreAvailable: boolean): Result<ConfigStatus, ToolFailure> {
   if (reading.status === 'unavailable') return configUnavailable(reading.rule);
   const projection = projectProviders(reading.settings, secretStoreAvailable);
-  return succeed({
+  return success({
     status: 'ok',
     config_path: MANAGED_CONFIG_PATH,
     providers: projection.providers,

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { finishNow, type Stepwise } from '../shared/stepwise.js';
-import { invalidArguments, succeed, type Outcome } from '../shared/tool-outcome.js';
+import { invalidArguments, type ToolFailure } from '../shared/tool-failure.js';
+import { success, type Result } from '../shared/result.js';
 import { canonicalRedactedJson } from './canonical-json.js';
 import { EVIDENCE_ALIAS_CONFLICT, hasAliasConflict, type EvidenceSnapshotArguments } from './evidence-snapshot-input.js';
 import { checkPassages } from './evidence-passages.js';
@@ -57,12 +58,12 @@ export type EvidenceSnapshot = z.output<ReturnType<typeof evidenceSnapshotOutput
  * Expects arguments validated by `evidenceSnapshotInput` (bounded nesting and size).
  * Fails only with `invalid_arguments` when a canonical field and its alias are both present.
  */
-export function* encodeEvidenceSnapshot(args: EvidenceSnapshotArguments, options: EvidenceSnapshotOptions = {}): Stepwise<Outcome<string>> {
+export function* encodeEvidenceSnapshot(args: EvidenceSnapshotArguments, options: EvidenceSnapshotOptions = {}): Stepwise<Result<string, ToolFailure>> {
   if (hasAliasConflict(args)) return invalidArguments(EVIDENCE_ALIAS_CONFLICT);
   const given = args.results ?? args.search_results ?? [];
   const results = options.digest === undefined ? given : yield* checkPassages(given, options.digest);
   const part = (value: unknown) => canonicalRedactedJson(value, 'evidence');
-  return succeed(
+  return success(
     `{"status":"ok","artifact_type":${JSON.stringify(EVIDENCE_ARTIFACT_TYPE)},"query":${JSON.stringify(args.query ?? '')}` +
       `,"provider_status":${yield* part(args.provider_status ?? {})}` +
       `,"search_plan":${yield* part(args.search_plan ?? args.query_plan ?? {})}` +
@@ -72,7 +73,7 @@ export function* encodeEvidenceSnapshot(args: EvidenceSnapshotArguments, options
 }
 
 /** The snapshot of {@link encodeEvidenceSnapshot} as an object, built at once (tests, embedders). */
-export function exportEvidenceSnapshot(args: EvidenceSnapshotArguments, options: EvidenceSnapshotOptions = {}): Outcome<EvidenceSnapshot> {
+export function exportEvidenceSnapshot(args: EvidenceSnapshotArguments, options: EvidenceSnapshotOptions = {}): Result<EvidenceSnapshot, ToolFailure> {
   const encoded = finishNow(encodeEvidenceSnapshot(args, options));
-  return encoded.ok ? succeed(JSON.parse(encoded.value) as EvidenceSnapshot) : encoded;
+  return encoded.ok ? success(JSON.parse(encoded.value) as EvidenceSnapshot) : encoded;
 }

@@ -4,7 +4,8 @@ import { ProviderRuntimeUnavailableError } from '../../ports/provider-client.por
 import type { SealedTokens } from '../../ports/sealed-tokens.port.js';
 import type { SecretStore } from '../../ports/secret-store.port.js';
 import { finishNow, type Stepwise } from '../shared/stepwise.js';
-import { configUnavailable, invalidArguments, succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
+import { configUnavailable, invalidArguments, toolError, type ToolFailure } from '../shared/tool-failure.js';
+import { success, type Result } from '../shared/result.js';
 import type { UseCaseContext } from '../shared/use-case.js';
 import { documentPage } from './document-page.js';
 import { cursorPurpose, openCursor, sealCursor } from './fulltext-cursor.js';
@@ -73,7 +74,11 @@ const runAtOnce = <T>(task: Stepwise<T>): Promise<T> => Promise.resolve(finishNo
  * invalid arguments (static messages); settings unavailable → `native-config-unavailable`; the
  * full-text client cannot be built → `provider-runtime-unavailable`.
  */
-export async function readFullText(args: ReadFullTextArguments, deps: ReadFullTextDeps, context: UseCaseContext): Promise<Outcome<ReadFullTextResult>> {
+export async function readFullText(
+  args: ReadFullTextArguments,
+  deps: ReadFullTextDeps,
+  context: UseCaseContext,
+): Promise<Result<ReadFullTextResult, ToolFailure>> {
   const work = parseWorkReference(args.work);
   if (work === undefined) return invalidArguments(M.workFormat);
   const terms = args.find === undefined ? undefined : findTerms(args.find);
@@ -86,7 +91,7 @@ export async function readFullText(args: ReadFullTextArguments, deps: ReadFullTe
   const sources = await sourcesAllowed(work, reading.settings, deps.secrets);
   const given = workIdentifiers(work);
   const disabled = notRunAttempts(work, sources);
-  if (disabled !== undefined) return succeed(withoutDocument('not_run', given, { attempts: disabled }));
+  if (disabled !== undefined) return success(withoutDocument('not_run', given, { attempts: disabled }));
 
   let outcome: FullTextOutcome;
   try {
@@ -97,12 +102,12 @@ export async function readFullText(args: ReadFullTextArguments, deps: ReadFullTe
   }
   const resolved = { ...outcome.work, ...given };
   const { document } = outcome;
-  if (document === undefined) return succeed(withoutDocument(statusWithout(outcome.attempts), resolved, outcome));
+  if (document === undefined) return success(withoutDocument(statusWithout(outcome.attempts), resolved, outcome));
   if (cursor !== undefined && cursor.sha256 !== document.source.sha256) return invalidArguments(M.cursorStale);
 
   const page = await (deps.pace ?? runAtOnce)(documentPage(document, args, terms, cursor?.offset ?? 0, deps.digest), context.signal);
   const { source } = document;
-  return succeed({
+  return success({
     status: 'ok',
     work: resolved,
     source: {

@@ -2,7 +2,8 @@ import { PROVIDER_IDS, type ConfigSource } from '../../ports/config-source.port.
 import { ProviderRuntimeUnavailableError, type ProviderClient } from '../../ports/provider-client.port.js';
 import type { SecretStore } from '../../ports/secret-store.port.js';
 import { assessReadiness, readyProviders } from '../provider-readiness/provider-readiness.js';
-import { configUnavailable, invalidArguments, succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
+import { configUnavailable, invalidArguments, toolError, type ToolFailure } from '../shared/tool-failure.js';
+import { success, type Result } from '../shared/result.js';
 import { embeddedSearchPlan } from './embedded-search-plan.js';
 import { LITERATURE_SEARCH_MESSAGES, resolveSearchLimits, type LiteratureSearchArguments } from './literature-search-input.js';
 import type { LiteratureSearchResult } from './literature-search-output.js';
@@ -58,7 +59,7 @@ export async function searchLiterature(
   args: LiteratureSearchArguments,
   deps: LiteratureSearchDeps,
   context: LiteratureSearchContext,
-): Promise<Outcome<LiteratureSearchResult>> {
+): Promise<Result<LiteratureSearchResult, ToolFailure>> {
   const limits = resolveSearchLimits(args);
   if (limits === null) return invalidArguments(LITERATURE_SEARCH_MESSAGES.aliasConflict);
   const steering = resolveSearchSteering(args);
@@ -81,7 +82,7 @@ export async function searchLiterature(
     ...[...grants].flatMap(([id, grant]) => (grant.fallback === undefined ? [] : [keylessFallbackWarning(id, grant.fallback)])),
   ];
   if (attempted.size === 0) {
-    return succeed({ status: 'warning', search_plan, diagnostics: notRunDiagnostics(notes), results: [] });
+    return success({ status: 'warning', search_plan, diagnostics: notRunDiagnostics(notes), results: [] });
   }
 
   let runs: ProviderRun[];
@@ -97,5 +98,5 @@ export async function searchLiterature(
   const abstractsLeftOut = boundAbstracts(results);
   const { status, diagnostics } = summariseRuns(runs, results.length, notes);
   if (abstractsLeftOut > 0) diagnostics.warnings.push(abstractsLeftOutWarning(abstractsLeftOut));
-  return succeed({ status, search_plan, diagnostics, results });
+  return success({ status, search_plan, diagnostics, results });
 }

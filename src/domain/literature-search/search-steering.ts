@@ -1,7 +1,8 @@
 import type { ProviderId } from '../../ports/config-source.port.js';
 import type { ProviderSearchRequest } from '../../ports/provider-client.port.js';
 import { utf8ByteLength } from '../shared/text-bounds.js';
-import { invalidArguments, succeed, type Outcome } from '../shared/tool-outcome.js';
+import { invalidArguments, type ToolFailure } from '../shared/tool-failure.js';
+import { success, type Result } from '../shared/result.js';
 import { LITERATURE_SEARCH_MESSAGES, type LiteratureSearchArguments } from './literature-search-input.js';
 import type { ResultOptions } from './merge-search-results.js';
 import { normaliseDoi } from './record-keys.js';
@@ -50,7 +51,7 @@ const isOneDoi = (doi: string): boolean =>
  * are reversed, and `doi search_mode needs a DOI query` when a `doi` search's query does not
  * normalise to one DOI. Never echoes input.
  */
-export function resolveSearchSteering(args: LiteratureSearchArguments): Outcome<SearchSteering> {
+export function resolveSearchSteering(args: LiteratureSearchArguments): Result<SearchSteering, ToolFailure> {
   const from = args.from_year === undefined ? undefined : Number(args.from_year);
   const to = args.to_year === undefined ? undefined : Number(args.to_year);
   if (from !== undefined && to !== undefined && from > to) return invalidArguments(LITERATURE_SEARCH_MESSAGES.yearOrder);
@@ -64,7 +65,7 @@ export function resolveSearchSteering(args: LiteratureSearchArguments): Outcome<
   const years = from === undefined && to === undefined ? undefined : { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) };
   const venue = args.venue_filter?.trim() || undefined;
   const includeAbstracts = args.include_abstracts === true;
-  return succeed({
+  return success({
     query,
     searchBy,
     request: {

@@ -4,7 +4,8 @@ import { PROVIDER_IDS, type SettingsReading } from '../../ports/config-source.po
 import { projectProviders, providerProjectionShape } from '../config-status/provider-projection.js';
 import { contextDirectory } from '../search-plan/character-bounds.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
-import { configUnavailable, succeed, type Outcome } from '../shared/tool-outcome.js';
+import { configUnavailable, type ToolFailure } from '../shared/tool-failure.js';
+import { success, type Result } from '../shared/result.js';
 import { providerCapabilities, providerCapabilitiesSchema } from './provider-capabilities.js';
 
 /** Arguments of `qiongli_literature_status` (docs/tools.md#5-qiongli_literature_status): `cwd` non-blank, at most 4096 characters, ignored. */
@@ -40,10 +41,10 @@ export type LiteratureStatus = z.output<ReturnType<typeof literatureStatusOutput
  * can do. Resolves no secret. Fails only with `native-config-unavailable` (naming the rule that failed) when the settings are
  * unavailable.
  */
-export function literatureStatus(reading: SettingsReading, secretStoreAvailable: boolean): Outcome<LiteratureStatus> {
+export function literatureStatus(reading: SettingsReading, secretStoreAvailable: boolean): Result<LiteratureStatus, ToolFailure> {
   if (reading.status === 'unavailable') return configUnavailable(reading.rule);
   const projection = projectProviders(reading.settings, secretStoreAvailable);
-  return succeed({
+  return success({
     status: 'ok',
     capability_mode: projection.capabilityMode,
     providers: projection.providers,

@@ -26,11 +26,28 @@ export const previewFlags = {
 } as const;
 
 /**
+ * The fixed part of every Standard preview (issue 25, row 8): nothing may run, as in Lite, and
+ * no profile of this program runs anything, so no `recommended_runtime` or `upgrade` points to
+ * a runtime that does not exist.
+ */
+export const standardPreviewFlags = {
+  mode: 'preview',
+  preview_only: true,
+  runtime_profile: 'standard',
+  run_agents_allowed: false,
+  shell_execution_allowed: false,
+  project_writes_allowed: false,
+} as const;
+
+/** The fixed part of a profile's previews. */
+export type PreviewFlags = typeof previewFlags | typeof standardPreviewFlags;
+
+/**
  * A preview: the fixed flags followed by `fields`. `Object.assign` onto a fresh object rather
  * than object spread, which was several times slower on this hot path.
  */
-export function previewWith<F extends object>(fields: F): typeof previewFlags & F {
-  return Object.assign({}, previewFlags, fields);
+export function previewWith<P extends PreviewFlags, F extends object>(flags: P, fields: F): P & F {
+  return Object.assign({}, flags, fields);
 }
 
 /** The zod schema of a constant: literals for scalars, strict objects for objects. */
@@ -47,3 +64,6 @@ function constantShape<T extends Record<string, unknown>>(value: T): { -readonly
 
 /** zod shape of {@link previewFlags}, for the preview tools' output schemas: derived, so the two cannot differ. */
 export const previewFlagsShape = schemaOnFirstUse(() => constantShape(previewFlags));
+
+/** zod shape of {@link standardPreviewFlags}, likewise. */
+export const standardPreviewFlagsShape = schemaOnFirstUse(() => constantShape(standardPreviewFlags));

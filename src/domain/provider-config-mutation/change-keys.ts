@@ -7,14 +7,14 @@ import { SECRET_REFERENCE, type SettingsChangePorts } from './settings-change-po
 import { outcomeOfWrite, refused, type SettingsChangeOutcome } from './settings-change-outcome.js';
 
 /** A store call that the port promises never throws, made safe should an adapter break the promise. */
-const settle = (call: () => Promise<SecretWrite>): Promise<SecretWrite['status']> =>
+const writeStatus = (call: () => Promise<SecretWrite>): Promise<SecretWrite['status']> =>
   call().then(
     (write) => write.status,
     () => 'failed' as const,
   );
 
 /** Deletes `reference` from the store; whether it is gone. */
-const forget = async (secrets: SecretStore, reference: SecretReference): Promise<boolean> => (await settle(() => secrets.remove(reference))) === 'done';
+const forget = async (secrets: SecretStore, reference: SecretReference): Promise<boolean> => (await writeStatus(() => secrets.remove(reference))) === 'done';
 
 /** The settings a key change starts from, or the outcome that stops it before it starts. */
 type KeyChangeStart =
@@ -57,7 +57,7 @@ export async function setKey(ports: SettingsChangePorts, provider: ProviderId, k
   const { draft } = start;
   const reference = ports.newSecretReference();
   if (!SECRET_REFERENCE.test(reference)) return refused('store-failed');
-  const stored = await settle(() => ports.secrets.store(reference, key));
+  const stored = await writeStatus(() => ports.secrets.store(reference, key));
   if (stored !== 'done') return refused(stored === 'unavailable' ? 'store-unavailable' : 'store-failed');
   const current = draft.settings.providers[provider];
   const outcome = outcomeOfWrite(await ports.settings.write(draft.revision, { providers: { [provider]: { ...current, apiKeyRef: reference } } }));

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
-import { capabilityUnavailable, type Outcome } from '../shared/tool-outcome.js';
+import { capabilityUnavailable, type ToolFailure } from '../shared/tool-failure.js';
+import type { Result } from '../shared/result.js';
 import { WIZARD_PROVIDER_NAMES } from './provider-names.js';
 
 /** Hosts the wizard may listen on: loopback only. */
@@ -63,6 +64,6 @@ export const configureProviderOutput = schemaOnFirstUse(() =>
  * a valid call always fails with `capability-unavailable` (the wizard message). No listener,
  * browser, process or write.
  */
-export function configureProvider(_args: ConfigureProviderArguments): Outcome<never> {
+export function configureProvider(_args: ConfigureProviderArguments): Result<never, ToolFailure> {
   return capabilityUnavailable('wizard');
 }

@@ -2,8 +2,9 @@ import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
 import { boundedString } from '../shared/string-checks.js';
-import { capabilityUnavailable, type Outcome } from '../shared/tool-outcome.js';
-import { FIELD_NAMES, isAllowedField, SAVE_PROVIDER_NAMES, type SaveProviderName } from './provider-names.js';
+import { capabilityUnavailable, type ToolFailure } from '../shared/tool-failure.js';
+import type { Result } from '../shared/result.js';
+import { FIELD_NAMES, isAllowedField, SAVE_PROVIDER_NAMES } from './provider-names.js';
 
 /** Largest `value` accepted, in UTF-8 bytes: 64 KiB. */
 export const MAX_VALUE_BYTES = 64 * 1024;
@@ -27,26 +28,28 @@ export const saveProviderConfigMessagePrecedence: readonly string[] = [UNSUPPORT
 
 const names = <T extends string>(values: Record<T, unknown>) => Object.keys(values) as [T, ...T[]];
 
-/** How a profile's save tool describes its `field` and `value` to the model. */
+/** How a profile's save tool describes its `provider`, `field` and `value` to the model. */
 export interface SaveArgumentTexts {
+  readonly provider: string;
   readonly field: string;
   readonly value: string;
 }
 
-/** The save tool's schema over a profile's field names, with its rule for which provider has which field. */
-export function saveArgumentsSchema<F extends string>(
+/** The save tool's schema over a profile's provider and field names, with its rule for which provider has which field. */
+export function saveArgumentsSchema<P extends string, F extends string>(
+  providers: Record<P, unknown>,
   fields: Record<F, unknown>,
   texts: SaveArgumentTexts,
-  allowed: (provider: SaveProviderName, field: F) => boolean,
+  allowed: (provider: P, field: F) => boolean,
 ) {
   return z
     .strictObject(
       {
         provider: z
-          .enum(names<SaveProviderName>(SAVE_PROVIDER_NAMES), {
+          .enum(names<P>(providers), {
             error: (issue) => (typeof issue.input === 'string' ? M.unsupportedProvider : M.missingProvider),
           })
-          .describe('The provider to configure.'),
+          .describe(texts.provider),
         field: z
           .enum(names<F>(fields), {
             error: (issue) => (typeof issue.input === 'string' ? M.unsupportedField : M.missingField),
@@ -68,8 +71,10 @@ export function saveArgumentsSchema<F extends string>(
  */
 export const saveProviderConfigInput = schemaOnFirstUse(() =>
   saveArgumentsSchema(
+    SAVE_PROVIDER_NAMES,
     FIELD_NAMES,
     {
+      provider: 'The provider to configure.',
       field: 'The setting to store: api_key (OpenAlex, Semantic Scholar, PubMed) or email (OpenAlex, Crossref).',
       value: 'The value to store (at most 64 KiB). Lite never stores, logs or returns it.',
     },
@@ -93,6 +98,6 @@ export const saveProviderConfigOutput = schemaOnFirstUse(() =>
  * valid call always fails with `capability-unavailable` (the save message). Nothing is written,
  * and the value is never read, kept or returned.
  */
-export function saveProviderConfig(_args: SaveProviderConfigArguments): Outcome<never> {
+export function saveProviderConfig(_args: SaveProviderConfigArguments): Result<never, ToolFailure> {
   return capabilityUnavailable('save');
 }

@@ -1,7 +1,8 @@
 import type { SetupPages } from '../../ports/setup-page.port.js';
 import type { ConfigureProviderArguments } from '../provider-config-mutation/configure-provider.js';
 import { SAVE_PROVIDER_NAMES } from '../provider-config-mutation/provider-names.js';
-import { succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
+import { toolError, type ToolFailure } from '../shared/tool-failure.js';
+import { success, type Result } from '../shared/result.js';
 import { UrlHandOff } from '../shared/url-hand-off.js';
 import { elicitationMessage, setupPageResult, type SetupPageResult } from './setup-page-result.js';
 
@@ -14,10 +15,10 @@ import { elicitationMessage, setupPageResult, type SetupPageResult } from './set
  * URLs and returns `finish(offer)`. Fails with `setup-page-unavailable` when the page cannot
  * listen (the requested port is taken).
  */
-export async function openSetupPage(pages: SetupPages, args: ConfigureProviderArguments): Promise<Outcome<UrlHandOff<SetupPageResult>>> {
+export async function openSetupPage(pages: SetupPages, args: ConfigureProviderArguments): Promise<Result<UrlHandOff<SetupPageResult>, ToolFailure>> {
   const provider = args.provider === undefined ? undefined : SAVE_PROVIDER_NAMES[args.provider];
   const opening = await pages.open({ host: args.host, port: args.port, ...(provider === undefined ? {} : { provider }) });
   if (!opening.ok) return toolError('setup-page-unavailable');
-  const { page } = opening;
-  return succeed(new UrlHandOff(page.url, elicitationMessage(page.provider), page.saved, (offer) => setupPageResult(page, offer)));
+  const page = opening.value;
+  return success(new UrlHandOff(page.url, elicitationMessage(page.provider), page.saved, (offer) => setupPageResult(page, offer)));
 }

@@ -2,7 +2,14 @@ import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { boundedString } from '../shared/string-checks.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
-import { PREVIEW_PLATFORMS, previewFlagsShape, previewWith } from '../preview-shared/preview-flags.js';
+import {
+  PREVIEW_PLATFORMS,
+  previewFlags,
+  previewFlagsShape,
+  previewWith,
+  standardPreviewFlagsShape,
+  type PreviewFlags,
+} from '../preview-shared/preview-flags.js';
 
 /** Arguments of `qiongli_orchestrator_route` (docs/tools.md#11-qiongli_orchestrator_route). */
 export const routePreviewInput = schemaOnFirstUse(() =>
@@ -23,7 +30,7 @@ export const routePreviewInput = schemaOnFirstUse(() =>
   ),
 );
 
-/** Result of a route preview. */
+/** Result of a route preview in Lite. */
 export const routePreviewOutput = schemaOnFirstUse(() =>
   z.strictObject({
     ...previewFlagsShape(),
@@ -32,13 +39,29 @@ export const routePreviewOutput = schemaOnFirstUse(() =>
   }),
 );
 
-/** A route preview, as returned to the client. */
+/** Result of a route preview in Standard: its own fixed flags (no Full CLI), the same fields. */
+export const standardRoutePreviewOutput = schemaOnFirstUse(() =>
+  z.strictObject({
+    ...standardPreviewFlagsShape(),
+    request: z.string(),
+    platform: z.enum(PREVIEW_PLATFORMS),
+  }),
+);
+
+/** What a route preview answers besides the profile's fixed flags. */
+type RouteFields = { request: string; platform: (typeof PREVIEW_PLATFORMS)[number] };
+
+/** A route preview in Lite, as returned to the client. */
 export type RoutePreview = z.output<ReturnType<typeof routePreviewOutput>>;
 
 /**
- * Previews how a request would be routed. A pure function: Lite never runs agents, processes
- * or shells, so the preview always says execution needs the Full CLI.
+ * Previews how a request would be routed. A pure function: no profile runs agents, processes or
+ * shells. In Lite (the default flags) the preview says execution needs the Full CLI, as SPEC
+ * §6.4 fixes; Standard passes its own flags.
  */
-export function previewRoute(input: z.output<ReturnType<typeof routePreviewInput>>): RoutePreview {
-  return previewWith({ request: input.request, platform: input.platform });
+export function previewRoute<P extends PreviewFlags = typeof previewFlags>(
+  input: z.output<ReturnType<typeof routePreviewInput>>,
+  flags: P = previewFlags as P,
+): P & RouteFields {
+  return previewWith(flags, { request: input.request, platform: input.platform });
 }

@@ -1,4 +1,5 @@
-import { invalidArguments, succeed, type Outcome } from '../shared/tool-outcome.js';
+import { invalidArguments, type ToolFailure } from '../shared/tool-failure.js';
+import { success, type Result } from '../shared/result.js';
 import { normaliseIdentifier, UNKNOWN_PLATFORM } from './identifier-normalisation.js';
 import { SEARCH_PLAN_ALIASES, type AliasedArgument, type SearchPlanArguments } from './search-plan-input.js';
 import { DEFAULT_SEARCH_MODE, type SearchMode } from './search-modes.js';
@@ -44,7 +45,7 @@ export const conflictingAliases = (canonical: AliasedArgument): string => `confl
  * has more than one name present (groups checked in SPEC order), or
  * {@link YEAR_ORDER_MESSAGE}. Never echoes input.
  */
-export function resolveSearchPlanRequest(args: SearchPlanArguments): Outcome<SearchPlanRequest> {
+export function resolveSearchPlanRequest(args: SearchPlanArguments): Result<SearchPlanRequest, ToolFailure> {
   const present = args as Readonly<Record<string, unknown>>;
   const picked: { -readonly [K in AliasedArgument]?: SearchPlanArguments[K] } = {};
   for (const canonical of Object.keys(SEARCH_PLAN_ALIASES) as AliasedArgument[]) {
@@ -57,7 +58,7 @@ export function resolveSearchPlanRequest(args: SearchPlanArguments): Outcome<Sea
   const toYear = toYearNumber(picked.to_year);
   if (fromYear !== undefined && toYear !== undefined && fromYear > toYear) return invalidArguments(YEAR_ORDER_MESSAGE);
   const venue = picked.venue_filter?.trim();
-  return succeed({
+  return success({
     query: args.query.trim(),
     searchMode: picked.search_mode ?? DEFAULT_SEARCH_MODE,
     platform: args.platform === undefined ? UNKNOWN_PLATFORM : normaliseIdentifier(args.platform),

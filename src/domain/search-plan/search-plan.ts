@@ -10,7 +10,8 @@
  */
 import type { SettingsReading } from '../../ports/config-source.port.js';
 import { assessReadiness, readyProviders } from '../provider-readiness/provider-readiness.js';
-import { configUnavailable, succeed, type Outcome } from '../shared/tool-outcome.js';
+import { configUnavailable, type ToolFailure } from '../shared/tool-failure.js';
+import { success, type Result } from '../shared/result.js';
 import { buildSearchPlan } from './build-search-plan.js';
 import type { SearchPlanArguments } from './search-plan-input.js';
 import type { SearchPlan } from './search-plan-output.js';
@@ -32,10 +33,10 @@ export { normaliseIdentifier, defaultNativeSearchTool } from './identifier-norma
  * checks come first, as upstream); the tool error `native-config-unavailable` when the settings
  * are unavailable. Resolves no secret, opens nothing, echoes only the request's own texts.
  */
-export function planSearch(args: SearchPlanArguments, reading: SettingsReading, secretStoreAvailable: boolean): Outcome<SearchPlan> {
+export function planSearch(args: SearchPlanArguments, reading: SettingsReading, secretStoreAvailable: boolean): Result<SearchPlan, ToolFailure> {
   const request = resolveSearchPlanRequest(args);
   if (!request.ok) return request;
   if (reading.status === 'unavailable') return configUnavailable(reading.rule);
   const ready = readyProviders(assessReadiness(reading.settings, secretStoreAvailable));
-  return succeed(buildSearchPlan(request.value, ready));
+  return success(buildSearchPlan(request.value, ready));
 }

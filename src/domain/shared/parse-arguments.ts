@@ -1,7 +1,8 @@
 import type * as z from 'zod';
 import { ARGUMENT_BOUND_MESSAGES, argumentBoundsOf, measureJsonStepwise } from './json-bounds.js';
 import { finishNow, type Stepwise } from './stepwise.js';
-import { invalidArguments, succeed, type Outcome } from './tool-outcome.js';
+import { invalidArguments, type ToolFailure } from './tool-failure.js';
+import { failure, success, type Result } from './result.js';
 
 /** The message used when a check has no message of its own. Static, like every message. */
 export const GENERIC_INVALID_ARGUMENTS = 'Invalid arguments';
@@ -19,34 +20,38 @@ export const UNSUPPORTED_ARGUMENT = 'Unsupported argument';
  * `precedence` is given, the failing message that comes earliest in it wins (docs/tools.md#per-tool-contracts fixes
  * the check order of some tools); otherwise zod's first issue wins.
  */
-export const parseArguments = <S extends z.ZodType>(schema: S, args: unknown, precedence?: readonly string[]): Outcome<z.output<S>> =>
+export const parseArguments = <S extends z.ZodType>(schema: S, args: unknown, precedence?: readonly string[]): Result<z.output<S>, ToolFailure> =>
   finishNow(parseArgumentsStepwise(schema, args, precedence));
 
 /**
  * {@link parseArguments}, stepwise: the whole-argument bounds of a bulk tool (up to 100,000
  * values) are measured with pauses; the schema then runs as one last step.
  */
-export function* parseArgumentsStepwise<S extends z.ZodType>(schema: S, args: unknown, precedence?: readonly string[]): Stepwise<Outcome<z.output<S>>> {
+export function* parseArgumentsStepwise<S extends z.ZodType>(
+  schema: S,
+  args: unknown,
+  precedence?: readonly string[],
+): Stepwise<Result<z.output<S>, ToolFailure>> {
   const bounds = argumentBoundsOf(schema);
   const exceeded = bounds === undefined ? undefined : (yield* measureJsonStepwise(args, bounds)).exceeded;
   if (exceeded !== undefined) return invalidArguments(ARGUMENT_BOUND_MESSAGES[exceeded]);
   const stepwise = STEPWISE_CHECKS.get(schema);
-  const verdict = stepwise === undefined ? schemaVerdict(schema, args) : yield* stepwise(args);
-  return verdict.ok ? succeed(verdict.value as z.output<S>) : invalidArguments(winningMessage(verdict.messages, precedence));
+  const checked = stepwise === undefined ? checkSchema(schema, args) : yield* stepwise(args);
+  return checked.ok ? success(checked.value as z.output<S>) : invalidArguments(winningMessage(checked.error, precedence));
 }
 
-/** What checks say of a value: its output, or the message of every failed check, in order. */
-export type SchemaVerdict<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly messages: readonly string[] };
-
-/** Runs a zod schema; a check without a message of its own reports {@link GENERIC_INVALID_ARGUMENTS}. */
-export function schemaVerdict<S extends z.ZodType>(schema: S, value: unknown): SchemaVerdict<z.output<S>> {
+/**
+ * Runs a zod schema: its output, or the message of every failed check, in order (a check
+ * without a message of its own reports {@link GENERIC_INVALID_ARGUMENTS}).
+ */
+export function checkSchema<S extends z.ZodType>(schema: S, value: unknown): Result<z.output<S>, readonly string[]> {
   // The happy path parses without an error map (much cheaper in zod 4); only a failure is
   // parsed again with the static fallback message for checks that carry none of their own.
   const quick = schema.safeParse(value);
-  if (quick.success) return { ok: true, value: quick.data };
+  if (quick.success) return success(quick.data);
   const parsed = schema.safeParse(value, { error: () => GENERIC_INVALID_ARGUMENTS });
-  if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, messages: parsed.error.issues.map((issue) => issue.message) };
+  if (parsed.success) return success(parsed.data);
+  return failure(parsed.error.issues.map((issue) => issue.message));
 }
 
 /** The message that wins: the earliest in `precedence` when any is ranked, else the first. */
@@ -65,14 +70,14 @@ export function winningMessage(messages: readonly string[], precedence?: readonl
   return chosen;
 }
 
-const STEPWISE_CHECKS = new WeakMap<z.ZodType, (args: unknown) => Stepwise<SchemaVerdict<unknown>>>();
+const STEPWISE_CHECKS = new WeakMap<z.ZodType, (args: unknown) => Stepwise<Result<unknown, readonly string[]>>>();
 
 /**
- * Gives a schema stepwise checks with the same verdicts (for example one list item at a time,
+ * Gives a schema stepwise checks with the same results (for example one list item at a time,
  * with pauses): {@link parseArgumentsStepwise} runs them instead of the schema, whose JSON
  * Schema stays what clients see. A test must keep the two in agreement.
  */
-export function withStepwiseChecks<S extends z.ZodType>(schema: S, checks: (args: unknown) => Stepwise<SchemaVerdict<z.output<S>>>): S {
+export function withStepwiseChecks<S extends z.ZodType>(schema: S, checks: (args: unknown) => Stepwise<Result<z.output<S>, readonly string[]>>): S {
   STEPWISE_CHECKS.set(schema, checks);
   return schema;
 }

@@ -1,7 +1,8 @@
 import type * as z from 'zod';
 import type { EncodedResult } from './encoded-result.js';
 import type { RedactionRule } from './redaction.js';
-import type { Outcome } from './tool-outcome.js';
+import type { ToolFailure } from './tool-failure.js';
+import type { Result } from './result.js';
 import type { UrlHandOff } from './url-hand-off.js';
 
 /** What a running use case may use besides its arguments. */
@@ -24,7 +25,7 @@ export type UseCaseValue<O extends z.ZodType = z.ZodType> = z.output<O> | Encode
  * and `execute`. Its ports are given when it is built (the composition root binds one per
  * tool); what the caller sent is validated against `input` before `execute` runs.
  *
- * Promise of `execute`: expected failures are returned as an {@link Outcome}, never thrown; a
+ * Promise of `execute`: expected failures are returned as a `Result` whose error is a `ToolFailure`, never thrown; a
  * result may come already encoded (an {@link EncodedResult} redacted with `redaction`), or as a
  * {@link UrlHandOff} when the person must open a page first (the result is then its `finish`).
  */
@@ -41,8 +42,27 @@ export interface UseCase<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   readonly messagePrecedence?: readonly string[];
   /** Redaction rule applied to every result (docs/tools.md#redaction); default `standard`. */
   readonly redaction?: RedactionRule;
-  execute(args: z.output<I>, context: UseCaseContext): Outcome<UseCaseValue<O>> | Promise<Outcome<UseCaseValue<O>>>;
+  execute(args: z.output<I>, context: UseCaseContext): Result<UseCaseValue<O>, ToolFailure> | Promise<Result<UseCaseValue<O>, ToolFailure>>;
 }
 
-/** Keeps a use case's input and output types tied together while it is written down. */
-export const defineUseCase = <I extends z.ZodType, O extends z.ZodType>(useCase: UseCase<I, O>): UseCase => useCase as unknown as UseCase;
+/** A use case as it is written down: its schemas given as the functions that build them on first use. */
+export interface UseCaseParts<I extends z.ZodType, O extends z.ZodType> extends Omit<UseCase<I, O>, 'input' | 'output'> {
+  readonly input: () => I;
+  readonly output: () => O;
+}
+
+/**
+ * A use case from its parts, its input and output types tied together: `input` and `output` are
+ * read through getters that call the given functions (`schemaOnFirstUse` ones), so building a
+ * use case builds no schema.
+ */
+export const defineUseCase = <I extends z.ZodType, O extends z.ZodType>({ input, output, ...rest }: UseCaseParts<I, O>): UseCase =>
+  ({
+    ...rest,
+    get input() {
+      return input();
+    },
+    get output() {
+      return output();
+    },
+  }) as unknown as UseCase;

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { boundedString } from '../shared/string-checks.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
-import { previewFlagsShape, previewWith } from '../preview-shared/preview-flags.js';
+import { previewFlags, previewFlagsShape, previewWith, standardPreviewFlagsShape, type PreviewFlags } from '../preview-shared/preview-flags.js';
 
 const requiredText = (name: string, maxBytes: number, description: string) =>
   boundedString(
@@ -27,7 +27,7 @@ export const taskPlanInput = schemaOnFirstUse(() =>
   ),
 );
 
-/** Result of a task-plan preview. */
+/** Result of a task-plan preview in Lite. */
 export const taskPlanOutput = schemaOnFirstUse(() =>
   z.strictObject({
     ...previewFlagsShape(),
@@ -37,13 +37,30 @@ export const taskPlanOutput = schemaOnFirstUse(() =>
   }),
 );
 
-/** A task-plan preview, as returned to the client. */
+/** Result of a task-plan preview in Standard: its own fixed flags (no Full CLI), the same fields. */
+export const standardTaskPlanOutput = schemaOnFirstUse(() =>
+  z.strictObject({
+    ...standardPreviewFlagsShape(),
+    task_id: z.string(),
+    paper_type: z.string(),
+    topic: z.string(),
+  }),
+);
+
+/** What a task-plan preview answers besides the profile's fixed flags. */
+type TaskPlanFields = { task_id: string; paper_type: string; topic: string };
+
+/** A task-plan preview in Lite, as returned to the client. */
 export type TaskPlanPreview = z.output<ReturnType<typeof taskPlanOutput>>;
 
 /**
  * Previews a research task plan. A pure function (no agent, process, shell, network, write,
- * clock or randomness); the three texts come back trimmed.
+ * clock or randomness); the three texts come back trimmed, after the profile's fixed flags
+ * (Lite's by default).
  */
-export function previewTaskPlan(input: z.output<ReturnType<typeof taskPlanInput>>): TaskPlanPreview {
-  return previewWith({ task_id: input.task_id.trim(), paper_type: input.paper_type.trim(), topic: input.topic.trim() });
+export function previewTaskPlan<P extends PreviewFlags = typeof previewFlags>(
+  input: z.output<ReturnType<typeof taskPlanInput>>,
+  flags: P = previewFlags as P,
+): P & TaskPlanFields {
+  return previewWith(flags, { task_id: input.task_id.trim(), paper_type: input.paper_type.trim(), topic: input.topic.trim() });
 }

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { boundedString } from '../shared/string-checks.js';
-import { UNSUPPORTED_ARGUMENT, schemaVerdict, withStepwiseChecks, type SchemaVerdict } from '../shared/parse-arguments.js';
+import { UNSUPPORTED_ARGUMENT, checkSchema, withStepwiseChecks } from '../shared/parse-arguments.js';
+import { failure, success, type Result } from '../shared/result.js';
 import type { Stepwise } from '../shared/stepwise.js';
 import { ARGUMENT_BOUND_PRECEDENCE, BULK_ARGUMENT_BOUNDS, withArgumentBounds } from '../shared/json-bounds.js';
 import { ZOTERO_IMPORT_FILES } from '../zotero-status/zotero-status.js';
@@ -148,28 +149,28 @@ const RECORDS_PER_STEP = 16;
  * messages, so the same one wins: every record message ranks after `records must hold at most
  * 1000 records`, so records past that are not checked.
  */
-function* checkZoteroArguments(args: unknown): Stepwise<SchemaVerdict<z.output<ReturnType<typeof fullArguments>>>> {
-  const around = schemaVerdict(argumentsAround(), args);
-  const messages = around.ok ? [] : [...around.messages];
+function* checkZoteroArguments(args: unknown): Stepwise<Result<z.output<ReturnType<typeof fullArguments>>, readonly string[]>> {
+  const around = checkSchema(argumentsAround(), args);
+  const messages = around.ok ? [] : [...around.error];
   const raw = args !== null && typeof args === 'object' ? (args as Record<string, unknown>)['records'] : undefined;
   const records: ZoteroRecordInput[] = [];
   if (Array.isArray(raw) && raw.length <= ZOTERO_RECORD_LIMITS.records) {
     for (let index = 0; index < raw.length; index++) {
-      const record = schemaVerdict(zoteroRecordInput(), raw[index]);
+      const record = checkSchema(zoteroRecordInput(), raw[index]);
       if (record.ok) records.push(record.value);
-      else messages.push(...record.messages);
+      else messages.push(...record.error);
       if (index % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
     }
   }
-  if (!around.ok || messages.length > 0) return { ok: false, messages };
-  return { ok: true, value: { ...around.value, records } };
+  if (!around.ok || messages.length > 0) return failure(messages);
+  return success({ ...around.value, records });
 }
 
 /**
  * Arguments of `qiongli_zotero_export_import_files` (docs/tools.md#10-qiongli_zotero_export_import_files): `records` (at most 1000,
  * default none) and `formats` (a unique subset of the four file names; absent or empty = all).
  * The whole argument object must stay within {@link BULK_ARGUMENT_BOUNDS}. Checked stepwise
- * by the MCP layer (same verdicts; a test keeps them equal).
+ * by the MCP layer (same results; a test keeps them equal).
  */
 export const zoteroExportInput = schemaOnFirstUse(() => withStepwiseChecks(fullArguments(), checkZoteroArguments));
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
-import { succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
+import { toolError, type ToolFailure } from '../shared/tool-failure.js';
+import { success, type Result } from '../shared/result.js';
 import { ZOTERO_IMPORT_FILES } from '../zotero-status/zotero-status.js';
 import { finishNow, type Stepwise } from '../shared/stepwise.js';
 import { jsonStringStepwise, utf8ByteLengthStepwise } from '../shared/sliced-text.js';
@@ -45,7 +46,7 @@ const RECORDS_PER_STEP = 16;
  * {@link MAX_EXPORT_BYTES} (UTF-8): building stops at the entry that crosses the cap.
  * Expects arguments validated by `zoteroExportInput`.
  */
-export function* buildZoteroImportFiles(args: ZoteroExportArguments): Stepwise<Outcome<ZoteroImportFiles>> {
+export function* buildZoteroImportFiles(args: ZoteroExportArguments): Stepwise<Result<ZoteroImportFiles, ToolFailure>> {
   const wanted = new Set<ZoteroImportFile>(args.formats && args.formats.length > 0 ? args.formats : ZOTERO_IMPORT_FILES);
   const names = ZOTERO_IMPORT_FILES.filter((name) => wanted.has(name));
   const records: ExportRecord[] = [];
@@ -78,7 +79,7 @@ export function* buildZoteroImportFiles(args: ZoteroExportArguments): Stepwise<O
     if (total > MAX_EXPORT_BYTES) return toolError('zotero-export-failed');
     files[name] = text;
   }
-  return succeed({ status: 'ok', files });
+  return success({ status: 'ok', files });
 }
 
 /**
@@ -96,7 +97,7 @@ export function* encodeZoteroImportFiles(result: ZoteroImportFiles): Stepwise<st
 }
 
 /** {@link buildZoteroImportFiles} run to its end at once (tests, embedders). */
-export const exportZoteroImportFiles = (args: ZoteroExportArguments): Outcome<ZoteroImportFiles> => finishNow(buildZoteroImportFiles(args));
+export const exportZoteroImportFiles = (args: ZoteroExportArguments): Result<ZoteroImportFiles, ToolFailure> => finishNow(buildZoteroImportFiles(args));
 
 type RecordFile = Exclude<ZoteroImportFile, 'zotero-import-report.md'>;
 

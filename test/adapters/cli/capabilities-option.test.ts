@@ -16,24 +16,24 @@ describe('parseCapabilities (docs/command-line.md)', () => {
 
   it('returns the named groups in SPEC order (docs/command-line.md)', () => {
     const parsed = parseCapabilities('zotero,config');
-    assert.deepEqual(parsed.ok && [...parsed.grants], ['config', 'zotero']);
+    assert.deepEqual(parsed.ok && [...parsed.value], ['config', 'zotero']);
   });
 
   it('accepts each group on its own (docs/command-line.md)', () => {
     for (const group of ALL_CAPABILITY_GROUPS) {
       const parsed = parseCapabilities(group);
-      assert.deepEqual(parsed.ok && [...parsed.grants], [group]);
+      assert.deepEqual(parsed.ok && [...parsed.value], [group]);
     }
   });
 
   it('reports the first failing item from the left (docs/command-line.md)', () => {
-    assert.deepEqual(parseCapabilities('bogus,,config,config'), { ok: false, message: USAGE_MESSAGES.unknownCapabilityGroup });
-    assert.deepEqual(parseCapabilities('config,config,,bogus'), { ok: false, message: USAGE_MESSAGES.repeatedCapabilityGroup });
+    assert.deepEqual(parseCapabilities('bogus,,config,config'), { ok: false, error: USAGE_MESSAGES.unknownCapabilityGroup });
+    assert.deepEqual(parseCapabilities('config,config,,bogus'), { ok: false, error: USAGE_MESSAGES.repeatedCapabilityGroup });
   });
 
   it('does not treat inherited object keys as groups (docs/command-line.md)', () => {
-    assert.deepEqual(parseCapabilities('toString'), { ok: false, message: USAGE_MESSAGES.unknownCapabilityGroup });
-    assert.deepEqual(parseCapabilities('__proto__'), { ok: false, message: USAGE_MESSAGES.unknownCapabilityGroup });
+    assert.deepEqual(parseCapabilities('toString'), { ok: false, error: USAGE_MESSAGES.unknownCapabilityGroup });
+    assert.deepEqual(parseCapabilities('__proto__'), { ok: false, error: USAGE_MESSAGES.unknownCapabilityGroup });
   });
 });
 

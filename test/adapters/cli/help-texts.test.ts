@@ -5,7 +5,7 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../../../src/adapters/cli/exi
 import { USAGE_MESSAGES } from '../../../src/adapters/cli/usage-messages.js';
 import type { HelpTopic } from '../../../src/adapters/cli/parsed-command.js';
 import { ALL_CAPABILITY_GROUPS } from '../../../src/domain/shared/capability-groups.js';
-import { toolNamesOf } from '../../../src/adapters/mcp/tool-catalogue.js';
+import { toolNamesOf } from '../../../src/composition/tool-catalogue.js';
 
 const TOPICS: readonly HelpTopic[] = ['root', 'mcp', 'serve'];
 const SERVE_SYNOPSIS = 'qiongli mcp serve --profile lite|standard --transport stdio [--capabilities GROUP[,GROUP...]]';
@@ -44,7 +44,7 @@ describe('help and usage texts (docs/command-line.md)', () => {
     });
 
     it(`describes the options, every capability group with its tools, and the exit codes in the ${topic} help (docs/command-line.md)`, () => {
-      const text = helpText(topic);
+      const text = helpText(topic, toolNamesOf);
       assert.ok(text.includes(usageText(topic).trimEnd()));
       for (const option of ['--profile', '--transport', '--capabilities', 'marketplace-lite', 'standard', 'stdio']) {
         assert.ok(text.includes(option), option);
@@ -58,7 +58,7 @@ describe('help and usage texts (docs/command-line.md)', () => {
     });
 
     it(`keeps every ${topic} help line but the serve synopsis within 80 columns (docs/command-line.md)`, () => {
-      const lines = helpText(topic)
+      const lines = helpText(topic, toolNamesOf)
         .split('\n')
         .filter((line) => !line.endsWith(SERVE_SYNOPSIS));
       for (const line of lines) assert.ok(line.length <= 80, line);
@@ -66,8 +66,8 @@ describe('help and usage texts (docs/command-line.md)', () => {
   }
 
   it('mentions --version only in the root help, where it is valid (docs/command-line.md)', () => {
-    assert.ok(helpText('root').includes('--version'));
-    assert.ok(!helpText('serve').includes('--version'));
+    assert.ok(helpText('root', toolNamesOf).includes('--version'));
+    assert.ok(!helpText('serve', toolNamesOf).includes('--version'));
   });
 });
 
@@ -84,8 +84,8 @@ const CONFIG_TOPICS: readonly HelpTopic[] = [
 
 describe('help and usage texts of qiongli config (docs/command-line.md#qiongli-config)', () => {
   it('lists the config commands in the root help', () => {
-    assert.match(helpText('root'), /^ {2}config SUBCOMMAND {5}read or change the settings/m);
-    assert.match(helpText('root'), /or a config subcommand failed/);
+    assert.match(helpText('root', toolNamesOf), /^ {2}config SUBCOMMAND {5}read or change the settings/m);
+    assert.match(helpText('root', toolNamesOf), /or a config subcommand failed/);
   });
 
   it('gives config the usage of every subcommand, and each subcommand its own', () => {
@@ -108,7 +108,7 @@ describe('help and usage texts of qiongli config (docs/command-line.md#qiongli-c
 
   for (const topic of CONFIG_TOPICS) {
     it(`gives ${topic} a help with its usage and the exit codes, within 80 columns`, () => {
-      const text = helpText(topic);
+      const text = helpText(topic, toolNamesOf);
       assert.ok(text.startsWith(`qiongli ${topic} - `), 'starts with what it does');
       assert.ok(text.includes(usageText(topic).trimEnd()));
       for (const code of [EXIT_OK, EXIT_FAILURE, EXIT_USAGE]) assert.match(text, new RegExp(`^  ${code}  `, 'm'));
@@ -118,7 +118,7 @@ describe('help and usage texts of qiongli config (docs/command-line.md#qiongli-c
   }
 
   it('says how set-key reads the key, and that it never takes one from the command line', () => {
-    const text = helpText('config set-key');
+    const text = helpText('config set-key', toolNamesOf);
     assert.match(text, /never taken from the command line/);
     assert.match(text, /input hidden/);
     assert.match(text, /at most 4096 bytes; one trailing newline is dropped/);
@@ -126,7 +126,7 @@ describe('help and usage texts of qiongli config (docs/command-line.md#qiongli-c
   });
 
   it('names every provider and keyless source the config commands accept', () => {
-    const text = helpText('config');
+    const text = helpText('config', toolNamesOf);
     for (const name of ['openalex', 'semantic_scholar', 's2', 'crossref', 'pubmed', 'ncbi', 'arxiv', 'opencitations', 'europepmc'])
       assert.ok(text.includes(name), name);
   });

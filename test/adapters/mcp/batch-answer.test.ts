@@ -19,7 +19,7 @@ function run(elements: { size: number; wide: boolean; silent: boolean }[], order
   );
   for (const index of order) {
     const element = elements[index]!;
-    answer.settle(index, element.silent ? null : answerOf(index, element.size, element.wide));
+    answer.record(index, element.silent ? null : answerOf(index, element.size, element.wide));
   }
   return answer.encode()?.toString() ?? null;
 }
@@ -68,8 +68,8 @@ describe('BatchAnswer: the answer array bounded in bytes', () => {
 
   it('lets an earlier element that settles late take the place of later answers', () => {
     const answer = new BatchAnswer([tooLargeFrame(0), tooLargeFrame(1)], LIMIT);
-    answer.settle(1, answerOf(1, 2500, false));
-    answer.settle(0, answerOf(0, 2500, false));
+    answer.record(1, answerOf(1, 2500, false));
+    answer.record(0, answerOf(0, 2500, false));
     const [first, second] = JSON.parse(answer.encode()!.toString());
     assert.ok('result' in first);
     assert.equal(second.error.data.reason_code, 'tool-output-too-large');
@@ -77,9 +77,9 @@ describe('BatchAnswer: the answer array bounded in bytes', () => {
 
   it('encodes the array once only, and only when every element settled', () => {
     const answer = new BatchAnswer([tooLargeFrame(0), tooLargeFrame(1)], LIMIT);
-    answer.settle(0, answerOf(0, 10, false));
+    answer.record(0, answerOf(0, 10, false));
     assert.equal(answer.encode(), null);
-    answer.settle(1, answerOf(1, 10, false));
+    answer.record(1, answerOf(1, 10, false));
     assert.ok(answer.encode());
     assert.equal(answer.encode(), null);
   });

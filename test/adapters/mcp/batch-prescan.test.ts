@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Buffer } from 'node:buffer';
+import fc from 'fast-check';
 import { prescanBatch } from '../../../src/adapters/mcp/batch-prescan.js';
 
 const scan = (text: string, max = 3, maxValues = 1_000_000) => prescanBatch(Buffer.from(text, 'utf8'), { maxElements: max, maxValues, maxDepth: 3 });
@@ -87,5 +88,33 @@ describe('frame prescan: members of one object (issue 19, row 5)', () => {
 
   it('does not scan a frame too short to hold an object over the bound', () => {
     assert.equal(prescanBatch(Buffer.from(object(3)), { ...bounds, maxMembers: 1_000 }), 'parse');
+  });
+});
+
+describe('frame prescan counts what a parse would find (issue 24, row 13: structural bytes only)', () => {
+  /** What the prescan counts, read from the parsed value: containers and separators, the deepest nesting, the most members of one object. */
+  function counted(value: unknown, depth = 1): { values: number; deepest: number; members: number } {
+    if (value === null || typeof value !== 'object') return { values: 0, deepest: 0, members: 0 };
+    const items = Array.isArray(value) ? value : Object.values(value);
+    const inner = items.map((item) => counted(item, depth + 1));
+    return {
+      values: 1 + Math.max(0, items.length - 1) + inner.reduce((sum, item) => sum + item.values, 0),
+      deepest: Math.max(depth, ...inner.map((item) => item.deepest)),
+      members: Math.max(Array.isArray(value) ? 0 : items.length, ...inner.map((item) => item.members)),
+    };
+  }
+
+  it('gives the verdict the parsed value calls for, whatever strings, escapes and whitespace the frame holds (property)', () => {
+    const jsonText = fc.json({ maxDepth: 4 }).map((text) => JSON.parse(text) as unknown);
+    fc.assert(
+      fc.property(jsonText, fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 8 }), fc.boolean(), (params, maxValues, maxMembers, pretty) => {
+        const message = { jsonrpc: '2.0', id: 1, method: 'ping', params: { x: params } };
+        const text = `${pretty ? JSON.stringify(message, null, 1) : JSON.stringify(message)}${' '.repeat(200)}`;
+        const found = counted(message);
+        const expected = found.values > maxValues || found.members > maxMembers ? 'too-many-values' : found.deepest <= 64 ? 'parse-shallow' : 'parse';
+        assert.equal(prescanBatch(Buffer.from(text, 'utf8'), { maxElements: 3, maxValues, maxDepth: 64, maxMembers }), expected, text.slice(0, 200));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

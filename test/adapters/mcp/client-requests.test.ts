@@ -19,7 +19,7 @@ describe('requests to the client (docs/protocol.md#requests-to-the-client)', () 
     const { outbound, sent, send } = requests();
     const answer = outbound.ask('elicitation/create', { mode: 'url' }, send);
     assert.deepEqual(sent, [{ jsonrpc: '2.0', id: 'qiongli-1', method: 'elicitation/create', params: { mode: 'url' } }]);
-    outbound.settle('qiongli-1', { kind: 'result', value: { action: 'accept' } });
+    outbound.receiveAnswer('qiongli-1', { kind: 'result', value: { action: 'accept' } });
     assert.deepEqual(await answer, { kind: 'result', value: { action: 'accept' } });
     assert.equal(outbound.outstanding, 0);
   });
@@ -32,24 +32,24 @@ describe('requests to the client (docs/protocol.md#requests-to-the-client)', () 
       sent.map((frame) => frame.id),
       ['qiongli-1', 'qiongli-2'],
     );
-    outbound.settle('qiongli-2', { kind: 'result', value: 2 });
-    outbound.settle('qiongli-1', { kind: 'error' });
+    outbound.receiveAnswer('qiongli-2', { kind: 'result', value: 2 });
+    outbound.receiveAnswer('qiongli-1', { kind: 'error' });
     assert.deepEqual(await second, { kind: 'result', value: 2 });
     assert.deepEqual(await first, { kind: 'error' });
     const third = outbound.ask('m', {}, send);
     assert.equal(sent.at(-1).id, 'qiongli-3');
-    outbound.settle('qiongli-3', { kind: 'result', value: 3 });
+    outbound.receiveAnswer('qiongli-3', { kind: 'result', value: 3 });
     await third;
   });
 
   it('ignores answers with an unknown id, a numeric id, or an id already settled (a duplicate)', async () => {
     const { outbound, send } = requests();
     const answer = outbound.ask('m', {}, send);
-    outbound.settle('qiongli-99', { kind: 'result', value: 'wrong' });
-    outbound.settle(1, { kind: 'result', value: 'numeric' });
+    outbound.receiveAnswer('qiongli-99', { kind: 'result', value: 'wrong' });
+    outbound.receiveAnswer(1, { kind: 'result', value: 'numeric' });
     assert.equal(outbound.outstanding, 1);
-    outbound.settle('qiongli-1', { kind: 'result', value: 'first' });
-    outbound.settle('qiongli-1', { kind: 'result', value: 'duplicate' });
+    outbound.receiveAnswer('qiongli-1', { kind: 'result', value: 'first' });
+    outbound.receiveAnswer('qiongli-1', { kind: 'result', value: 'duplicate' });
     assert.deepEqual(await answer, { kind: 'result', value: 'first' });
   });
 
@@ -67,7 +67,7 @@ describe('requests to the client (docs/protocol.md#requests-to-the-client)', () 
     const answer = await outbound.ask('m', {}, send);
     assert.deepEqual(answer, { kind: 'no_answer' });
     assert.deepEqual(sent[1], { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'qiongli-1' } });
-    outbound.settle('qiongli-1', { kind: 'result', value: 'late' });
+    outbound.receiveAnswer('qiongli-1', { kind: 'result', value: 'late' });
     assert.equal(outbound.outstanding, 0);
   });
 

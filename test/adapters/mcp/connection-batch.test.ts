@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Buffer } from 'node:buffer';
 import { MAX_PENDING_ANSWERS } from '../../../src/adapters/mcp/connection.js';
-import { succeed } from '../../../src/domain/shared/tool-outcome.js';
+import { success } from '../../../src/domain/shared/result.js';
 import { request } from '../../support/messages.js';
 import { connect, controllableTool, tick } from './connection-support.js';
 
@@ -15,7 +15,7 @@ function batchConnection(mode: 'sync' | 'held' = 'sync') {
   const releases = new Map<number, () => void>();
   const tool = controllableTool('qiongli_task_plan', (args) => {
     runs++;
-    const outcome = () => succeed({ blob: String(args.char ?? 'x').repeat(Number(args.size ?? 1)) });
+    const outcome = () => success({ blob: String(args.char ?? 'x').repeat(Number(args.size ?? 1)) });
     if (mode === 'sync') return outcome();
     return new Promise((resolve) => releases.set(Number(args.key ?? runs), () => resolve(outcome())));
   });

@@ -4,6 +4,7 @@ import { ToolRegistry } from '../../../src/adapters/mcp/tool-registry.js';
 import { defineTool, LOCAL_READ_ONLY, type ToolCallContext, type ToolDefinition } from '../../../src/adapters/mcp/tool-definition.js';
 import { ALL_CAPABILITY_GROUPS } from '../../../src/domain/shared/capability-groups.js';
 import { FakeTransport } from '../../fakes/transport.fake.js';
+import { testConnectionOptions } from '../../support/connection-options.js';
 import { initialize } from '../../support/messages.js';
 
 /** A test tool under a real public name, whose behaviour each test controls. */
@@ -36,6 +37,7 @@ export function connect(tools: ToolDefinition[], revision = '2025-06-18') {
       },
       failed: (reason) => events.failed.push(reason),
     },
+    testConnectionOptions(),
   );
   connection.start();
   transport.receive(initialize(0, revision));

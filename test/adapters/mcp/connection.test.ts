@@ -3,15 +3,16 @@ import assert from 'node:assert/strict';
 import { MAX_PENDING_ANSWERS, McpConnection } from '../../../src/adapters/mcp/connection.js';
 import { ToolRegistry } from '../../../src/adapters/mcp/tool-registry.js';
 import { ALL_CAPABILITY_GROUPS } from '../../../src/domain/shared/capability-groups.js';
-import { succeed } from '../../../src/domain/shared/tool-outcome.js';
+import { success } from '../../../src/domain/shared/result.js';
 import { FakeTransport } from '../../fakes/transport.fake.js';
 import { modern, request } from '../../support/messages.js';
 import { connect, controllableTool, tick } from './connection-support.js';
+import { testConnectionOptions } from '../../support/connection-options.js';
 
 describe('MCP connection dispatch (docs/protocol.md#in-both-eras)', () => {
   it('answers a fast request while a slow call is still running (responses may arrive out of order)', async () => {
     let release!: () => void;
-    const slow = controllableTool('qiongli_task_plan', () => new Promise((resolve) => (release = () => resolve(succeed({ done: true })))));
+    const slow = controllableTool('qiongli_task_plan', () => new Promise((resolve) => (release = () => resolve(success({ done: true })))));
     const { transport } = connect([slow]);
     transport.receive(request(1, 'tools/call', { name: 'qiongli_task_plan', arguments: {} }));
     transport.receive(request(2, 'ping'));
@@ -27,7 +28,7 @@ describe('MCP connection dispatch (docs/protocol.md#in-both-eras)', () => {
     let seen: AbortSignal | undefined;
     const slow = controllableTool('qiongli_task_plan', (_args, context) => {
       seen = context.signal;
-      return new Promise((resolve) => context.signal.addEventListener('abort', () => resolve(succeed({ late: true }))));
+      return new Promise((resolve) => context.signal.addEventListener('abort', () => resolve(success({ late: true }))));
     });
     const { transport } = connect([slow]);
     transport.receive(request('c1', 'tools/call', { name: 'qiongli_task_plan', arguments: {} }));
@@ -42,7 +43,7 @@ describe('MCP connection dispatch (docs/protocol.md#in-both-eras)', () => {
     const releases: (() => void)[] = [];
     const slow = controllableTool('qiongli_task_plan', (_args, context) => {
       signals.push(context.signal);
-      return new Promise((resolve) => releases.push(() => resolve(succeed({}))));
+      return new Promise((resolve) => releases.push(() => resolve(success({}))));
     });
     const { transport } = connect([slow]);
     transport.receive(request(1, 'tools/call', { name: 'qiongli_task_plan' }));
@@ -63,7 +64,7 @@ describe('MCP connection dispatch (docs/protocol.md#in-both-eras)', () => {
     const reporting = controllableTool('qiongli_task_plan', async (_args, context) => {
       context.reportProgress(1, 2);
       context.reportProgress(2, 2);
-      return succeed({});
+      return success({});
     });
     const { transport } = connect([reporting]);
     transport.receive(request(5, 'tools/call', { name: 'qiongli_task_plan', _meta: { progressToken: 'tok' } }), 'content-length');
@@ -82,7 +83,7 @@ describe('MCP connection dispatch (docs/protocol.md#in-both-eras)', () => {
   it('sends no progress without a progressToken', async () => {
     const reporting = controllableTool('qiongli_task_plan', async (_args, context) => {
       context.reportProgress(1, 1);
-      return succeed({});
+      return success({});
     });
     const { transport } = connect([reporting]);
     transport.receive(request(6, 'tools/call', { name: 'qiongli_task_plan' }));
@@ -91,7 +92,7 @@ describe('MCP connection dispatch (docs/protocol.md#in-both-eras)', () => {
   });
 
   it('replaces a response over 8 MiB with -32603 tool-output-too-large and keeps serving', async () => {
-    const huge = controllableTool('qiongli_task_plan', () => succeed({ blob: 'x'.repeat(8 * 1024 * 1024) }));
+    const huge = controllableTool('qiongli_task_plan', () => success({ blob: 'x'.repeat(8 * 1024 * 1024) }));
     const { transport } = connect([huge]);
     transport.receive(request(7, 'tools/call', { name: 'qiongli_task_plan' }));
     transport.receive(request(8, 'ping'));
@@ -112,7 +113,7 @@ describe('MCP connection dispatch (docs/protocol.md#in-both-eras)', () => {
 
   it('stops reading while too many answers are pending and reads again once half are done', async () => {
     const releases: (() => void)[] = [];
-    const slow = controllableTool('qiongli_task_plan', () => new Promise((resolve) => releases.push(() => resolve(succeed({})))));
+    const slow = controllableTool('qiongli_task_plan', () => new Promise((resolve) => releases.push(() => resolve(success({})))));
     const { transport } = connect([slow]);
     for (let id = 1; id < MAX_PENDING_ANSWERS; id++) transport.receive(request(id, 'tools/call', { name: 'qiongli_task_plan' }));
     assert.deepEqual(transport.readingCalls, []);
@@ -131,7 +132,7 @@ describe('MCP connection dispatch (docs/protocol.md#in-both-eras)', () => {
 
   it('finishes only after every request read before end of input is answered', async () => {
     let release!: () => void;
-    const slow = controllableTool('qiongli_task_plan', () => new Promise((resolve) => (release = () => resolve(succeed({})))));
+    const slow = controllableTool('qiongli_task_plan', () => new Promise((resolve) => (release = () => resolve(success({})))));
     const { transport, events } = connect([slow]);
     transport.receive(request(10, 'tools/call', { name: 'qiongli_task_plan' }));
     transport.end();
@@ -153,7 +154,7 @@ describe('MCP connection dispatch (docs/protocol.md#in-both-eras)', () => {
 
   it('answers the requests read before an input failure, then reports the failure', async () => {
     let release!: () => void;
-    const slow = controllableTool('qiongli_task_plan', () => new Promise((resolve) => (release = () => resolve(succeed({})))));
+    const slow = controllableTool('qiongli_task_plan', () => new Promise((resolve) => (release = () => resolve(success({})))));
     const { transport, events } = connect([slow]);
     transport.receive(request(11, 'tools/call', { name: 'qiongli_task_plan' }));
     transport.fail('incomplete-mcp-message');
@@ -182,7 +183,7 @@ describe('MCP connection dispatch (docs/protocol.md#in-both-eras)', () => {
     let seen: AbortSignal | undefined;
     const slow = controllableTool('qiongli_task_plan', (_args, context) => {
       seen = context.signal;
-      return new Promise((resolve) => context.signal.addEventListener('abort', () => resolve(succeed({ late: true }))));
+      return new Promise((resolve) => context.signal.addEventListener('abort', () => resolve(success({ late: true }))));
     });
     const { transport, events, connection } = connect([slow]);
     transport.receive(request(13, 'tools/call', { name: 'qiongli_task_plan' }));
@@ -199,13 +200,14 @@ describe('MCP connection dispatch (docs/protocol.md#in-both-eras)', () => {
   });
 
   it('applies the modern envelope to tools/call as well', () => {
-    const fast = controllableTool('qiongli_task_plan', () => succeed({ ok: 1 }));
+    const fast = controllableTool('qiongli_task_plan', () => success({ ok: 1 }));
     const transport = new FakeTransport();
     const connection = new McpConnection(
       transport,
       new ToolRegistry([fast], new Set(ALL_CAPABILITY_GROUPS)),
       { name: 'qiongli', version: '0', title: 'Q', instructions: 'i' },
       { finished() {}, failed() {} },
+      testConnectionOptions(),
     );
     connection.start();
     transport.receive(modern(1, 'tools/call', { name: 'qiongli_task_plan', arguments: {} }));

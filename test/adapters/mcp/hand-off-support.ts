@@ -2,11 +2,12 @@ import { McpConnection, type ConnectionOptions } from '../../../src/adapters/mcp
 import { ToolRegistry } from '../../../src/adapters/mcp/tool-registry.js';
 import type { ToolDefinition } from '../../../src/adapters/mcp/tool-definition.js';
 import { ALL_CAPABILITY_GROUPS } from '../../../src/domain/shared/capability-groups.js';
-import { succeed } from '../../../src/domain/shared/tool-outcome.js';
+import { success } from '../../../src/domain/shared/result.js';
 import { UrlHandOff, type PageOffer } from '../../../src/domain/shared/url-hand-off.js';
 import { FakeTransport } from '../../fakes/transport.fake.js';
 import { envelope } from '../../support/messages.js';
 import { controllableTool } from './connection-support.js';
+import { testConnectionOptions } from '../../support/connection-options.js';
 
 export const PAGE_URL = 'http://127.0.0.1:4321/start?token=abc';
 export const PAGE_MESSAGE = 'Open the page';
@@ -18,7 +19,7 @@ export function handOffTool(name = 'qiongli_configure_provider') {
   const state = { runs: 0 };
   const tool: ToolDefinition = controllableTool(name, () => {
     state.runs++;
-    return succeed(new UrlHandOff(PAGE_URL, PAGE_MESSAGE, completed, (offer: PageOffer) => ({ url: PAGE_URL, offer })));
+    return success(new UrlHandOff(PAGE_URL, PAGE_MESSAGE, completed, (offer: PageOffer) => ({ url: PAGE_URL, offer })));
   });
   return { tool, state, save: (saved = true) => markSaved(saved) };
 }
@@ -27,7 +28,7 @@ export function handOffTool(name = 'qiongli_configure_provider') {
 export const URL_MODE = { elicitation: { url: {} } };
 
 /** A started connection; legacy ones are initialized with `capabilities`. */
-export function connectWith(tools: ToolDefinition[], revision: string, capabilities: Record<string, unknown> = {}, options: ConnectionOptions = {}) {
+export function connectWith(tools: ToolDefinition[], revision: string, capabilities: Record<string, unknown> = {}, options: Partial<ConnectionOptions> = {}) {
   const transport = new FakeTransport();
   const events = { finished: 0 };
   const connection = new McpConnection(
@@ -35,7 +36,7 @@ export function connectWith(tools: ToolDefinition[], revision: string, capabilit
     new ToolRegistry(tools, new Set(ALL_CAPABILITY_GROUPS)),
     { name: 'qiongli', version: '0.0.0', title: 'Q', instructions: 'i' },
     { finished: () => events.finished++, failed: () => undefined },
-    options,
+    testConnectionOptions(options),
   );
   connection.start();
   if (revision !== '2026-07-28')

@@ -1,8 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { FROZEN_TOOL_ORDER, ToolRegistry } from '../../../src/adapters/mcp/tool-registry.js';
-import { TOOL_CATALOGUE, TOOL_NAMES, toolNamesOf } from '../../../src/adapters/mcp/tool-catalogue.js';
-import { UseCaseId } from '../../../src/adapters/mcp/use-case-ids.js';
+import { ToolRegistry } from '../../../src/adapters/mcp/tool-registry.js';
+import { FROZEN_TOOL_ORDER, TOOL_CATALOGUE, TOOL_NAMES, toolNamesOf, UseCaseId } from '../../../src/composition/tool-catalogue.js';
 import { ALL_CAPABILITY_GROUPS, LITE_DEFAULT_GROUPS } from '../../../src/domain/shared/capability-groups.js';
 import { createContainer, ToolDefinitionsId } from '../../../src/index.js';
 import { FakeConfigSource } from '../../fakes/config-source.fake.js';
@@ -22,17 +21,19 @@ const names = (registry: ToolRegistry, revision = '2025-06-18' as const) =>
   (JSON.parse(registry.encodedToolsFor(revision)) as { name: string }[]).map((tool) => tool.name);
 
 describe('the tool registry (docs/tools.md#the-twelve-tools, docs/command-line.md#capability-groups)', () => {
-  it('serves the twelve tools in frozen order whatever order the definitions come in, and the opt-in tools after them', () => {
-    const lite = new ToolRegistry([...definitions].reverse(), new Set(LITE_DEFAULT_GROUPS));
+  it("serves the definitions in the order it is given: the profile's, the frozen twelve first, then the opt-in tools", () => {
+    const lite = new ToolRegistry(definitions, new Set(LITE_DEFAULT_GROUPS));
     assert.equal(FROZEN_TOOL_ORDER.length, 12);
     assert.deepEqual(names(lite), [...FROZEN_TOOL_ORDER]);
-    const everything = new ToolRegistry([...definitions].reverse(), new Set(ALL_CAPABILITY_GROUPS));
+    const everything = new ToolRegistry(definitions, new Set(ALL_CAPABILITY_GROUPS));
     assert.deepEqual(names(everything), [...TOOL_NAMES]);
     assert.deepEqual(TOOL_NAMES.slice(0, 12), [...FROZEN_TOOL_ORDER]);
+    const reversed = new ToolRegistry([...definitions].reverse(), new Set(ALL_CAPABILITY_GROUPS));
+    assert.deepEqual(names(reversed), [...TOOL_NAMES].reverse());
   });
 
   it('lists an opt-in group after the frozen twelve, which keep their order and places', () => {
-    const registry = new ToolRegistry([...definitions].reverse(), new Set([...LITE_DEFAULT_GROUPS, 'graph']));
+    const registry = new ToolRegistry(definitions, new Set([...LITE_DEFAULT_GROUPS, 'graph']));
     assert.deepEqual(names(registry), [...FROZEN_TOOL_ORDER, 'qiongli_literature_references', 'qiongli_literature_citations']);
   });
 
@@ -45,9 +46,9 @@ describe('the tool registry (docs/tools.md#the-twelve-tools, docs/command-line.m
     });
   }
 
-  it('refuses a definition under a name the catalogue does not hold instead of dropping it', () => {
-    const misspelt = controllableTool('qiongli_task_plans', () => undefined);
-    assert.throws(() => new ToolRegistry([...definitions, misspelt], new Set(ALL_CAPABILITY_GROUPS)), /not in the tool catalogue/);
+  it('refuses two definitions under one name instead of dropping one', () => {
+    const twin = controllableTool('qiongli_task_plan', () => undefined);
+    assert.throws(() => new ToolRegistry([...definitions, twin], new Set(ALL_CAPABILITY_GROUPS)), /two tool definitions share one name/);
   });
 
   it('encodes each revision once and returns the very same string every time', () => {

@@ -2,12 +2,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { McpConnection } from '../../../src/adapters/mcp/connection.js';
 import { LITE_DEFAULT_GROUPS } from '../../../src/domain/shared/capability-groups.js';
-import { createContainer, ServerIdentityId, ToolRegistryId } from '../../../src/index.js';
+import { createContainer } from '../../../src/index.js';
 import { FakeTransport } from '../../fakes/transport.fake.js';
 import { initialize, modern, request } from '../../support/messages.js';
 import { PROJECT_ROOT } from '../../support/built-program.js';
+import { mcpConnection } from '../../../src/composition/mcp-connection.js';
 
 /**
  * The two citation-graph tools as `tools/list` describes them when `graph` is granted
@@ -22,7 +22,7 @@ const updating = process.env.QIONGLI_UPDATE_SNAPSHOTS === '1';
 function toolsWithGraph(revision: (typeof REVISIONS)[number]): unknown[] {
   const container = createContainer('lite', { grants: new Set([...LITE_DEFAULT_GROUPS, 'graph']) });
   const transport = new FakeTransport();
-  const connection = new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), {
+  const connection = mcpConnection(container, transport, {
     finished: () => undefined,
     failed: () => undefined,
   });

@@ -3,13 +3,13 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { asciiJson } from '../../../src/adapters/mcp/ascii-json.js';
-import { McpConnection } from '../../../src/adapters/mcp/connection.js';
-import { createContainer, ServerIdentityId, ToolRegistryId, type Profile } from '../../../src/index.js';
+import { createContainer, type Profile } from '../../../src/index.js';
 import { FakeTransport } from '../../fakes/transport.fake.js';
 import { initialize, modern, request } from '../../support/messages.js';
 import { PROJECT_ROOT } from '../../support/built-program.js';
-import { toolNamesOf } from '../../../src/adapters/mcp/tool-catalogue.js';
+import { toolNamesOf } from '../../../src/composition/tool-catalogue.js';
 import { ALL_CAPABILITY_GROUPS, LITE_DEFAULT_GROUPS } from '../../../src/domain/shared/capability-groups.js';
+import { mcpConnection } from '../../../src/composition/mcp-connection.js';
 
 /** The groups Standard grants beyond Lite's default ones, in group order. */
 const OPT_IN_GROUPS = ALL_CAPABILITY_GROUPS.filter((group) => !(LITE_DEFAULT_GROUPS as readonly string[]).includes(group));
@@ -30,7 +30,7 @@ const updating = process.env.QIONGLI_UPDATE_SNAPSHOTS === '1';
 function toolsListResult(revision: (typeof REVISIONS)[number], profile: Profile = 'lite'): string {
   const container = createContainer(profile);
   const transport = new FakeTransport();
-  const connection = new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), {
+  const connection = mcpConnection(container, transport, {
     finished: () => undefined,
     failed: () => undefined,
   });
@@ -83,7 +83,7 @@ describe("the Standard profile's tools/list is pinned per protocol revision, apa
     });
   }
 
-  it("holds Lite's twelve, differing only in the three configuration tools (texts, the save tool's enabled field, output schemas), then the opt-in groups' tools", () => {
+  it("holds Lite's twelve, differing only in the three configuration tools (texts, the save tool's enabled field and names, output schemas) and the two previews (texts, output schemas: no Full CLI), then the opt-in groups' tools", () => {
     for (const revision of REVISIONS) {
       const lite = JSON.parse(readFileSync(join(FIXTURES, `${revision}.json`), 'utf8')).tools as Record<string, unknown>[];
       const all = JSON.parse(readFileSync(join(STANDARD_FIXTURES, `${revision}.json`), 'utf8')).tools as Record<string, unknown>[];
@@ -98,7 +98,11 @@ describe("the Standard profile's tools/list is pinned per protocol revision, apa
         revision,
       );
       const changed = standard.filter((tool, index) => JSON.stringify(tool) !== JSON.stringify(lite[index])).map((tool) => tool.name);
-      assert.deepEqual(changed, ['qiongli_save_provider_config', 'qiongli_configure_provider', 'qiongli_open_config_wizard'], revision);
+      assert.deepEqual(
+        changed,
+        ['qiongli_save_provider_config', 'qiongli_configure_provider', 'qiongli_open_config_wizard', 'qiongli_orchestrator_route', 'qiongli_task_plan'],
+        revision,
+      );
       for (const [index, tool] of standard.entries()) {
         if (tool.name !== 'qiongli_save_provider_config') {
           assert.deepEqual(tool.inputSchema, lite[index]?.inputSchema, `${revision} ${String(tool.name)}: one shared input schema`);

@@ -17,16 +17,16 @@ describe('a key read from a pipe (docs/command-line.md#qiongli-config)', () => {
   });
 
   it('answers no-input for empty or closed input', async () => {
-    assert.deepEqual(await piped(), { ok: false, failure: 'no-input' });
+    assert.deepEqual(await piped(), { ok: false, error: 'no-input' });
     const closed = new PassThrough();
     const reading = readPipedSecret(closed, LIMIT);
     closed.destroy(new Error('EBADF'));
-    assert.deepEqual(await reading, { ok: false, failure: 'no-input' });
+    assert.deepEqual(await reading, { ok: false, error: 'no-input' });
   });
 
   it('stops reading at once past the bound: a 64 KiB key is refused, 4096 bytes are fine', async () => {
-    assert.deepEqual(await piped('k'.repeat(64 * 1024)), { ok: false, failure: 'too-long' });
-    assert.deepEqual(await piped(`${'k'.repeat(LIMIT + 1)}\n`), { ok: false, failure: 'too-long' });
+    assert.deepEqual(await piped('k'.repeat(64 * 1024)), { ok: false, error: 'too-long' });
+    assert.deepEqual(await piped(`${'k'.repeat(LIMIT + 1)}\n`), { ok: false, error: 'too-long' });
     assert.deepEqual(await piped(`${'k'.repeat(LIMIT)}\r\n`), { ok: true, value: 'k'.repeat(LIMIT) });
     let pulled = 0;
     const endless = new Readable({
@@ -35,7 +35,7 @@ describe('a key read from a pipe (docs/command-line.md#qiongli-config)', () => {
         this.push(Buffer.alloc(1024, 0x6b));
       },
     });
-    assert.deepEqual(await readPipedSecret(endless, LIMIT), { ok: false, failure: 'too-long' });
+    assert.deepEqual(await readPipedSecret(endless, LIMIT), { ok: false, error: 'too-long' });
     // What was read: the bound, plus what the stream buffers ahead (16 KiB on Node 20, 64 KiB on 22+).
     assert.ok(pulled * 1024 <= LIMIT + endless.readableHighWaterMark + 2048, `${pulled} KiB pulled`);
     const stoppedAt = pulled;
@@ -44,7 +44,7 @@ describe('a key read from a pipe (docs/command-line.md#qiongli-config)', () => {
   });
 
   it('refuses bytes that are not UTF-8', async () => {
-    assert.deepEqual(await piped(Buffer.from([0x61, 0xff, 0x62])), { ok: false, failure: 'not-utf8' });
+    assert.deepEqual(await piped(Buffer.from([0x61, 0xff, 0x62])), { ok: false, error: 'not-utf8' });
   });
 });
 
@@ -83,11 +83,11 @@ describe('a key read from a terminal without echo (docs/command-line.md#qiongli-
 
   it('restores the mode on Ctrl-C, on Ctrl-D, on an interrupt and when the terminal closes', async () => {
     const cases: [string, (terminal: PassThrough, interrupt: () => void) => void, unknown][] = [
-      ['Ctrl-C', (terminal) => terminal.write('sk-half\u0003'), { ok: false, failure: 'cancelled' }],
-      ['Ctrl-D on an empty line', (terminal) => terminal.write('\u0004'), { ok: false, failure: 'no-input' }],
+      ['Ctrl-C', (terminal) => terminal.write('sk-half\u0003'), { ok: false, error: 'cancelled' }],
+      ['Ctrl-D on an empty line', (terminal) => terminal.write('\u0004'), { ok: false, error: 'no-input' }],
       ['Ctrl-D after the key', (terminal) => terminal.write('sk-x\u0004'), { ok: true, value: 'sk-x' }],
-      ['a signal', (_terminal, interrupt) => interrupt(), { ok: false, failure: 'cancelled' }],
-      ['the terminal closing', (terminal) => terminal.end(), { ok: false, failure: 'no-input' }],
+      ['a signal', (_terminal, interrupt) => interrupt(), { ok: false, error: 'cancelled' }],
+      ['the terminal closing', (terminal) => terminal.end(), { ok: false, error: 'no-input' }],
     ];
     for (const [label, act, expected] of cases) {
       const terminal = fakeTerminal();
@@ -111,12 +111,12 @@ describe('a key read from a terminal without echo (docs/command-line.md#qiongli-
     const terminal = fakeTerminal();
     const reading = readHiddenLine(terminal, noInterrupts, LIMIT);
     terminal.write('sk-first\rrm -rf ~\r');
-    assert.deepEqual(await reading, { ok: false, failure: 'line-break' });
+    assert.deepEqual(await reading, { ok: false, error: 'line-break' });
     const late = fakeTerminal();
     const lateReading = readHiddenLine(late, noInterrupts, LIMIT);
     late.write('sk-first\r');
     setTimeout(() => late.write('second-half\r'), DRAIN_MS / 4);
-    assert.deepEqual(await lateReading, { ok: false, failure: 'line-break' }, 'the rest of the paste in a later chunk');
+    assert.deepEqual(await lateReading, { ok: false, error: 'line-break' }, 'the rest of the paste in a later chunk');
     assert.equal(late.read(), null, 'everything was consumed');
   });
 
@@ -125,7 +125,7 @@ describe('a key read from a terminal without echo (docs/command-line.md#qiongli-
     const reading = readHiddenLine(terminal, noInterrupts, LIMIT);
     for (let chunk = 0; chunk < 16; chunk += 1) terminal.write('k'.repeat(4096));
     terminal.write('\r');
-    assert.deepEqual(await reading, { ok: false, failure: 'too-long' });
+    assert.deepEqual(await reading, { ok: false, error: 'too-long' });
     assert.deepEqual(terminal.modes, [true, false]);
   });
 

@@ -61,7 +61,7 @@ describe('the citation graph use case (docs/tools.md#the-citation-graph)', () =>
       ['opencitations', 'openalex'], // the second is the DOI-lookup session
     );
     const refused = await run(CITATIONS, { ...DOI_WORK, providers: ['crossref'] }, {});
-    assert.deepEqual(refused.outcome, { ok: false, failure: { kind: 'invalid_arguments', message: 'unsupported provider' } });
+    assert.deepEqual(refused.outcome, { ok: false, error: { kind: 'invalid_arguments', message: 'unsupported provider' } });
   });
 
   it('fails on unavailable settings, reversed years and a work in no accepted form, with static messages', async () => {
@@ -71,10 +71,10 @@ describe('the citation graph use case (docs/tools.md#the-citation-graph)', () =>
     });
     assert.deepEqual(unavailable, {
       ok: false,
-      failure: { kind: 'tool_error', reasonCode: 'native-config-unavailable', message: configUnavailableMessage('not-json') },
+      error: { kind: 'tool_error', reasonCode: 'native-config-unavailable', message: configUnavailableMessage('not-json') },
     });
     const years = await run(CITATIONS, { ...DOI_WORK, from_year: 2020, to_year: '2019' }, {});
-    assert.deepEqual(years.outcome, { ok: false, failure: { kind: 'invalid_arguments', message: 'from_year must be less than or equal to to_year' } });
+    assert.deepEqual(years.outcome, { ok: false, error: { kind: 'invalid_arguments', message: 'from_year must be less than or equal to to_year' } });
     assert.equal(years.client.opened.length, 0);
   });
 
@@ -85,7 +85,7 @@ describe('the citation graph use case (docs/tools.md#the-citation-graph)', () =>
     });
     assert.deepEqual(outcome, {
       ok: false,
-      failure: { kind: 'tool_error', reasonCode: 'provider-runtime-unavailable', message: 'native provider runtime is unavailable' },
+      error: { kind: 'tool_error', reasonCode: 'provider-runtime-unavailable', message: 'native provider runtime is unavailable' },
     });
   });
 

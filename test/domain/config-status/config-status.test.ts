@@ -126,7 +126,7 @@ describe('config status (docs/tools.md#1-qiongli_config_status)', () => {
   it('answers native-config-unavailable when the settings are unavailable', () => {
     assert.deepEqual(configStatus({ status: 'unavailable', rule: 'not-json' }, false), {
       ok: false,
-      failure: {
+      error: {
         kind: 'tool_error',
         reasonCode: 'native-config-unavailable',
         message:
@@ -144,12 +144,12 @@ describe('config status (docs/tools.md#1-qiongli_config_status)', () => {
 
   it('refuses a cwd that is not a string with "cwd must be a string"', () => {
     const outcome = parseArguments(configStatusInput(), { cwd: 7 }, configStatusMessagePrecedence);
-    assert.deepEqual(outcome, { ok: false, failure: { kind: 'invalid_arguments', message: 'cwd must be a string' } });
+    assert.deepEqual(outcome, { ok: false, error: { kind: 'invalid_arguments', message: 'cwd must be a string' } });
   });
 
   it('refuses any other argument with "Unsupported argument", before other checks', () => {
     const outcome = parseArguments(configStatusInput(), { cwd: 7, path: '/etc' }, configStatusMessagePrecedence);
-    assert.deepEqual(outcome, { ok: false, failure: { kind: 'invalid_arguments', message: 'Unsupported argument' } });
+    assert.deepEqual(outcome, { ok: false, error: { kind: 'invalid_arguments', message: 'Unsupported argument' } });
   });
 
   it('generates closed JSON Schemas for its input and output (docs/tools.md#the-twelve-tools)', () => {

@@ -14,7 +14,7 @@ import { assertValidToolJsonSchema } from './json-schema-check.js';
 
 const messageFor = (args: unknown): string | undefined => {
   const outcome = parseArguments(evidenceSnapshotInput(), args, evidenceMessagePrecedence);
-  return outcome.ok ? undefined : outcome.failure.message;
+  return outcome.ok ? undefined : outcome.error.message;
 };
 
 const MIB2 = 2 * 1024 * 1024;
@@ -74,7 +74,7 @@ describe('evidence snapshot arguments (docs/tools.md#8-qiongli_literature_export
       assert.equal(messageFor(args), EVIDENCE_ALIAS_CONFLICT);
       const direct = exportEvidenceSnapshot(args);
       assert.equal(direct.ok, false);
-      assert.deepEqual(!direct.ok && direct.failure, { kind: 'invalid_arguments', message: EVIDENCE_ALIAS_CONFLICT });
+      assert.deepEqual(!direct.ok && direct.error, { kind: 'invalid_arguments', message: EVIDENCE_ALIAS_CONFLICT });
     });
 
     it(`accepts ${alias} alone in place of ${canonical} (docs/tools.md#8-qiongli_literature_export_evidence)`, () => {

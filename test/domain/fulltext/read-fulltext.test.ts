@@ -39,7 +39,7 @@ function deps(overrides: Partial<ReadFullTextDeps> = {}): ReadFullTextDeps & { f
 
 const args = (value: Record<string, unknown>) => {
   const parsed = parseArguments(readFullTextInput(), value);
-  if (!parsed.ok) throw new Error(parsed.failure.message);
+  if (!parsed.ok) throw new Error(parsed.error.message);
   return parsed.value;
 };
 
@@ -99,7 +99,7 @@ describe('reading a paper (docs/tools.md#qiongli_literature_read_fulltext)', () 
       [{ work: 'PMC1', max_chars: 2000, find: 'lorem', cursor }, 'another question'],
     ] as const) {
       const outcome = await read(value, d);
-      assert.deepEqual(outcome, { ok: false, failure: { kind: 'invalid_arguments', message: M.cursorInvalid } }, why);
+      assert.deepEqual(outcome, { ok: false, error: { kind: 'invalid_arguments', message: M.cursorInvalid } }, why);
     }
     const late = deps({ tokens: new AesGcmSealedTokens(() => Date.now() + 2 * 60 * 60 * 1000) });
     const foreignProcess = await read({ work: 'PMC1', max_chars: 2000, cursor }, late);
@@ -110,7 +110,7 @@ describe('reading a paper (docs/tools.md#qiongli_literature_read_fulltext)', () 
     assert.ok(issued.ok);
     now += 61 * 60 * 1000;
     const expired = await read({ work: 'PMC1', max_chars: 2000, cursor: issued.value.next_cursor }, clocked);
-    assert.deepEqual(expired, { ok: false, failure: { kind: 'invalid_arguments', message: M.cursorInvalid } });
+    assert.deepEqual(expired, { ok: false, error: { kind: 'invalid_arguments', message: M.cursorInvalid } });
   });
 
   it('refuses a cursor once the document changed', async () => {
@@ -120,7 +120,7 @@ describe('reading a paper (docs/tools.md#qiongli_literature_read_fulltext)', () 
     assert.ok(first.ok);
     document = { ...LONG, source: { ...LONG.source, sha256: 'b'.repeat(64) } };
     const stale = await read({ work: 'PMC1', max_chars: 2000, cursor: first.value.next_cursor }, d);
-    assert.deepEqual(stale, { ok: false, failure: { kind: 'invalid_arguments', message: M.cursorStale } });
+    assert.deepEqual(stale, { ok: false, error: { kind: 'invalid_arguments', message: M.cursorStale } });
   });
 
   it('returns with find only the passages holding the terms, marked, with their neighbours', async () => {
@@ -229,18 +229,18 @@ describe('reading a paper (docs/tools.md#qiongli_literature_read_fulltext)', () 
     const config = FakeConfigSource.defaults();
     assert.deepEqual(await read({ work: 'https://evil.example/paper' }, deps({ config })), {
       ok: false,
-      failure: { kind: 'invalid_arguments', message: M.workFormat },
+      error: { kind: 'invalid_arguments', message: M.workFormat },
     });
     assert.deepEqual(await read({ work: 'PMC1', find: 'a "" b' }, deps({ config })), {
       ok: false,
-      failure: { kind: 'invalid_arguments', message: M.findTerms },
+      error: { kind: 'invalid_arguments', message: M.findTerms },
     });
     assert.equal(config.reads, 0);
   });
 
   it('maps unavailable settings and an unbuildable client to their tool errors', async () => {
     const unavailable = await read({ work: 'PMC1' }, deps({ config: FakeConfigSource.unavailable() }));
-    assert.ok(!unavailable.ok && unavailable.failure.kind === 'tool_error' && unavailable.failure.reasonCode === 'native-config-unavailable');
+    assert.ok(!unavailable.ok && unavailable.error.kind === 'tool_error' && unavailable.error.reasonCode === 'native-config-unavailable');
     const broken = await read(
       { work: 'PMC1' },
       deps({
@@ -249,7 +249,7 @@ describe('reading a paper (docs/tools.md#qiongli_literature_read_fulltext)', () 
         }),
       }),
     );
-    assert.ok(!broken.ok && broken.failure.kind === 'tool_error' && broken.failure.reasonCode === 'provider-runtime-unavailable');
+    assert.ok(!broken.ok && broken.error.kind === 'tool_error' && broken.error.reasonCode === 'provider-runtime-unavailable');
   });
 
   it('checks its arguments with static messages', () => {
@@ -265,7 +265,7 @@ describe('reading a paper (docs/tools.md#qiongli_literature_read_fulltext)', () 
       [{ work: 'PMC1', other: 1 }, 'Unsupported argument'],
     ] as const) {
       const parsed = parseArguments(readFullTextInput(), value);
-      assert.deepEqual(parsed, { ok: false, failure: { kind: 'invalid_arguments', message } }, JSON.stringify(value).slice(0, 60));
+      assert.deepEqual(parsed, { ok: false, error: { kind: 'invalid_arguments', message } }, JSON.stringify(value).slice(0, 60));
     }
   });
 });

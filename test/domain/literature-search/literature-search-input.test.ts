@@ -13,7 +13,7 @@ import { searchArgs } from './search-harness.js';
 
 const messageFor = (args: unknown): string | undefined => {
   const outcome = parseArguments(literatureSearchInput(), args, literatureSearchMessagePrecedence);
-  return outcome.ok ? undefined : outcome.failure.message;
+  return outcome.ok ? undefined : outcome.error.message;
 };
 
 describe('literature search arguments (docs/tools.md#7-qiongli_literature_search)', () => {

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { searchLiterature } from '../../../src/domain/literature-search/literature-search.js';
 import { literatureSearchOutput, type LiteratureSearchResult } from '../../../src/domain/literature-search/literature-search-output.js';
 import { NO_ACTIVE_PROVIDERS_WARNING, NO_RESULTS_WARNING } from '../../../src/domain/literature-search/search-diagnostics.js';
-import type { Outcome } from '../../../src/domain/shared/tool-outcome.js';
+import type { ToolFailure } from '../../../src/domain/shared/tool-failure.js';
+import type { Result } from '../../../src/domain/shared/result.js';
 import { planSearch, searchPlanInput } from '../../../src/domain/search-plan/search-plan.js';
 import { FakeConfigSource } from '../../fakes/config-source.fake.js';
 import { FakeProviderClient } from '../../fakes/provider-client.fake.js';
@@ -13,7 +14,7 @@ import { aRecord, assertValidForClient, manyRecords, noProviderEnabled, recordin
 const run = (client: FakeProviderClient, args: Record<string, unknown>, deps = searchDeps(client)) =>
   searchLiterature(searchArgs({ query: 'governance platform evidence', ...args }), deps, recordingContext());
 
-async function resultOf(outcome: Outcome<LiteratureSearchResult>): Promise<LiteratureSearchResult> {
+async function resultOf(outcome: Result<LiteratureSearchResult, ToolFailure>): Promise<LiteratureSearchResult> {
   assert.ok(outcome.ok, 'expected a successful search');
   literatureSearchOutput().parse(outcome.value);
   await assertValidForClient(outcome.value);
@@ -128,7 +129,7 @@ describe('literature search orchestration (docs/providers.md#how-a-search-runs)'
     const outcome = await run(client, {}, deps);
     assert.deepEqual(outcome, {
       ok: false,
-      failure: {
+      error: {
         kind: 'tool_error',
         reasonCode: 'native-config-unavailable',
         message:
@@ -148,7 +149,7 @@ describe('literature search orchestration (docs/providers.md#how-a-search-runs)'
     assert.deepEqual(context.progress, []);
     assert.deepEqual(outcome, {
       ok: false,
-      failure: { kind: 'tool_error', reasonCode: 'provider-runtime-unavailable', message: 'native provider runtime is unavailable' },
+      error: { kind: 'tool_error', reasonCode: 'provider-runtime-unavailable', message: 'native provider runtime is unavailable' },
     });
   });
 
@@ -157,7 +158,7 @@ describe('literature search orchestration (docs/providers.md#how-a-search-runs)'
     const outcome = await searchLiterature({ query: 'q', search_mode: 'auto', limit: 5, per_provider_limit: 5 }, searchDeps(client), recordingContext());
     assert.deepEqual(outcome, {
       ok: false,
-      failure: { kind: 'invalid_arguments', message: 'conflicting aliases for per_provider_limit' },
+      error: { kind: 'invalid_arguments', message: 'conflicting aliases for per_provider_limit' },
     });
     assert.equal(client.requests.length, 0);
   });

@@ -14,13 +14,13 @@ import { searchArgs } from './search-harness.js';
 
 const messageFor = (args: unknown): string | undefined => {
   const outcome = parseArguments(literatureSearchInput(), args, literatureSearchMessagePrecedence);
-  return outcome.ok ? undefined : outcome.failure.message;
+  return outcome.ok ? undefined : outcome.error.message;
 };
 
 /** The invalid-arguments message of the use case's own checks, or undefined when they pass. */
 const steeringMessage = (args: Record<string, unknown>): string | undefined => {
   const outcome = resolveSearchSteering(searchArgs({ query: 'q', ...args }));
-  return outcome.ok ? undefined : outcome.failure.message;
+  return outcome.ok ? undefined : outcome.error.message;
 };
 
 describe('steering arguments of the literature search (docs/tools.md#7-qiongli_literature_search)', () => {
@@ -51,7 +51,7 @@ describe('steering arguments of the literature search (docs/tools.md#7-qiongli_l
   it('uses the year messages of qiongli_search_plan, word for word', () => {
     const planMessage = (args: Record<string, unknown>) => {
       const outcome = parseArguments(searchPlanInput(), { query: 'q', ...args });
-      return outcome.ok ? undefined : outcome.failure.message;
+      return outcome.ok ? undefined : outcome.error.message;
     };
     for (const args of [{ from_year: 999 }, { from_year: 'x' }, { to_year: 10000 }, { to_year: 1.5 }]) {
       assert.equal(messageFor({ query: 'q', ...args }), planMessage(args), JSON.stringify(args));

@@ -4,7 +4,8 @@ import { searchLiterature } from '../../../src/domain/literature-search/literatu
 import { literatureSearchOutput, type LiteratureSearchResult } from '../../../src/domain/literature-search/literature-search-output.js';
 import { NO_ACTIVE_PROVIDERS_WARNING } from '../../../src/domain/literature-search/search-diagnostics.js';
 import { LITERATURE_SEARCH_MESSAGES as M } from '../../../src/domain/literature-search/literature-search-input.js';
-import type { Outcome } from '../../../src/domain/shared/tool-outcome.js';
+import type { ToolFailure } from '../../../src/domain/shared/tool-failure.js';
+import type { Result } from '../../../src/domain/shared/result.js';
 import { planSearch, searchPlanInput } from '../../../src/domain/search-plan/search-plan.js';
 import { FakeProviderClient } from '../../fakes/provider-client.fake.js';
 import { aRecord, assertValidForClient, recordingContext, searchArgs, searchDeps } from './search-harness.js';
@@ -12,7 +13,7 @@ import { aRecord, assertValidForClient, recordingContext, searchArgs, searchDeps
 const run = (client: FakeProviderClient, args: Record<string, unknown>) =>
   searchLiterature(searchArgs({ query: 'governance platform evidence', ...args }), searchDeps(client), recordingContext());
 
-async function resultOf(outcome: Outcome<LiteratureSearchResult>): Promise<LiteratureSearchResult> {
+async function resultOf(outcome: Result<LiteratureSearchResult, ToolFailure>): Promise<LiteratureSearchResult> {
   assert.ok(outcome.ok, 'expected a successful search');
   literatureSearchOutput().parse(outcome.value);
   await assertValidForClient(outcome.value);
@@ -78,7 +79,7 @@ describe('steered provider requests (docs/tools.md#7-qiongli_literature_search)'
     const client = new FakeProviderClient();
     const deps = searchDeps(client, { settings: {} });
     const outcome = await searchLiterature(searchArgs({ query: 'attention is all you need', search_mode: 'doi' }), deps, recordingContext());
-    assert.deepEqual(outcome, { ok: false, failure: { kind: 'invalid_arguments', message: M.doiQuery } });
+    assert.deepEqual(outcome, { ok: false, error: { kind: 'invalid_arguments', message: M.doiQuery } });
     assert.equal(client.requests.length, 0);
     assert.equal(deps.config.reads, 0);
   });
@@ -94,7 +95,7 @@ describe('steered provider requests (docs/tools.md#7-qiongli_literature_search)'
       const client = new FakeProviderClient();
       const deps = searchDeps(client, { settings: {} });
       const outcome = await searchLiterature(searchArgs({ query, search_mode: 'doi' }), deps, recordingContext());
-      assert.deepEqual(outcome, { ok: false, failure: { kind: 'invalid_arguments', message: M.doiQuery } }, query.slice(0, 20));
+      assert.deepEqual(outcome, { ok: false, error: { kind: 'invalid_arguments', message: M.doiQuery } }, query.slice(0, 20));
       assert.equal(client.requests.length, 0);
     }
     // At the bound, and with a surrogate pair, the DOI is still looked up.
@@ -108,7 +109,7 @@ describe('steered provider requests (docs/tools.md#7-qiongli_literature_search)'
   it('refuses reversed years with the static message and calls no provider', async () => {
     const client = new FakeProviderClient();
     const outcome = await run(client, { from_year: 2024, to_year: 2023 });
-    assert.deepEqual(outcome, { ok: false, failure: { kind: 'invalid_arguments', message: M.yearOrder } });
+    assert.deepEqual(outcome, { ok: false, error: { kind: 'invalid_arguments', message: M.yearOrder } });
     assert.equal(client.requests.length, 0);
   });
 });

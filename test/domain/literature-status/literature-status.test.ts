@@ -30,7 +30,7 @@ function statusOf(settings: NativeSettings, secretStoreAvailable: boolean): Lite
   return outcome.value;
 }
 
-const invalid = (message: string) => ({ ok: false, failure: { kind: 'invalid_arguments', message } });
+const invalid = (message: string) => ({ ok: false, error: { kind: 'invalid_arguments', message } });
 
 describe('literature status (docs/tools.md#5-qiongli_literature_status)', () => {
   it('reports status ok, the capability mode, the providers, their access and what would upgrade it, like config status', () => {
@@ -90,7 +90,7 @@ describe('literature status (docs/tools.md#5-qiongli_literature_status)', () => 
   it('answers native-config-unavailable when the settings are unavailable', () => {
     assert.deepEqual(literatureStatus({ status: 'unavailable', rule: 'not-json' }, true), {
       ok: false,
-      failure: {
+      error: {
         kind: 'tool_error',
         reasonCode: 'native-config-unavailable',
         message:

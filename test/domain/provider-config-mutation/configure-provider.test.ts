@@ -10,13 +10,14 @@ import { parseArguments } from '../../../src/domain/shared/parse-arguments.js';
 import { assertClosedJsonSchema, propertyOf } from '../search-plan/schema-assertions.js';
 
 const parse = (args: unknown) => parseArguments(configureProviderInput(), args, configureProviderMessagePrecedence);
-const invalid = (message: string) => ({ ok: false, failure: { kind: 'invalid_arguments', message } });
+const invalid = (message: string) => ({ ok: false, error: { kind: 'invalid_arguments', message } });
 const WIZARD_UNAVAILABLE = {
   ok: false,
-  failure: {
+  error: {
     kind: 'tool_error',
     reasonCode: 'capability-unavailable',
-    message: 'provider configuration wizard is unavailable in this native preview',
+    message:
+      'Lite opens no setup page. The person sets an API key in a terminal with qiongli config set-key <provider>, or on the setup page of the Standard profile (qiongli mcp serve --profile standard); never in the chat.',
   },
 };
 

@@ -11,13 +11,14 @@ import { propertyOf, assertClosedJsonSchema } from '../search-plan/schema-assert
 
 const CANARY = 'sk-live-CANARY-7f3a9c';
 const parse = (args: unknown) => parseArguments(saveProviderConfigInput(), args, saveProviderConfigMessagePrecedence);
-const invalid = (message: string) => ({ ok: false, failure: { kind: 'invalid_arguments', message } });
+const invalid = (message: string) => ({ ok: false, error: { kind: 'invalid_arguments', message } });
 const WRITES_UNAVAILABLE = {
   ok: false,
-  failure: {
+  error: {
     kind: 'tool_error',
     reasonCode: 'capability-unavailable',
-    message: 'provider configuration writes are unavailable in this native preview',
+    message:
+      'Lite saves no settings from the chat, and an API key must never be sent here. The person sets a key in a terminal with qiongli config set-key <provider> (an email with qiongli config set-email <provider> <address>), or on the setup page of the Standard profile.',
   },
 };
 

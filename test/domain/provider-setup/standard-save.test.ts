@@ -5,7 +5,7 @@ import { saveProviderConfigInput } from '../../../src/domain/provider-config-mut
 import { DEFAULT_SETTINGS } from '../../../src/domain/provider-readiness/provider-readiness.js';
 import { FakeSettingsWriter } from '../../fakes/settings-writer.fake.js';
 
-const failureOf = (outcome: Awaited<ReturnType<typeof savePublicSettings>>) => (outcome.ok ? undefined : outcome.failure);
+const failureOf = (outcome: Awaited<ReturnType<typeof savePublicSettings>>) => (outcome.ok ? undefined : outcome.error);
 
 describe("Standard's qiongli_save_provider_config (docs/tools.md#in-the-standard-profile)", () => {
   it('refuses an API key with use-setup-page, whatever the spelling, and reads and writes nothing', async () => {
@@ -50,6 +50,24 @@ describe("Standard's qiongli_save_provider_config (docs/tools.md#in-the-standard
     assert.equal(settings.settings.providers.pubmed.enabled, false);
     await savePublicSettings({ settings }, { provider: 'pubmed', field: 'enabled', value: 'true' });
     assert.equal(settings.settings.providers.pubmed.enabled, true);
+  });
+
+  it('switches every source with a settings entry on and off: arXiv, and the keyless OpenCitations and Europe PMC too (issue 25, row 6)', async () => {
+    for (const provider of ['openalex', 'semantic_scholar', 'crossref', 'pubmed', 'arxiv', 'opencitations', 'europepmc'] as const) {
+      const settings = FakeSettingsWriter.defaults();
+      const args = savePublicSettingsInput().parse({ provider, field: 'enabled', value: 'false' });
+      assert.deepEqual(await savePublicSettings({ settings }, args), { ok: true, value: { status: 'saved', provider, field: 'enabled' } }, provider);
+      const entry = provider === 'opencitations' || provider === 'europepmc' ? settings.settings.sources[provider] : settings.settings.providers[provider];
+      assert.equal(entry.enabled, false, provider);
+      assert.equal(savePublicSettingsOutput().safeParse({ status: 'saved', provider, field: 'enabled' }).success, true, provider);
+    }
+  });
+
+  it('takes no key or email for a source that has none, and Lite still names only its own providers', () => {
+    for (const provider of ['arxiv', 'opencitations', 'europepmc']) {
+      for (const field of ['api_key', 'email']) assert.equal(savePublicSettingsInput().safeParse({ provider, field, value: 'x@example.org' }).success, false);
+      assert.equal(saveProviderConfigInput().safeParse({ provider, field: 'email', value: 'x@example.org' }).success, false, `Lite: ${provider}`);
+    }
   });
 
   it('refuses a value that is not true/false or not an email with a static message, writing nothing', async () => {

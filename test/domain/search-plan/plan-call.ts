@@ -1,6 +1,7 @@
 import { planSearch, searchPlanInput, searchPlanMessagePrecedence, type SearchPlan } from '../../../src/domain/search-plan/search-plan.js';
 import { parseArguments } from '../../../src/domain/shared/parse-arguments.js';
-import type { Outcome } from '../../../src/domain/shared/tool-outcome.js';
+import type { ToolFailure } from '../../../src/domain/shared/tool-failure.js';
+import type { Result } from '../../../src/domain/shared/result.js';
 import type { NativeSettings, SettingsReading } from '../../../src/ports/config-source.port.js';
 import { onlyEnabled } from '../../fakes/config-source.fake.js';
 import { secretReference } from '../../fakes/secret-store.fake.js';
@@ -23,7 +24,7 @@ export function callSearchPlan(
   args: unknown,
   reading: SettingsReading = { status: 'available', settings: ARXIV_ONLY },
   secretStoreAvailable = false,
-): Outcome<SearchPlan> {
+): Result<SearchPlan, ToolFailure> {
   const parsed = parseArguments(searchPlanInput(), args, searchPlanMessagePrecedence);
   return parsed.ok ? planSearch(parsed.value, reading, secretStoreAvailable) : parsed;
 }
@@ -31,9 +32,9 @@ export function callSearchPlan(
 /** The plan of a call expected to succeed. */
 export function planOf(args: unknown, reading?: SettingsReading, secretStoreAvailable?: boolean): SearchPlan {
   const outcome = callSearchPlan(args, reading, secretStoreAvailable);
-  if (!outcome.ok) throw new Error(`expected a plan, got: ${outcome.failure.message}`);
+  if (!outcome.ok) throw new Error(`expected a plan, got: ${outcome.error.message}`);
   return outcome.value;
 }
 
 /** The expected outcome of a refused argument. */
-export const invalid = (message: string) => ({ ok: false, failure: { kind: 'invalid_arguments', message } });
+export const invalid = (message: string) => ({ ok: false, error: { kind: 'invalid_arguments', message } });

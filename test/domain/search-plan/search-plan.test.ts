@@ -7,7 +7,7 @@ import { assertClosedJsonSchema, propertyOf } from './schema-assertions.js';
 
 const CONFIG_UNAVAILABLE = {
   ok: false,
-  failure: {
+  error: {
     kind: 'tool_error',
     reasonCode: 'native-config-unavailable',
     message:

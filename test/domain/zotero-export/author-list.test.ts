@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { exportAuthorInput, zoteroExportInput, zoteroExportMessagePrecedence } from '../../../src/domain/zotero-export/zotero-export-input.js';
-import { parseArguments, schemaVerdict, winningMessage } from '../../../src/domain/shared/parse-arguments.js';
+import { parseArguments, checkSchema, winningMessage } from '../../../src/domain/shared/parse-arguments.js';
 import { AUTHOR_LIST_JSON_SCHEMA, isExportAuthor } from '../../../src/domain/zotero-export/zotero-record-checks.js';
 
 // Values near an author: the right keys with right and wrong types, extra keys, non-objects.
@@ -65,12 +65,12 @@ describe('the Zotero arguments are checked record by record with the verdicts of
   it('gives the same output or the same winning message as the whole zod schema (property)', () => {
     fc.assert(
       fc.property(args, (candidate) => {
-        const whole = schemaVerdict(zoteroExportInput(), candidate);
+        const whole = checkSchema(zoteroExportInput(), candidate);
         const stepwise = parseArguments(zoteroExportInput(), candidate, zoteroExportMessagePrecedence);
         if (whole.ok) assert.deepEqual(stepwise, { ok: true, value: whole.value });
         else {
           assert.equal(stepwise.ok, false);
-          assert.equal(stepwise.ok ? undefined : stepwise.failure.message, winningMessage(whole.messages, zoteroExportMessagePrecedence));
+          assert.equal(stepwise.ok ? undefined : stepwise.error.message, winningMessage(whole.error, zoteroExportMessagePrecedence));
         }
       }),
       { numRuns: 3000 },

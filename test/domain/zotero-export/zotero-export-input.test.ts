@@ -8,7 +8,7 @@ import { assertValidToolJsonSchema } from '../evidence-snapshot/json-schema-chec
 const parse = (args: unknown) => parseArguments(zoteroExportInput(), args, zoteroExportMessagePrecedence);
 const messageFor = (args: unknown): string | undefined => {
   const outcome = parse(args);
-  return outcome.ok ? undefined : outcome.failure.message;
+  return outcome.ok ? undefined : outcome.error.message;
 };
 const withRecord = (record: unknown) => ({ records: [record] });
 const MIB2 = 2 * 1024 * 1024;

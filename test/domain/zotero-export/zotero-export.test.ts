@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Buffer } from 'node:buffer';
-import { TOOL_ERRORS } from '../../../src/domain/shared/tool-outcome.js';
+import { TOOL_ERRORS } from '../../../src/domain/shared/tool-failure.js';
 import { redactCredentials } from '../../../src/domain/shared/redaction.js';
 import { ZOTERO_IMPORT_FILES } from '../../../src/domain/zotero-status/zotero-status.js';
 import { MAX_EXPORT_BYTES, encodeZoteroImportFiles, zoteroExportOutput } from '../../../src/domain/zotero-export/zotero-export.js';
@@ -55,7 +55,7 @@ describe('Zotero import files (docs/tools.md#10-qiongli_zotero_export_import_fil
     assert.ok(JSON.stringify({ records }).length < 2 * 1024 * 1024);
     const outcome = runExport({ records });
     assert.equal(outcome.ok, false);
-    assert.deepEqual(!outcome.ok && outcome.failure, {
+    assert.deepEqual(!outcome.ok && outcome.error, {
       kind: 'tool_error',
       reasonCode: 'zotero-export-failed',
       message: TOOL_ERRORS['zotero-export-failed'],

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { parseArguments } from '../../../src/domain/shared/parse-arguments.js';
-import type { Outcome } from '../../../src/domain/shared/tool-outcome.js';
+import type { ToolFailure } from '../../../src/domain/shared/tool-failure.js';
+import type { Result } from '../../../src/domain/shared/result.js';
 import { zoteroExportInput, zoteroExportMessagePrecedence } from '../../../src/domain/zotero-export/zotero-export-input.js';
 import { exportZoteroImportFiles, type ZoteroImportFiles } from '../../../src/domain/zotero-export/zotero-export.js';
 
 /** Validates arguments as the MCP layer does, then runs the export. */
-export function runExport(args: unknown): Outcome<ZoteroImportFiles> {
+export function runExport(args: unknown): Result<ZoteroImportFiles, ToolFailure> {
   const parsed = parseArguments(zoteroExportInput(), args, zoteroExportMessagePrecedence);
-  assert.ok(parsed.ok, parsed.ok ? '' : parsed.failure.message);
+  assert.ok(parsed.ok, parsed.ok ? '' : parsed.error.message);
   return exportZoteroImportFiles(parsed.value);
 }
 

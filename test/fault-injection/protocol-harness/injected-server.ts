@@ -9,7 +9,7 @@
 import { createContainer, ToolDefinitionsId } from '../../../src/index.js';
 import { serve } from '../../../src/composition/serve.js';
 import type { ToolCallContext } from '../../../src/adapters/mcp/tool-definition.js';
-import { succeed } from '../../../src/domain/shared/tool-outcome.js';
+import { success } from '../../../src/domain/shared/result.js';
 import { processIo } from '../../../bin/process-io.js';
 import { controllableTool } from '../../adapters/mcp/connection-support.js';
 
@@ -28,9 +28,9 @@ const misbehaving = controllableTool('qiongli_task_plan', (args: Record<string, 
     });
   switch (args.mode) {
     case 'sleep':
-      return later(() => succeed({ slept: ms }));
+      return later(() => success({ slept: ms }));
     case 'blob':
-      return later(() => succeed({ blob: 'x'.repeat(Number(args.size)) }));
+      return later(() => success({ blob: 'x'.repeat(Number(args.size)) }));
     case 'throw-later':
       setTimeout(() => {
         throw new Error(secret);
@@ -38,7 +38,7 @@ const misbehaving = controllableTool('qiongli_task_plan', (args: Record<string, 
       return new Promise(() => undefined);
     case 'reject-floating':
       void Promise.reject(new Error(secret));
-      return succeed({ fine: true });
+      return success({ fine: true });
     default:
       throw new Error(secret);
   }

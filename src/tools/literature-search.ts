@@ -1,0 +1,36 @@
+import { searchLiterature } from '../domain/literature-search/literature-search.js';
+import { literatureSearchInput, literatureSearchMessagePrecedence } from '../domain/literature-search/literature-search-input.js';
+import { literatureSearchOutput } from '../domain/literature-search/literature-search-output.js';
+import { defineUseCase } from '../domain/shared/use-case.js';
+import { ConfigSourceId } from '../ports/config-source.port.js';
+import { ProviderClientId } from '../ports/provider-client.port.js';
+import { SecretStoreId } from '../ports/secret-store.port.js';
+import { TimeSlicesId } from '../ports/time-slices.port.js';
+import { toolSlice, useCaseRecipe } from './tool-slice.js';
+
+/**
+ * `qiongli_literature_search` (docs/tools.md#7-qiongli_literature_search, docs/providers.md):
+ * searches the ready providers; the merge of up to 1000 records runs in time slices
+ * (docs/provider-data.md). The provider client is built only when a search attempts a provider.
+ */
+export const literatureSearchTool = toolSlice({
+  entry: {
+    name: 'qiongli_literature_search',
+    title: 'Search the scholarly literature',
+    description:
+      'Search OpenAlex, Semantic Scholar, Crossref, PubMed and arXiv (those that are ready) concurrently, merge duplicates by DOI or title and year, and rank by relevance. ' +
+      'Steer it with from_year/to_year, venue_filter, search_mode title or doi (exact DOI lookup), include_abstracts and sort (relevance, newest, most_cited). ' +
+      'Returns records with providers, identifiers, record type, citation count, open-access link and a retracted flag (check it before citing), per-provider diagnostics and the search plan used.',
+    group: 'literature',
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  },
+  instruction: { step: 'search with qiongli_literature_search' },
+  useCase: useCaseRecipe('literatureSearch', [ConfigSourceId, SecretStoreId, ProviderClientId, TimeSlicesId], (config, secrets, providers, slices) =>
+    defineUseCase({
+      input: literatureSearchInput,
+      output: literatureSearchOutput,
+      messagePrecedence: literatureSearchMessagePrecedence,
+      execute: (args, context) => searchLiterature(args, { config, secrets, providers, pace: (work, signal) => slices.run(work, signal) }, context),
+    }),
+  ),
+});

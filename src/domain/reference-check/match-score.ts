@@ -8,7 +8,7 @@ import { bigramsOf, containment, dice, headNameKeys, nameKey, recordSurname, sam
  */
 export const SCORE = {
   /** Title similarity (bigram Dice) from which two titles are one. */
-  titleMatch: 0.85,
+  titleMatch: 0.9,
   /** Title similarity from which a long title (≥ 6 words) identifies a work without any other field. */
   strongTitle: 0.95,
   /** Share of a candidate's title found in a plain-text reference from which the text cites it. */

@@ -30,7 +30,7 @@ export interface BibtexFields {
 export type BibtexEntryReading = { readonly ok: true; readonly value: BibtexFields } | { readonly ok: false; readonly error: 'unreadable' };
 
 /**
- * A BibTeX parser (docs/tools.md#qiongli_literature_check_references): reads ONE entry at a time.
+ * A BibTeX parser (docs/tools.md#the-reference-check): reads ONE entry at a time.
  * The domain splits a bibliography into entries and bounds each before it gets here (at most
  * {@link MAX_PARSED_ENTRY_CHARACTERS} characters, braces nested at most {@link MAX_PARSED_BRACE_DEPTH}
  * deep), because the library behind it takes seconds on a long field and minutes on 256 KiB of

@@ -4,7 +4,7 @@ import { portToken, type PortToken } from './port-token.js';
 
 /**
  * The sources a reference check asks, in the order its identifier lookups and searches go
- * (docs/tools.md#qiongli_literature_check_references): Crossref and OpenAlex first (their
+ * (docs/tools.md#the-reference-check): Crossref and OpenAlex first (their
  * single-work lookups cost nothing), then Semantic Scholar, PubMed, arXiv.
  */
 export const REFERENCE_SOURCE_IDS = ['crossref', 'openalex', 'semantic_scholar', 'pubmed', 'arxiv'] as const satisfies readonly ProviderId[];
@@ -117,7 +117,7 @@ export interface ReferenceLookupSession {
 }
 
 /**
- * The sources of `qiongli_literature_check_references`. Endpoints are constants of the adapter;
+ * The sources of the reference check. Endpoints are constants of the adapter;
  * nothing a caller passes can change a host or a path prefix.
  */
 export interface ReferenceLookup {

@@ -16,7 +16,7 @@ const MARKUP = /<\/?(?:i|b|sup|sub|span|ncx|nc|sc|em|strong)(?:\s[^<>]*)?>/gu;
 /** Text without the library's markup, whitespace collapsed; `undefined` when nothing is left. */
 function plain(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const text = value.replace(MARKUP, '').replace(/\s+/gu, ' ').trim();
+  const text = value.replace(MARKUP, '').replace(/\s+/gu, ' ').trim().normalize('NFC');
   return text.length > 0 ? text : undefined;
 }
 

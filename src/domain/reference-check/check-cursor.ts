@@ -18,7 +18,7 @@ export interface HeldCheck {
 
 /**
  * The finished checks of this process, kept so that a cursor's page is served from the list
- * already checked, without asking any source again (docs/tools.md#qiongli_literature_check_references,
+ * already checked, without asking any source again (docs/tools.md#the-reference-check,
  * "Pages"). At most {@link HELD_CHECKS} (at most 200 checks each); the least recently used is
  * dropped, and its cursors then no longer open. Expiry is the sealed cursor's (30 minutes): this
  * store needs no clock. One instance per process, bound by the composition root.

@@ -83,7 +83,7 @@ export const checkSourceDiagnosticSchema = schemaOnFirstUse(() =>
 /** One source's diagnostic. */
 export type CheckSourceDiagnostic = z.output<ReturnType<typeof checkSourceDiagnosticSchema>>;
 
-/** Result of `qiongli_literature_check_references` (docs/tools.md#qiongli_literature_check_references). */
+/** Result of the reference check (docs/tools.md#the-reference-check). */
 export const checkReferencesOutput = schemaOnFirstUse(() =>
   z.strictObject({
     status: z.enum(SEARCH_STATUSES),

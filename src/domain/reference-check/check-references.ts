@@ -47,7 +47,7 @@ function pageOf(check: HeldCheck, offset: number, size: number, next: () => stri
 }
 
 /**
- * `qiongli_literature_check_references` (docs/tools.md#qiongli_literature_check_references):
+ * the reference check (docs/tools.md#the-reference-check):
  * reads the bibliography (any of its formats, stepwise and bounded), resolves every reference at
  * the enabled sources — identifiers first, then a bibliographic search —, decides a verdict with
  * evidence for each, merges the matched works' status flags from every place and their

@@ -1,3 +1,4 @@
+import { PROVIDER_IDS } from '../../ports/config-source.port.js';
 import type { ReferenceSourceId, UpdateStatus } from '../../ports/reference-lookup.port.js';
 import { recordOf } from '../literature-search/rank-records.js';
 import type { LiteratureRecord } from '../shared/literature-record.js';
@@ -58,7 +59,8 @@ async function checkOne(index: number, given: GivenReference, uses: ReadonlyMap<
   if (given.unreadable !== undefined || uses.size === 0) return { index, given, candidates: [], answered: [], asked: 0 };
   const reference = prepare(given);
   const resolution = await resolveReference(reference, uses, signal);
-  const answered = [...uses.keys()].filter((source) => resolution.answered.has(source));
+  // In search order (§7.1), as every record's `providers`.
+  const answered = PROVIDER_IDS.filter((source): source is ReferenceSourceId => resolution.answered.has(source as ReferenceSourceId));
   if (answered.length === 0) return { index, given, candidates: resolution.candidates, answered, asked: resolution.asked.size };
   const decision = decide(reference, resolution.candidates, answered.length / Math.max(1, resolution.asked.size));
   return { index, given, decision, candidates: resolution.candidates, answered, asked: resolution.asked.size };
@@ -102,7 +104,7 @@ function checkOf(checked: Checked, statuses: readonly UpdateStatus[]): Reference
 }
 
 /**
- * Checks every reference (docs/tools.md#qiongli_literature_check_references): a few at a time,
+ * Checks every reference (docs/tools.md#the-reference-check): a few at a time,
  * each resolved and decided, one progress notification as each finishes; then the DOIs of the
  * matched works are asked at Crossref in batches of {@link STATUS_BATCH} for notices in both of
  * its places, and each check is written with its flags and versions. A reference whose every

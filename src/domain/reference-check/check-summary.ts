@@ -12,7 +12,7 @@ type Summary = CheckReferencesResult['summary'];
 type Diagnostics = CheckReferencesResult['diagnostics'];
 
 /**
- * The summary of a check (docs/tools.md#qiongli_literature_check_references, "Summary"): counts
+ * The summary of a check (docs/tools.md#the-reference-check, "Summary"): counts
  * per verdict and per flag, and `look_first` — the indexes most worth a person's look, in this
  * order: not found, retracted, mismatch, unreadable, expression of concern, ambiguous (each group
  * in input order, an index once).
@@ -52,7 +52,7 @@ function sourceDiagnostic(use: SourceUse): CheckSourceDiagnostic {
 }
 
 /**
- * The status and diagnostics of a check: per source (docs/tools.md#qiongli_literature_check_references,
+ * The status and diagnostics of a check: per source (docs/tools.md#the-reference-check,
  * "Diagnostics"); `ok`/`complete` when no question failed, `warning`/`partial` when some did,
  * `error`/`failed` when every source asked failed every question; no source → `warning`/`not_run`.
  * Unreadable references make an `ok` check a `warning`.

@@ -2,7 +2,7 @@ import type { ReferenceIdentifier } from '../../ports/reference-lookup.port.js';
 import { collapseWhitespace, normaliseDoi } from '../literature-search/record-keys.js';
 
 /**
- * Why a reference could not be read (docs/tools.md#qiongli_literature_check_references): a
+ * Why a reference could not be read (docs/tools.md#the-reference-check): a
  * syntax the reader could not follow (`syntax`), longer than a reference may be (`too_long`),
  * braces or brackets nested deeper than a reference needs (`nesting`), or nothing to check by
  * (`no_fields`: neither a title, a text nor an identifier).
@@ -34,7 +34,7 @@ export const unreadable = (reason: UnreadableReason): GivenReference => ({ unrea
 const DOI_IN_TEXT = /\b10\.\d{4,9}\/[^\s"<>{}]+/iu;
 const ARXIV_NEW = /^(?:arxiv:)?(\d{4}\.\d{4,5})(?:v\d+)?$/iu;
 const ARXIV_OLD = /^(?:arxiv:)?([a-z-]+(?:\.[a-z]{2})?\/\d{7})(?:v\d+)?$/iu;
-const ARXIV_IN_TEXT = /(?:arxiv[:\s./]*(?:abs\/)?)(\d{4}\.\d{4,5}|[a-z-]+(?:\.[a-z]{2})?\/\d{7})(?:v\d+)?/iu;
+const ARXIV_IN_TEXT = /arxiv(?:\.org\/(?:abs|pdf)\/|\s*:\s*|\s+)(\d{4}\.\d{4,5}|[a-z-]+(?:\.[a-z]{2})?\/\d{7})(?:v\d+)?/iu;
 const PMID_IN_TEXT = /\bpmid\s*:?\s*(\d{1,9})\b/iu;
 
 /** A DOI as the check compares it (§7.3.5 normalisation, then `10.<digits>/<suffix>`), or `undefined`. */

@@ -3,7 +3,7 @@ import type { GivenReference } from './given-reference.js';
 import { bigramsOf, containment, dice, headNameKeys, nameKey, recordSurname, sameSurname, type Bigrams } from './text-similarity.js';
 
 /**
- * The score's thresholds and weights (docs/tools.md#qiongli_literature_check_references, "Score"),
+ * The score's thresholds and weights (docs/tools.md#the-reference-check, "Score"),
  * tuned on test/fixtures/reference-check/labelled-set.json.
  */
 export const SCORE = {
@@ -115,7 +115,7 @@ function identifiersOf(given: GivenReference, candidate: Candidate): Pick<MatchS
 }
 
 /**
- * Compares a candidate with a reference (docs/tools.md#qiongli_literature_check_references,
+ * Compares a candidate with a reference (docs/tools.md#the-reference-check,
  * "Score"). `base` = the weighted mean of the parts the two have in common: title similarity
  * (0.5), first author (0.2: first 1, elsewhere 0.5, absent 0), year (0.15: same 1, ±1 0.75, else 0),
  * venue (0.05: agrees 1, else 0.5), identifiers (0.1: all agree 1, any conflict 0).

@@ -48,7 +48,7 @@ export function referenceOfBibtex(fields: BibtexFields): GivenReference {
 }
 
 /**
- * Reads a BibTeX bibliography (docs/tools.md#qiongli_literature_check_references): split into
+ * Reads a BibTeX bibliography (docs/tools.md#the-reference-check): split into
  * entries ({@link splitBibtex}), each reduced and bounded ({@link reduceEntry}) and read by the
  * parser, one entry per step. `@comment`, `@preamble` and `@string` are not references;
  * `@string` definitions (the first 2 KiB) resolve macros. An entry that cannot be read stays in

@@ -124,7 +124,7 @@ export function referenceOfCsl(item: unknown): GivenReference {
 }
 
 /**
- * Reads CSL-JSON (docs/tools.md#qiongli_literature_check_references): an array of items or one
+ * Reads CSL-JSON (docs/tools.md#the-reference-check): an array of items or one
  * item. Each item is found by {@link itemSpans} and parsed on its own, one per step: an item
  * nested deeper than {@link MAX_ITEM_DEPTH} is `nesting`, one that does not parse or is not an
  * object is `syntax`; the others are read. A text that is not JSON at all is one unreadable reference.

@@ -50,7 +50,7 @@ export function referenceOfText(text: string): GivenReference {
 }
 
 /**
- * Reads a plain-text bibliography (docs/tools.md#qiongli_literature_check_references): one
+ * Reads a plain-text bibliography (docs/tools.md#the-reference-check): one
  * reference per blank-line paragraph when the text has blank lines, else one per line; leading
  * numbering (`[3]`, `3.`, `-`) dropped. One reference per step; reading stops after one
  * reference more than a call may check.

@@ -20,13 +20,12 @@ import { readRis } from './read-ris.js';
 import type { ReferenceFormat, ReferenceObject } from './reference-check-input.js';
 
 /**
- * The format of a references string when the call does not name it: JSON when it starts with
- * `[` or `{`, BibTeX when a line starts with `@type{`, RIS when a line starts with `TY  -`,
+ * The format of a references string when the call does not name it: CSL-JSON when it starts with
+ * `{`, `[{`, `[[` or `[]`, BibTeX when a line starts with `@type{`, RIS when a line starts with `TY  -`,
  * plain text otherwise.
  */
 export function detectFormat(text: string): ReferenceFormat {
-  const head = text.trimStart()[0];
-  if (head === '[' || head === '{') return 'csl-json';
+  if (/^\s*(?:\{|\[\s*[{[\]])/u.test(text)) return 'csl-json';
   if (/^[ \t]*@[A-Za-z]+[ \t]*[{(]/mu.test(text)) return 'bibtex';
   if (/^TY {2}-/mu.test(text)) return 'ris';
   return 'text';
@@ -56,7 +55,7 @@ export function referenceOfObject(object: ReferenceObject): GivenReference {
 }
 
 /**
- * The references of a call, in input order (docs/tools.md#qiongli_literature_check_references):
+ * The references of a call, in input order (docs/tools.md#the-reference-check):
  * a string read in its named or detected format, or the objects of a list. NUL characters are
  * dropped first. Every reader is stepwise (one reference per step, long scans paused) and stops
  * one reference past the call's limit; unreadable references keep their place.

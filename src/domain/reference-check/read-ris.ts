@@ -66,7 +66,7 @@ function referenceOfRis(record: Record): GivenReference {
 }
 
 /**
- * Reads RIS (docs/tools.md#qiongli_literature_check_references): records from `TY  -` to
+ * Reads RIS (docs/tools.md#the-reference-check): records from `TY  -` to
  * `ER  -`; an untagged line continues the value before it; tags other than those read are
  * skipped (abstracts, keywords, files). One record per step; linear in the text. A record that
  * never ends (`ER` missing) still counts as read up to the next `TY` or the end. Reading stops

@@ -6,7 +6,7 @@ import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { boundedString } from '../shared/string-checks.js';
 import { utf8ByteLength } from '../shared/text-bounds.js';
 
-/** Most references one call checks, and the most bytes they may take (docs/tools.md#qiongli_literature_check_references). */
+/** Most references one call checks, and the most bytes they may take (docs/tools.md#the-reference-check). */
 export const MAX_REFERENCES = 200;
 export const MAX_REFERENCE_BYTES = 256 * 1024;
 
@@ -66,7 +66,16 @@ export const FIELD_CHARACTERS = { title: 2048, author: 512, authors: 100, venue:
 
 const text = (max: number) => boundedString({ max, unit: 'characters', nonBlank: false }, { type: M.referenceField, tooLong: M.referenceFieldTooLong });
 
-const year = () => z.union([z.number().int().min(1000).max(9999), z.string().regex(/^[0-9]{4}$/u)], { error: M.referenceYear }).describe('Four-digit year.');
+const year = () =>
+  z
+    .union(
+      [
+        z.number({ error: M.referenceYear }).int({ error: M.referenceYear }).min(1000, { error: M.referenceYear }).max(9999, { error: M.referenceYear }),
+        z.string({ error: M.referenceYear }).regex(/^[0-9]{4}$/u, { error: M.referenceYear }),
+      ],
+      { error: M.referenceYear },
+    )
+    .describe('Four-digit year.');
 
 /** One reference given as an object: every field optional, each bounded. */
 const referenceObject = () =>
@@ -81,17 +90,31 @@ const referenceObject = () =>
       year: year().optional(),
       venue: text(FIELD_CHARACTERS.venue).optional(),
       doi: text(FIELD_CHARACTERS.doi).optional(),
-      pmid: z.union([text(FIELD_CHARACTERS.pmid), z.number().int().min(1)], { error: M.referenceField }).optional(),
+      pmid: z
+        .union([text(FIELD_CHARACTERS.pmid), z.number({ error: M.referenceField }).int({ error: M.referenceField }).min(1, { error: M.referenceField })], {
+          error: M.referenceField,
+        })
+        .optional(),
       arxiv: text(FIELD_CHARACTERS.arxiv).optional(),
       text: text(FIELD_CHARACTERS.text).optional().describe('The reference as written, when its fields are not known.'),
     },
     { error: M.referenceField },
   );
 
+/**
+ * The message of a `references` that fits neither form: the failing check of the form it has
+ * (a string's or a list's own static message), else the type message.
+ */
+function unionMessage(issue: { readonly input?: unknown; readonly errors?: readonly (readonly { readonly message: string }[])[] }): string {
+  if (issue.input === undefined) return M.referencesMissing;
+  const branch = typeof issue.input === 'string' ? 0 : Array.isArray(issue.input) ? 1 : -1;
+  return (branch < 0 ? undefined : issue.errors?.[branch]?.[0]?.message) ?? M.referencesType;
+}
+
 /** JSON size of a list of references, as the 256 KiB bound counts it. */
 const listBytes = (list: readonly unknown[]): number => utf8ByteLength(JSON.stringify(list));
 
-/** Arguments of `qiongli_literature_check_references` (docs/tools.md#qiongli_literature_check_references). */
+/** Arguments of the reference check (docs/tools.md#the-reference-check). */
 export const checkReferencesInput = schemaOnFirstUse(() =>
   withArgumentBounds(
     z.strictObject(
@@ -109,7 +132,7 @@ export const checkReferencesInput = schemaOnFirstUse(() =>
                 .max(MAX_REFERENCES, { error: M.referencesTooMany })
                 .refine((list) => listBytes(list) <= MAX_REFERENCE_BYTES, { error: M.referencesTooLarge }),
             ],
-            { error: (issue) => (issue.input === undefined ? M.referencesMissing : M.referencesType) },
+            { error: unionMessage },
           )
           .describe(
             `The bibliography: one string (BibTeX, RIS, CSL-JSON, or plain text with one reference per line or per blank-line paragraph) or a list of {title, authors, year, venue, doi, pmid, arxiv, text} objects. At most ${MAX_REFERENCES} references and 256 KiB.`,

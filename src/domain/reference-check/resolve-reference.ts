@@ -68,7 +68,7 @@ const found = (reference: PreparedReference, candidates: readonly Candidate[]): 
   });
 
 /**
- * Resolves one reference (docs/tools.md#qiongli_literature_check_references, "Plan"): its
+ * Resolves one reference (docs/tools.md#the-reference-check, "Plan"): its
  * identifiers first — a DOI at Crossref and OpenAlex, a PMID at PubMed, an arXiv id at arXiv,
  * all at once; when they resolve to the work the reference describes, nothing else is asked.
  * Otherwise (and when the reference has a title or a text) a bibliographic search at Crossref,

@@ -50,7 +50,7 @@ const weight = (flag: Flag): number =>
   (flag.notice_doi === undefined ? 0 : 100) + (flag.date === undefined ? 0 : 10) + (FLAG_SOURCES.length - FLAG_SOURCES.indexOf(flag.source));
 
 /**
- * Merges what the sources said of a work's status (docs/tools.md#qiongli_literature_check_references,
+ * Merges what the sources said of a work's status (docs/tools.md#the-reference-check,
  * "Flags"): Crossref `updated-by` on the work and `update-to` on notices pointing at it (both
  * places: either alone flags the work), OpenAlex `is_retracted`, PubMed `Retracted Publication`.
  * Per flag, the notice that tells most wins (a DOI, then a date, then Crossref before the
@@ -96,7 +96,7 @@ const keyOf = (doi?: string, arxiv?: string, url?: string): string | undefined =
   doi !== undefined ? `doi:${doi}` : arxiv !== undefined ? `arxiv:${arxiv}` : url;
 
 /**
- * The versions of a matched work (docs/tools.md#qiongli_literature_check_references, "Versions"):
+ * The versions of a matched work (docs/tools.md#the-reference-check, "Versions"):
  * the other candidates that are its preprint or version of record, then the links the sources
  * gave (Crossref `relation`, arXiv `doi`/`journal_ref`, OpenAlex locations), each described by a
  * candidate with that DOI when there is one, else by the link alone. At most {@link MAX_VERSIONS}.
@@ -115,7 +115,8 @@ export function versionsOf(matched: Candidate, otherVersions: readonly Candidate
   for (const { source, link } of matched.versions) {
     const doi = doiOf(link.doi);
     const described = doi === undefined ? undefined : candidates.find((candidate) => candidate !== matched && candidate.fields.doi === doi);
-    const key = keyOf(doi, link.arxiv, link.url);
+    // An arXiv record carries its journal version's DOI (§7.4): its `journal_ref` link is still news.
+    const key = link.place === 'arxiv_journal_ref' ? `version:${keyOf(doi, link.arxiv, link.url)}` : keyOf(doi, link.arxiv, link.url);
     if (described !== undefined) add(key, { relation: link.relation, record: recordOf(described.fields, described.sources) });
     else {
       const title = doi ?? link.url ?? link.arxiv;

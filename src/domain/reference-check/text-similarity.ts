@@ -1,7 +1,7 @@
 import { textKey } from '../literature-search/record-keys.js';
 
 /**
- * The measures a reference is compared by (docs/tools.md#qiongli_literature_check_references,
+ * The measures a reference is compared by (docs/tools.md#the-reference-check,
  * "Score"): titles on §7.3.5's normal form (NFKC, lowercased, Unicode letters and digits only,
  * at most 1 Ki code units), names without accents.
  */

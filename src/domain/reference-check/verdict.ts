@@ -2,7 +2,7 @@ import type { Candidate } from './candidates.js';
 import { confidenceOf, SCORE, scoreCandidate, type MatchScore, type PreparedReference } from './match-score.js';
 import { dice, recordSurname, sameSurname } from './text-similarity.js';
 
-/** What a check concludes of one reference (docs/tools.md#qiongli_literature_check_references). */
+/** What a check concludes of one reference (docs/tools.md#the-reference-check). */
 export type Verdict = 'verified' | 'mismatch' | 'not_found' | 'ambiguous' | 'unchecked' | 'unreadable';
 
 /** A field the reference gives differently from the work it names. */
@@ -109,7 +109,7 @@ const preferredVersion = (a: Scored, b: Scored): Scored => {
 };
 
 /**
- * The verdict of one reference from its candidates (docs/tools.md#qiongli_literature_check_references):
+ * The verdict of one reference from its candidates (docs/tools.md#the-reference-check):
  * among the candidates that are the same work ({@link isSameWork}), the strongest is matched —
  * `verified` without differences, `mismatch` with them; several distinct works within 0.1 of each
  * other are `ambiguous` (a preprint and its version of record are one work: the reference's year

@@ -99,7 +99,9 @@ const KEPT_FIELDS: Readonly<Record<string, number>> = {
 const KEPT_NAMES = 10;
 
 /** An entry reduced for the parser, or why it cannot be read. */
-export type ReducedEntry = { readonly ok: true; readonly value: string } | { readonly ok: false; readonly error: UnreadableReason };
+export type ReducedEntry =
+  | { readonly ok: true; readonly value: { readonly text: string; readonly fields: ReadonlyMap<string, string> } }
+  | { readonly ok: false; readonly error: UnreadableReason };
 
 const FIELD_NAME = /[A-Za-z][\w:.+-]*/y;
 const BARE_VALUE = /[\w:.+-]+/y;
@@ -139,7 +141,8 @@ function firstNames(value: string): string {
 /**
  * One entry reduced to the fields a check reads, each value bounded (`too_long` past its bound,
  * `nesting` past {@link MAX_PARSED_BRACE_DEPTH}), other fields (abstracts, files, notes) dropped:
- * a text of at most {@link MAX_PARSED_ENTRY_CHARACTERS} characters for the parser. A field list
+ * a text of at most {@link MAX_PARSED_ENTRY_CHARACTERS} characters for the parser, and each kept
+ * field's raw value (name lowercased; for {@link plainBibtexFields}). A field list
  * it cannot follow is `syntax`. Linear in the entry's length.
  */
 export function reduceEntry(text: string, chunk: BibtexChunk): ReducedEntry {
@@ -149,6 +152,7 @@ export function reduceEntry(text: string, chunk: BibtexChunk): ReducedEntry {
   if (keyEnd < 0) return { ok: false, error: 'no_fields' };
   if (!body.slice(index, keyEnd).includes('=')) index = keyEnd + 1;
   const kept: string[] = [];
+  const fields = new Map<string, string>();
   for (;;) {
     while (index < body.length && /[\s,]/u.test(body[index]!)) index += 1;
     if (index >= body.length - 1) break;
@@ -188,8 +192,9 @@ export function reduceEntry(text: string, chunk: BibtexChunk): ReducedEntry {
       return { ok: false, error: 'too_long' };
     }
     kept.push(`${field} = ${value}`);
+    fields.set(field, value);
   }
   if (kept.length === 0) return { ok: false, error: 'no_fields' };
   const reduced = `@${chunk.type}{entry,\n${kept.join(',\n')}\n}`;
-  return reduced.length > MAX_PARSED_ENTRY_CHARACTERS ? { ok: false, error: 'too_long' } : { ok: true, value: reduced };
+  return reduced.length > MAX_PARSED_ENTRY_CHARACTERS ? { ok: false, error: 'too_long' } : { ok: true, value: { text: reduced, fields } };
 }

@@ -1,6 +1,6 @@
-import type { Candidate } from './candidates.js';
+import { surnameKeysOf, venueBigramsOf, type Candidate } from './candidates.js';
 import type { GivenReference } from './given-reference.js';
-import { bigramsOf, containment, dice, headNameKeys, nameKey, recordSurname, sameSurname, type Bigrams } from './text-similarity.js';
+import { bigramsOf, containment, dice, headNameKeys, nameKey, sameSurnameKey, type Bigrams } from './text-similarity.js';
 
 /**
  * The score's thresholds and weights (docs/tools.md#the-reference-check, "Score"),
@@ -53,6 +53,8 @@ export interface PreparedReference {
   readonly text?: Bigrams;
   readonly textNames?: Set<string>;
   readonly venue?: Bigrams;
+  /** The first author's surname as {@link nameKey} reduces it. */
+  readonly firstAuthorKey?: string;
 }
 
 /** Prepares a reference once for all its candidates. */
@@ -63,6 +65,7 @@ export function prepare(given: GivenReference): PreparedReference {
     titleWords: given.title === undefined ? 0 : given.title.split(/\s+/u).length,
     ...(given.text === undefined ? {} : { text: bigramsOf(given.text), textNames: headNameKeys(given.text) }),
     ...(given.venue === undefined ? {} : { venue: bigramsOf(given.venue) }),
+    ...(given.firstAuthor === undefined ? {} : { firstAuthorKey: nameKey(given.firstAuthor) }),
   };
 }
 
@@ -81,18 +84,17 @@ function titleOf(reference: PreparedReference, candidate: Candidate): Pick<Match
 }
 
 function authorOf(reference: PreparedReference, candidate: Candidate): MatchScore['author'] {
-  const authors = candidate.fields.authors;
-  if (authors === undefined || authors.length === 0) return undefined;
-  const surnames = authors.slice(0, 50).map(recordSurname);
-  const given = reference.given.firstAuthor;
-  if (given !== undefined) return sameSurname(given, surnames[0]!) ? 'first' : surnames.some((name) => sameSurname(given, name)) ? 'other' : 'absent';
-  if (reference.textNames !== undefined) return reference.textNames.has(nameKey(surnames[0]!)) ? 'first' : 'absent';
+  const surnames = surnameKeysOf(candidate);
+  if (surnames.length === 0) return undefined;
+  const given = reference.firstAuthorKey;
+  if (given !== undefined) return sameSurnameKey(given, surnames[0]!) ? 'first' : surnames.some((name) => sameSurnameKey(given, name)) ? 'other' : 'absent';
+  if (reference.textNames !== undefined) return reference.textNames.has(surnames[0]!) ? 'first' : 'absent';
   return undefined;
 }
 
 function venueOf(reference: PreparedReference, candidate: Candidate): boolean | undefined {
-  if (candidate.fields.venue === undefined) return undefined;
-  const venue = bigramsOf(candidate.fields.venue);
+  const venue = venueBigramsOf(candidate);
+  if (venue === undefined) return undefined;
   if (reference.venue !== undefined)
     return dice(reference.venue, venue) >= 0.6 || containment(reference.venue, venue) >= 0.9 || containment(venue, reference.venue) >= 0.9;
   if (reference.text !== undefined && venue.compact.length >= 4) return reference.text.compact.includes(venue.compact) ? true : undefined;
@@ -121,35 +123,53 @@ function identifiersOf(given: GivenReference, candidate: Candidate): Pick<MatchS
  * venue (0.05: agrees 1, else 0.5), identifiers (0.1: all agree 1, any conflict 0).
  */
 export function scoreCandidate(reference: PreparedReference, candidate: Candidate): MatchScore {
+  const memo = candidate.memo;
+  if (memo.score !== undefined && memo.scoredFor === reference && memo.scoredAt === candidate.changes) return memo.score;
   const { given } = reference;
   const title = titleOf(reference, candidate);
+  if (title.title < SCORE.shortenedDice && !candidate.viaIdentifier && given.doi === undefined && given.pmid === undefined && given.arxiv === undefined) {
+    // Too far to be the work in any way (see isSameWork): only the title similarity is kept.
+    return remember(candidate, reference, { ...title, identifiersAgree: 0, identifierConflicts: [], agreeing: 0, base: title.title });
+  }
   const author = authorOf(reference, candidate);
   const yearGap = given.year === undefined || candidate.fields.year === undefined ? undefined : Math.abs(given.year - candidate.fields.year);
   const venueAgrees = venueOf(reference, candidate);
   const ids = identifiersOf(given, candidate);
   const w = SCORE.weights;
-  const parts: [number, number][] = [];
-  if (given.title !== undefined || given.text !== undefined) parts.push([w.title, title.title]);
-  if (author !== undefined) parts.push([w.author, author === 'first' ? 1 : author === 'other' ? 0.5 : 0]);
-  if (yearGap !== undefined) parts.push([w.year, yearGap === 0 ? 1 : yearGap === 1 ? 0.75 : 0]);
-  if (venueAgrees !== undefined) parts.push([w.venue, venueAgrees ? 1 : 0.5]);
-  if (ids.identifiersAgree + ids.identifierConflicts.length > 0) parts.push([w.identifier, ids.identifierConflicts.length > 0 ? 0 : 1]);
-  const weight = parts.reduce((sum, [part]) => sum + part, 0);
-  const base = weight === 0 ? 0 : parts.reduce((sum, [part, value]) => sum + part * value, 0) / weight;
+  let weight = 0;
+  let sum = 0;
+  const part = (share: number, value: number) => {
+    weight += share;
+    sum += share * value;
+  };
+  if (given.title !== undefined || given.text !== undefined) part(w.title, title.title);
+  if (author !== undefined) part(w.author, author === 'first' ? 1 : author === 'other' ? 0.5 : 0);
+  if (yearGap !== undefined) part(w.year, yearGap === 0 ? 1 : yearGap === 1 ? 0.75 : 0);
+  if (venueAgrees !== undefined) part(w.venue, venueAgrees ? 1 : 0.5);
+  if (ids.identifiersAgree + ids.identifierConflicts.length > 0) part(w.identifier, ids.identifierConflicts.length > 0 ? 0 : 1);
   const agreeing =
     Number(author === 'first') +
     Number(yearGap !== undefined && yearGap <= 1) +
     Number(venueAgrees === true) +
     Number(ids.identifiersAgree > 0 || candidate.viaIdentifier);
-  return {
+  const score: MatchScore = {
     ...title,
     ...(author === undefined ? {} : { author }),
     ...(yearGap === undefined ? {} : { yearGap }),
     ...(venueAgrees === undefined ? {} : { venueAgrees }),
     ...ids,
     agreeing,
-    base,
+    base: weight === 0 ? 0 : sum / weight,
   };
+  return remember(candidate, reference, score);
+}
+
+/** Keeps a candidate's score for this reference until a find is merged into it. */
+function remember(candidate: Candidate, reference: PreparedReference, score: MatchScore): MatchScore {
+  candidate.memo.score = score;
+  candidate.memo.scoredFor = reference;
+  candidate.memo.scoredAt = candidate.changes;
+  return score;
 }
 
 /** The confidence of a match: `base` × 0.9 with one agreeing source, × 1 with two or more; two decimals. */

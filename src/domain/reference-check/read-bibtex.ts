@@ -2,6 +2,7 @@ import type { BibliographyParser, BibtexFields } from '../../ports/bibliography-
 import type { Stepwise } from '../shared/stepwise.js';
 import { MAX_REFERENCES } from './reference-check-input.js';
 import { reduceEntry, splitBibtex } from './bibtex-entries.js';
+import { plainBibtexFields } from './bibtex-plain.js';
 import {
   arxivInText,
   arxivOf,
@@ -49,8 +50,8 @@ export function referenceOfBibtex(fields: BibtexFields): GivenReference {
 
 /**
  * Reads a BibTeX bibliography (docs/tools.md#the-reference-check): split into
- * entries ({@link splitBibtex}), each reduced and bounded ({@link reduceEntry}) and read by the
- * parser, one entry per step. `@comment`, `@preamble` and `@string` are not references;
+ * entries ({@link splitBibtex}), each reduced and bounded ({@link reduceEntry}) and read — plain
+ * entries at once ({@link plainBibtexFields}), the others by the parser —, one entry per step. `@comment`, `@preamble` and `@string` are not references;
  * `@string` definitions (the first 2 KiB) resolve macros. An entry that cannot be read stays in
  * the list as an unreadable reference. Reading stops after one reference more than a call may
  * check (the caller then refuses the call).
@@ -77,8 +78,13 @@ export function* readBibtex(text: string, parser: BibliographyParser): Stepwise<
       yield;
       continue;
     }
-    const reading = parser.readEntry(reduced.value, strings.length > 0 && usesMacro(reduced.value) ? strings : undefined);
-    references.push(reading.ok ? referenceOfBibtex(reading.value) : unreadable('syntax'));
+    const plain = plainBibtexFields(chunk.type, reduced.value.fields);
+    if (plain !== undefined) references.push(referenceOfBibtex(plain));
+    else {
+      const { text: entry } = reduced.value;
+      const reading = parser.readEntry(entry, strings.length > 0 && usesMacro(entry) ? strings : undefined);
+      references.push(reading.ok ? referenceOfBibtex(reading.value) : unreadable('syntax'));
+    }
     yield;
   }
   return references;

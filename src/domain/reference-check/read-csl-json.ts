@@ -9,6 +9,7 @@ import {
   keptText,
   pmidInText,
   pmidOf,
+  surnameOf,
   unreadable,
   yearIn,
   type GivenReference,
@@ -94,7 +95,8 @@ function firstAuthorOf(item: Record<string, unknown>): string | undefined {
   const names = Array.isArray(item['author']) ? item['author'] : Array.isArray(item['editor']) ? item['editor'] : [];
   const first: unknown = names[0];
   if (!isObject(first)) return undefined;
-  return keptText(text(first['family']) ?? text(first['literal']), KEPT_CHARACTERS.firstAuthor);
+  const family = text(first['family']);
+  return family === undefined ? surnameOf(text(first['literal'])) : keptText(family, KEPT_CHARACTERS.firstAuthor);
 }
 
 /** The reference one CSL-JSON item describes. */

@@ -1,6 +1,6 @@
 import type { ProviderFailureKind } from '../../ports/provider-client.port.js';
 import type { BibliographicQuery, FoundWork, LookupResult, ReferenceLookupSession, ReferenceSourceId } from '../../ports/reference-lookup.port.js';
-import { mergeCandidates, type Candidate, type SourceFind } from './candidates.js';
+import { CandidatePool, type Candidate } from './candidates.js';
 import { identifiersOf } from './given-reference.js';
 import { scoreCandidate, type PreparedReference } from './match-score.js';
 import { isSameWork } from './verdict.js';
@@ -80,7 +80,7 @@ export async function resolveReference(
   uses: ReadonlyMap<ReferenceSourceId, SourceUse>,
   signal: AbortSignal,
 ): Promise<Resolution> {
-  const finds: SourceFind[] = [];
+  const pool = new CandidatePool();
   const asked = new Set<ReferenceSourceId>();
   const answered = new Set<ReferenceSourceId>();
   // Questions run at once; their answers are taken in a fixed order, so merging never depends on timing.
@@ -95,7 +95,7 @@ export async function resolveReference(
       const answer = answers[index]!;
       if (!answer.ok) return;
       answered.add(source);
-      for (const work of answer.value.slice(0, CANDIDATES_PER_SEARCH)) finds.push({ source, work, viaIdentifier });
+      for (const work of answer.value.slice(0, CANDIDATES_PER_SEARCH)) pool.add({ source, work, viaIdentifier });
     });
   };
   const single = (found: LookupResult<FoundWork | undefined>): LookupResult<readonly FoundWork[]> =>
@@ -106,7 +106,7 @@ export async function resolveReference(
     ),
     true,
   );
-  let candidates = mergeCandidates(finds);
+  const candidates = pool.candidates;
   const searchable = reference.given.title !== undefined || reference.given.text !== undefined;
   if (!searchable || found(reference, candidates)) return { candidates, asked, answered };
   const query = queryOf(reference);
@@ -116,7 +116,6 @@ export async function resolveReference(
       tier.map((source) => ({ source, question: (session: ReferenceLookupSession) => session.search(query) })),
       false,
     );
-    candidates = mergeCandidates(finds);
     if (found(reference, candidates)) break;
   }
   return { candidates, asked, answered };

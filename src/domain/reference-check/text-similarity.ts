@@ -6,29 +6,38 @@ import { textKey } from '../literature-search/record-keys.js';
  * at most 1 Ki code units), names without accents.
  */
 
-/** A text's compact normal form and the bag of its character bigrams. */
+/** A text's compact normal form and its character bigrams (each as one number, sorted: a bag to merge). */
 export interface Bigrams {
   readonly compact: string;
-  readonly bag: ReadonlyMap<string, number>;
+  readonly codes: Uint32Array;
   readonly size: number;
 }
 
 /** The bigrams of a text's compact normal form (§7.3.5). */
 export function bigramsOf(text: string): Bigrams {
   const compact = textKey(text).compact;
-  const bag = new Map<string, number>();
-  for (let index = 0; index + 1 < compact.length; index++) {
-    const pair = compact.slice(index, index + 2);
-    bag.set(pair, (bag.get(pair) ?? 0) + 1);
-  }
-  return { compact, bag, size: Math.max(0, compact.length - 1) };
+  const size = Math.max(0, compact.length - 1);
+  const codes = new Uint32Array(size);
+  for (let index = 0; index < size; index++) codes[index] = compact.charCodeAt(index) * 0x10000 + compact.charCodeAt(index + 1);
+  codes.sort();
+  return { compact, codes, size };
 }
 
-/** Bigrams two bags share, counted with multiplicity. */
+/** Bigrams two bags share, counted with multiplicity (one merge of the two sorted lists). */
 function shared(a: Bigrams, b: Bigrams): number {
-  const [small, large] = a.bag.size <= b.bag.size ? [a, b] : [b, a];
+  let left = 0;
+  let right = 0;
   let common = 0;
-  for (const [pair, count] of small.bag) common += Math.min(count, large.bag.get(pair) ?? 0);
+  while (left < a.size && right < b.size) {
+    const x = a.codes[left]!;
+    const y = b.codes[right]!;
+    if (x === y) {
+      common += 1;
+      left += 1;
+      right += 1;
+    } else if (x < y) left += 1;
+    else right += 1;
+  }
   return common;
 }
 
@@ -60,9 +69,10 @@ export function nameKey(name: string): string {
 }
 
 /** Whether two surnames name the same person's family: equal keys, or one ends the other (`van der Berg` / `Berg`). */
-export function sameSurname(a: string, b: string): boolean {
-  const left = nameKey(a);
-  const right = nameKey(b);
+export const sameSurname = (a: string, b: string): boolean => sameSurnameKey(nameKey(a), nameKey(b));
+
+/** {@link sameSurname} of two names already reduced by {@link nameKey}. */
+export function sameSurnameKey(left: string, right: string): boolean {
   if (left.length === 0 || right.length === 0) return false;
   if (left === right) return true;
   const [short, long] = left.length <= right.length ? [left, right] : [right, left];

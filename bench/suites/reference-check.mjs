@@ -90,12 +90,12 @@ const context = { signal: new AbortController().signal, reportProgress: () => {}
 const chosen = [...set.references.filter((entry) => entry.label !== 'invented'), ...set.references.filter((entry) => entry.label === 'invented')]
   .slice(0, 200)
   .map((entry) => entry.reference);
-const escape = (text) => String(text).replace(/[{}]/gu, '');
+const unbraced = (text) => String(text).replace(/[{}]/gu, '');
 const inputs = {
   bibtex: chosen
     .map(
       (r, i) =>
-        `@article{r${i},\n  title = {${escape(r.title)}},\n  author = {${r.authors.map(escape).join(' and ')}},\n  year = {${r.year}},${r.venue ? `\n  journal = {${escape(r.venue)}},` : ''}${r.doi ? `\n  doi = {${r.doi}},` : ''}\n}`,
+        `@article{r${i},\n  title = {${unbraced(r.title)}},\n  author = {${r.authors.map(unbraced).join(' and ')}},\n  year = {${r.year}},${r.venue ? `\n  journal = {${unbraced(r.venue)}},` : ''}${r.doi ? `\n  doi = {${r.doi}},` : ''}\n}`,
     )
     .join('\n\n'),
   ris: chosen

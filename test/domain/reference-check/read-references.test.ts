@@ -67,6 +67,13 @@ describe('reading a bibliography (docs/tools.md#qiongli_literature_check_referen
     ]);
   });
 
+  it('reads entries in parentheses, upper-case types and protected words', () => {
+    assert.deepEqual(read('@ARTICLE(k, title={A (paren) title}, author={Doe, J}, year=1999)\n@Book{b, title={{The} {RNA} World}, year={2001}}'), [
+      { title: 'A (paren) title', firstAuthor: 'Doe', year: 1999 },
+      { title: 'The RNA World', year: 2001 },
+    ]);
+  });
+
   it('reads RIS records, with continued lines, and the DOI from a link when DO is missing', () => {
     const ris =
       'TY  - JOUR\nTI  - Studies of Turing pattern\n  formation in zebrafish skin\nAU  - Painter, K. J.\nPY  - 2021///\nJO  - Phil Trans\nUR  - https://doi.org/10.1098/rsta.2020.0274\nAB  - skipped\nER  - \nTY  - JOUR\nT1  - Second\nA1  - Doe, Jane\nY1  - 1999\nN1  - PMID: 12345\nUR  - https://arxiv.org/abs/hep-th/9901001v2\nER  - \n';

@@ -1,0 +1,53 @@
+import { portToken, type PortToken } from './port-token.js';
+
+/** An author of a BibTeX entry: a person's `family` and `given` names, or an institution's `literal` name. */
+export type BibtexAuthor = { readonly family: string; readonly given?: string } | { readonly literal: string };
+
+/**
+ * The fields of one BibTeX entry a reference check reads, LaTeX turned into Unicode text
+ * (`{\"U}ber` → `Über`) and whitespace collapsed; absent fields are omitted.
+ */
+export interface BibtexFields {
+  /** The entry type, lowercased (`article`, `inproceedings`, …). */
+  readonly type: string;
+  readonly title?: string;
+  readonly authors?: readonly BibtexAuthor[];
+  /** `year` as written (the domain reads four digits out of it). */
+  readonly year?: string;
+  /** `date` (biblatex) as written. */
+  readonly date?: string;
+  /** `journal`, `journaltitle` or `booktitle`, the first present. */
+  readonly venue?: string;
+  readonly doi?: string;
+  readonly pmid?: string;
+  /** `eprint`, with `archiveprefix`/`eprinttype` when present (the domain keeps it only for arXiv). */
+  readonly eprint?: string;
+  readonly eprintType?: string;
+  readonly url?: string;
+}
+
+/** What reading one entry gives: its fields, or that the parser could not read it (no detail: input is never echoed). */
+export type BibtexEntryReading = { readonly ok: true; readonly value: BibtexFields } | { readonly ok: false; readonly error: 'unreadable' };
+
+/**
+ * A BibTeX parser (docs/tools.md#the-reference-check): reads ONE entry at a time.
+ * The domain splits a bibliography into entries and bounds each before it gets here (at most
+ * {@link MAX_PARSED_ENTRY_CHARACTERS} characters, braces nested at most {@link MAX_PARSED_BRACE_DEPTH}
+ * deep), because the library behind it takes seconds on a long field and minutes on 256 KiB of
+ * `@` signs (measurements in src/domain/reference-check/bibtex-entries.ts).
+ *
+ * Promise: synchronous, never throws (a library error is `unreadable`), keeps no state between
+ * calls; `strings` are `@string` definitions of the same bibliography, as BibTeX text.
+ */
+export interface BibliographyParser {
+  readEntry(entry: string, strings?: string): BibtexEntryReading;
+}
+
+/** Longest entry text handed to {@link BibliographyParser.readEntry}. */
+export const MAX_PARSED_ENTRY_CHARACTERS = 4096;
+
+/** Deepest brace nesting in an entry handed to {@link BibliographyParser.readEntry} (the entry's own braces count as 1). */
+export const MAX_PARSED_BRACE_DEPTH = 8;
+
+/** Service identifier of the {@link BibliographyParser} port. */
+export const BibliographyParserId: PortToken<BibliographyParser> = portToken('qiongli.BibliographyParser');

@@ -10,7 +10,7 @@ import { success, type Result } from '../shared/result.js';
 import { finishNow, type Stepwise } from '../shared/stepwise.js';
 import type { UseCaseContext } from '../shared/use-case.js';
 import { argumentsFingerprint, openCheckCursor, sealCheckCursor, type HeldCheck, type HeldChecks } from './check-cursor.js';
-import { configUnavailable, invalidArguments, runtimeUnavailable, type ToolFailure } from './check-failures.js';
+import { configUnavailable, invalidArguments, toolError, type ToolFailure } from '../shared/tool-failure.js';
 import type { CheckReferencesResult } from './check-output.js';
 import { runChecks } from './check-run.js';
 import { diagnose, summarise } from './check-summary.js';
@@ -98,7 +98,7 @@ export async function checkReferences(
     let id: number | undefined;
     return success(pageOf(check, 0, size, () => sealCheckCursor(deps.tokens, fingerprint, (id ??= deps.held.hold(check)), size)));
   } catch (error) {
-    if (error instanceof ProviderRuntimeUnavailableError) return runtimeUnavailable();
+    if (error instanceof ProviderRuntimeUnavailableError) return toolError('provider-runtime-unavailable');
     throw error;
   }
 }

@@ -6,6 +6,8 @@ import { ConfigSourceId } from '../ports/config-source.port.js';
 import { ProviderClientId } from '../ports/provider-client.port.js';
 import { SecretStoreId } from '../ports/secret-store.port.js';
 import { TimeSlicesId } from '../ports/time-slices.port.js';
+import { SealedTokensId } from '../ports/sealed-tokens.port.js';
+import { HeldSearchLists } from '../domain/literature-search/search-pages.js';
 import { toolSlice, useCaseRecipe } from './tool-slice.js';
 
 /**
@@ -25,12 +27,18 @@ export const literatureSearchTool = toolSlice({
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   },
   instruction: { step: 'search with qiongli_literature_search' },
-  useCase: useCaseRecipe('literatureSearch', [ConfigSourceId, SecretStoreId, ProviderClientId, TimeSlicesId], (config, secrets, providers, slices) =>
-    defineUseCase({
-      input: literatureSearchInput,
-      output: literatureSearchOutput,
-      messagePrecedence: literatureSearchMessagePrecedence,
-      execute: (args, context) => searchLiterature(args, { config, secrets, providers, pace: (work, signal) => slices.run(work, signal) }, context),
-    }),
+  useCase: useCaseRecipe(
+    'literatureSearch',
+    [ConfigSourceId, SecretStoreId, ProviderClientId, TimeSlicesId, SealedTokensId],
+    (config, secrets, providers, slices, tokens) => {
+      // The merged lists its cursors page through, held for this use case (one per process).
+      const paging = { tokens, lists: new HeldSearchLists(Date.now) };
+      return defineUseCase({
+        input: literatureSearchInput,
+        output: literatureSearchOutput,
+        messagePrecedence: literatureSearchMessagePrecedence,
+        execute: (args, context) => searchLiterature(args, { config, secrets, providers, pace: (work, signal) => slices.run(work, signal), paging }, context),
+      });
+    },
   ),
 });

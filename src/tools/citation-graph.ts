@@ -41,6 +41,7 @@ export const referencesTool = toolSlice({
       'Give work as a DOI, OpenAlex id (W…), Semantic Scholar id, PMID:<n> or arXiv:<id>. Returns the resolved work, one page of edges (each with a literature record, and Semantic Scholar citation contexts, intents and influential flag where known), ' +
       'next_cursor for the next page, and per-source diagnostics with totals and the OpenAlex list calls spent. Records can go straight to qiongli_literature_export_evidence and qiongli_zotero_export_import_files.',
     group: 'graph',
+    widenedBy: ['limit'],
     annotations: GRAPH_ANNOTATIONS,
   },
   instruction: { step: 'follow the works a paper cites with qiongli_literature_references' },
@@ -57,6 +58,7 @@ export const citationsTool = toolSlice({
       'Give work as a DOI, OpenAlex id (W…), Semantic Scholar id, PMID:<n> or arXiv:<id>. Returns the resolved work, one page of edges (with citation contexts, intents and the influential flag from Semantic Scholar), ' +
       'next_cursor for the next page, and per-source diagnostics with totals and the OpenAlex list calls spent, to budget a crawl. Use sort most_cited or newest and from_year/to_year to focus.',
     group: 'graph',
+    widenedBy: ['limit'],
     annotations: GRAPH_ANNOTATIONS,
   },
   instruction: { step: 'find the works that cite a paper with qiongli_literature_citations' },

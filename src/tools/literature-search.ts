@@ -24,6 +24,7 @@ export const literatureSearchTool = toolSlice({
       'Steer it with from_year/to_year, venue_filter, search_mode title or doi (exact DOI lookup), include_abstracts and sort (relevance, newest, most_cited). ' +
       'Returns records with providers, identifiers, record type, citation count, open-access link and a retracted flag (check it before citing), per-provider diagnostics and the search plan used.',
     group: 'literature',
+    widenedBy: ['page_size'],
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   },
   instruction: { step: 'search with qiongli_literature_search' },

@@ -26,6 +26,7 @@ export const readFullTextTool = toolSlice({
       'Use find to get only the passages containing some terms (each with its neighbours, best first), section to read one section, next_cursor to read on. ' +
       'A paper without open full text comes back with status no_open_full_text, what each source said and, when known, a free reading link.',
     group: 'fulltext',
+    widenedBy: ['max_chars'],
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   },
   instruction: { step: "read an open-access paper's sections and passages with qiongli_literature_read_fulltext" },

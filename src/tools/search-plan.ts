@@ -12,6 +12,8 @@ export const searchPlanTool = toolSlice({
     description:
       'Build a hybrid literature search plan: provider queries for qiongli_literature_search, platform-native web and full-text queries, filters, an execution sequence and a merge policy that keeps provenance distinct. Plans only; never searches.',
     group: 'literature',
+    // 16 variants of 4096 characters are 65,536 characters of the client's own text.
+    widenedBy: ['query_variants', 'queryVariants', 'native_search_tools', 'nativeSearchTools', 'document_types', 'documentTypes'],
   },
   instruction: { step: 'plan with qiongli_search_plan' },
   useCase: useCaseRecipe('searchPlan', [ConfigSourceId, SecretStoreId], (config, secrets) =>

@@ -6,12 +6,15 @@
 // On Debian or Ubuntu as root with apt-get, what is missing is installed here, and the line says
 // what; elsewhere the line names what is missing and how to install it, and the run goes on (those
 // tests then fail with the same install line, never skip). QIONGLI_TEST_INSTALL=0 installs
-// nothing. docs/install.md#running-the-tests tells the same.
+// nothing. It also fetches once, into .cache/keyring/, the other platforms' keyring modules the
+// .mcpb carries (scripts/native-keyring.mjs; the tests themselves never reach the network).
+// docs/install.md#running-the-tests tells the same.
 //
 //   node scripts/test-prerequisites.mjs
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ensureKeyringPackages } from './native-keyring.mjs';
 
 /**
  * What the suite needs, per Debian package: the programs that show it is there. strace is only
@@ -61,4 +64,11 @@ export function ensureTestPrerequisites({ log = (text) => process.stderr.write(`
   return done;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) ensureTestPrerequisites();
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  ensureTestPrerequisites();
+  try {
+    ensureKeyringPackages({ log: (text) => process.stderr.write(`npm test: ${text}\n`) });
+  } catch (error) {
+    process.stderr.write(`npm test: ${error.message.split('\n')[0]} — the MCP Bundle test will fail\n`);
+  }
+}

@@ -23,14 +23,15 @@ type KeyChangeStart =
 
 /**
  * Whether a key could be set for `provider` now: it takes one, the settings are usable and a
- * credential store is reachable. A terminal asks this before it asks the person for the key,
- * so nobody types a key only to learn it cannot be kept; {@link setKey} asks it again.
+ * credential store answers (SecretStore.reachable: its native module loads and a lookup ends in
+ * time). A terminal asks this before it asks the person for the key, so nobody types a key only
+ * to learn it cannot be kept; {@link setKey} asks it again.
  */
 export async function startKeyChange(ports: Pick<SettingsChangePorts, 'settings' | 'secrets'>, provider: ProviderId): Promise<KeyChangeStart> {
   if (!hasSetting(provider, 'api_key')) return { ok: false, outcome: refused('takes-no-key') };
   const draft = await ports.settings.readForChange();
   if (draft.status === 'unavailable') return { ok: false, outcome: refused('settings-unavailable', draft.rule) };
-  if (!ports.secrets.available) return { ok: false, outcome: refused('store-unavailable') };
+  if (!(await ports.secrets.reachable())) return { ok: false, outcome: refused('store-unavailable') };
   return { ok: true, draft };
 }
 

@@ -25,7 +25,7 @@ export const configStatusUseCase = (config: ConfigSource, secrets: SecretStore):
       return configStatusOutput();
     },
     messagePrecedence: configStatusMessagePrecedence,
-    execute: async () => configStatus(await config.read(), secrets.available),
+    execute: async () => configStatus(await config.read(), secrets),
   });
 
 /** Saving a provider setting (docs/tools.md#2-qiongli_save_provider_config): validated, then always unavailable; nothing is written. */

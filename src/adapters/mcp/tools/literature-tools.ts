@@ -32,7 +32,7 @@ export const literatureStatusUseCase = (ports: LiteratureToolPorts): UseCase =>
       return literatureStatusOutput();
     },
     messagePrecedence: literatureStatusMessagePrecedence,
-    execute: async () => literatureStatus(await ports.config.read(), ports.secrets.available),
+    execute: async () => literatureStatus(await ports.config.read(), ports.secrets),
   });
 
 /** A search plan (docs/tools.md#6-qiongli_search_plan): plans, never searches. */

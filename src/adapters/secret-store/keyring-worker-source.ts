@@ -35,7 +35,7 @@ function load() {
   }
   return keyring;
 }
-const storeProblem = (error) => /access platform secure storage|secure storage failure/i.test(String(error && error.message)) ? 'unavailable' : 'failed';
+const storeProblem = (error) => /platform (secure )?storage/i.test(String(error && error.message)) ? 'unavailable' : 'failed';
 function answer(request) {
   const native = load();
   if (native === undefined) return { status: 'unavailable' };

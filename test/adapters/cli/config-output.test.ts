@@ -51,7 +51,10 @@ describe('qiongli config status output (docs/command-line.md#qiongli-config)', (
   it('says when there is no file yet, and when no credential store is reachable', async () => {
     const report = renderStatus(await view(settingsWith({}), false, null));
     assert.match(report.stdout, /^settings: \/home\/ada\/\.config\/qiongli\/settings\.json \(no file yet: the defaults apply\)$/m);
-    assert.match(report.stdout, /^credential store: not reachable \(API keys can be neither set nor used; every provider is searched keyless\)$/m);
+    assert.match(
+      report.stdout,
+      /^credential store: not reachable \(API keys can be neither set nor used; every provider is searched keyless; docs\/configuration.md#no-credential-store says how to start or unlock one\)$/m,
+    );
   });
 
   it('shows secret_store_unavailable for a set key when no credential store is reachable', async () => {
@@ -143,7 +146,8 @@ describe('what a change command prints', () => {
   it('prints a refusal as one error line and exits 1', async () => {
     assert.deepEqual(renderChange({ name: 'set-key', provider: 'openalex' }, { status: 'refused', refusal: 'store-unavailable' }), {
       stdout: '',
-      stderr: 'error: no credential store is reachable, so the key was not saved (Qiongli never keeps keys in a file)\n',
+      stderr:
+        'error: no credential store is reachable, so the key was not saved (Qiongli never keeps keys in a file); docs/configuration.md#no-credential-store says how to start or unlock one\n',
       code: 1,
     });
     const unusable = renderChange({ name: 'enable', target: 'crossref' }, { status: 'refused', refusal: 'settings-unavailable', rule: 'duplicate-key' });

@@ -40,6 +40,13 @@ export function keyringNativeFile(target) {
 
 /** Copies the target's native module into the build folder as the asset; answers the assets to embed (none when not installed). */
 export function stageKeyringAsset(target, workDir) {
+  if (keyringNativeFile(target) === undefined) {
+    try {
+      ensureKeyringPackages(); // another platform's module: fetched and verified once into .cache/keyring/
+    } catch {
+      // offline: the binary is built without a credential store (it then reports none reachable)
+    }
+  }
   const file = keyringNativeFile(target);
   if (file === undefined) return {};
   copyFileSync(file, join(workDir, KEYRING_ASSET));

@@ -47,7 +47,7 @@ try {
   rmSync(stage, { recursive: true, force: true });
 }
 if (process.exitCode !== 1 && !values.quiet) {
-  const size = (statSync(out).size / 1024 / 1024).toFixed(1);
+  const size = (statSync(out).size / 1_000_000).toFixed(1);
   process.stdout.write(
     `pack:mcpb: wrote ${out} (${size} MB; keyring modules: ${packages
       .slice(1)

@@ -211,6 +211,8 @@ function projectUsing(tarball: string, integrity: string): string {
 
 describe('the npm package (npm pack)', () => {
   it('holds the bundle and the licence, installs offline into an empty project, and its qiongli command serves', { timeout: 120_000 }, async () => {
+    // A plain `npm pack` in the clone writes under dist/ (.npmrc), not beside the sources (issue 25, row 10).
+    assert.equal((await npm(['config', 'get', 'pack-destination'], PROJECT_ROOT)).stdout.trim(), 'dist');
     const { stdout } = await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], PROJECT_ROOT);
     const [packed] = JSON.parse(stdout) as { filename: string; integrity: string; files: { path: string }[] }[];
     const files = packed!.files.map((file) => file.path);

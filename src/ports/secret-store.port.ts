@@ -38,7 +38,8 @@ export interface SecretStore {
    * Whether `reference` holds a secret, for status answers: the adapter reads the value and
    * discards it where it is read (it is never returned, cached or logged); bounded by the
    * store's timeout; an answer is kept per reference (a settings revision that changes a key
-   * names a fresh reference) until this store writes or deletes that reference. Never throws.
+   * names a fresh reference) until this store writes, deletes or resolves that reference. Never
+   * throws.
    */
   presence(reference: SecretReference): Promise<SecretPresence>;
   /** Resolves one reference; never throws. */

@@ -36,8 +36,8 @@ const UNAVAILABLE: Answer = Object.freeze({ status: 'unavailable' });
  * `unavailable`, the worker is terminated and requests answer `unavailable` for a cool-down.
  * `available` is false once the store proved unreachable (module not loadable, no session bus,
  * a timeout) and, before any call, on Linux when no session bus is there to reach; `reachable()`
- * asks the store itself. `presence()` answers are kept per reference until this store writes or
- * deletes it. Never throws.
+ * asks the store itself. `presence()` answers are kept per reference until this store writes,
+ * deletes or resolves it. Never throws.
  */
 export class OsKeyringSecretStore implements SecretStore {
   private worker: Worker | undefined;
@@ -67,6 +67,8 @@ export class OsKeyringSecretStore implements SecretStore {
   /** Resolves `reference` from the credential store; `unavailable` when no store answers in time. */
   async resolve(reference: SecretReference): Promise<SecretResolution> {
     const answer = await this.ask({ op: 'resolve', reference });
+    // What a search learns keeps the status's answer for this reference true as well.
+    if (answer.status === 'resolved' || answer.status === 'missing') this.presences.set(reference, answer.status === 'missing' ? 'missing' : 'present');
     if (answer.status === 'resolved' && typeof answer.value === 'string') return { status: 'resolved', value: answer.value };
     return answer.status === 'missing' ? { status: 'missing' } : { status: 'unavailable' };
   }

@@ -64,6 +64,8 @@ process.stdout.write(JSON.stringify(await store.resolve('${ref(9)}')));`;
     spawnSync('secret-tool', ['clear', 'service', 'qiongli', 'username', ref(5)], { env: service.env });
     assert.equal(await store.presence(ref(5)), 'present', 'the answer is kept for the reference');
     assert.equal(await realStore().presence(ref(5)), 'missing', 'a fresh store asks again');
+    assert.deepEqual(await store.resolve(ref(5)), { status: 'missing' });
+    assert.equal(await store.presence(ref(5)), 'missing', 'what a search learned is kept');
     assert.deepEqual(await store.store(ref(6), CANARY), { status: 'done' });
     assert.equal(await store.presence(ref(6)), 'present');
     assert.deepEqual(await store.remove(ref(6)), { status: 'done' });

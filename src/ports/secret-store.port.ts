@@ -46,9 +46,10 @@ export interface SecretStore {
   resolve(reference: SecretReference): Promise<SecretResolution>;
   /**
    * Stores `value` under `reference`, replacing what was there. `unavailable`: no credential
-   * store can be reached (nothing stored); `failed`: the store refused the write.
+   * store can be reached (nothing stored); `failed`: the store refused the write. `description`
+   * (say `OpenAlex API key`) names the secret where the store shows a label a person reads.
    */
-  store(reference: SecretReference, value: string): Promise<SecretWrite>;
+  store(reference: SecretReference, value: string, description?: string): Promise<SecretWrite>;
   /** Deletes the secret under `reference`; deleting a reference that holds nothing is `done`. */
   remove(reference: SecretReference): Promise<SecretWrite>;
 }

@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { SecretPresence, SecretReference, SecretResolution, SecretStore, SecretWrite } from '../../ports/secret-store.port.js';
+import { labelSecretServiceItem } from './secret-service-label.js';
 import { sessionStoreReachable, type StoreEnvironment } from './session-store-reachable.js';
 import type { KeyringModuleLocation } from './keyring-module-location.js';
 import { KEYRING_WORKER_SOURCE } from './keyring-worker-source.js';
@@ -90,11 +91,19 @@ export class OsKeyringSecretStore implements SecretStore {
     return answer.status;
   }
 
-  /** Stores `value` under `reference` (replacing it). */
-  async store(reference: SecretReference, value: string): Promise<SecretWrite> {
+  /**
+   * Stores `value` under `reference` (replacing it). On the Secret Service the item is then
+   * labelled `Qiongli: <description> (<reference>)` (best effort: the library's own label stays
+   * when that fails); macOS and Windows show the service and account.
+   */
+  async store(reference: SecretReference, value: string, description?: string): Promise<SecretWrite> {
     this.presences.delete(reference);
     const written = writeOf(await this.ask({ op: 'store', reference, value }));
     if (written.status === 'done') this.presences.set(reference, 'present');
+    const platform = this.options.environment?.platform ?? process.platform;
+    if (written.status === 'done' && description !== undefined && platform !== 'darwin' && platform !== 'win32') {
+      await labelSecretServiceItem('qiongli', reference, `Qiongli: ${description} (${reference})`, this.options.timeoutMs ?? 3000);
+    }
     return written;
   }
 

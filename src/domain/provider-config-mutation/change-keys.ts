@@ -1,7 +1,7 @@
 import type { ProviderId } from '../../ports/config-source.port.js';
 import type { SecretReference, SecretStore, SecretWrite } from '../../ports/secret-store.port.js';
 import type { SettingsDraft } from '../../ports/settings-writer.port.js';
-import { hasSetting } from '../shared/provider-catalogue.js';
+import { hasSetting, PROVIDER_CATALOGUE } from '../shared/provider-catalogue.js';
 import { keyProblem } from './change-input-checks.js';
 import { SECRET_REFERENCE, type SettingsChangePorts } from './settings-change-ports.js';
 import { outcomeOfWrite, refused, type SettingsChangeOutcome } from './settings-change-outcome.js';
@@ -58,7 +58,7 @@ export async function setKey(ports: SettingsChangePorts, provider: ProviderId, k
   const { draft } = start;
   const reference = ports.newSecretReference();
   if (!SECRET_REFERENCE.test(reference)) return refused('store-failed');
-  const stored = await settle(() => ports.secrets.store(reference, key));
+  const stored = await settle(() => ports.secrets.store(reference, key, `${PROVIDER_CATALOGUE[provider].displayName} API key`));
   if (stored !== 'done') return refused(stored === 'unavailable' ? 'store-unavailable' : 'store-failed');
   const current = draft.settings.providers[provider];
   const outcome = outcomeOfWrite(await ports.settings.write(draft.revision, { providers: { [provider]: { ...current, apiKeyRef: reference } } }));

@@ -115,8 +115,9 @@ async function statusReport(source: NativeSettingsFileSource, secrets: SecretSto
     return failed(`the settings are unusable: ${SETTINGS_RULE_REASONS[inspection.problems[0].rule]}`, ['Run qiongli config check to see what to fix.']);
   }
   const settings = inspection.kind === 'valid' ? inspection.settings : freezeSettings(DEFAULT_SETTINGS);
-  const status = configStatus({ status: 'available', settings }, secrets.available);
+  // Both ask the store itself (bounded by its timeout): a module that cannot load, or a key it lacks, shows here.
+  const [status, storeAvailable] = await Promise.all([configStatus({ status: 'available', settings }, secrets), secrets.reachable()]);
   if (!status.ok) return failed(refusalMessage({ refusal: 'settings-unavailable' }));
   const revision = inspection.kind === 'valid' ? inspection.revision : null;
-  return renderStatus({ file: inspection.file, revision, storeAvailable: secrets.available, status: status.value, settings });
+  return renderStatus({ file: inspection.file, revision, storeAvailable, status: status.value, settings });
 }

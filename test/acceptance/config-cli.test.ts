@@ -52,7 +52,10 @@ describe('qiongli config through the built program (docs/command-line.md#qiongli
     const run = await config(home, ['set-key', 'openalex'], `${C}\n`);
     assert.equal(run.code, 1);
     assert.equal(run.stdout.length, 0);
-    assert.equal(run.stderr, 'error: no credential store is reachable, so the key was not saved (Qiongli never keeps keys in a file)\n');
+    assert.equal(
+      run.stderr,
+      'error: no credential store is reachable, so the key was not saved (Qiongli never keeps keys in a file); docs/configuration.md#no-credential-store says how to start or unlock one\n',
+    );
     assert.throws(() => statSync(join(home, 'settings.json')), { code: 'ENOENT' });
   });
 

@@ -81,7 +81,8 @@ describe('qiongli config, run in process (docs/command-line.md#qiongli-config)',
     assert.deepEqual(result, {
       code: 1,
       stdout: '',
-      stderr: 'error: no credential store is reachable, so the key was not saved (Qiongli never keeps keys in a file)\n',
+      stderr:
+        'error: no credential store is reachable, so the key was not saved (Qiongli never keeps keys in a file); docs/configuration.md#no-credential-store says how to start or unlock one\n',
     });
     assert.equal(String(stdin.read()), `${KEY}\n`, 'the key was never read');
     await assert.rejects(stat(home.file), { code: 'ENOENT' });

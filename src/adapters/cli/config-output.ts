@@ -64,7 +64,7 @@ export function renderStatus(view: StatusView): CommandReport {
       .trimEnd();
   const lines = [
     `settings: ${shownPath(view.file)}${view.revision === null ? ' (no file yet: the defaults apply)' : ` (revision ${view.revision})`}`,
-    `credential store: ${view.storeAvailable ? 'reachable' : 'not reachable (API keys can be neither set nor used; every provider is searched keyless)'}`,
+    `credential store: ${view.storeAvailable ? 'reachable' : 'not reachable (API keys can be neither set nor used; every provider is searched keyless; docs/configuration.md#no-credential-store says how to start or unlock one)'}`,
     '',
     row(['provider', 'enabled', 'email', 'API key', 'access']),
   ];

@@ -1,7 +1,7 @@
 import type { ProviderId } from '../../ports/config-source.port.js';
 import type { SecretReference, SecretStore, SecretWrite } from '../../ports/secret-store.port.js';
 import type { SettingsDraft } from '../../ports/settings-writer.port.js';
-import { hasSetting } from '../shared/provider-catalogue.js';
+import { hasSetting, PROVIDER_CATALOGUE } from '../shared/provider-catalogue.js';
 import { keyProblem } from './change-input-checks.js';
 import { SECRET_REFERENCE, type SettingsChangePorts } from './settings-change-ports.js';
 import { outcomeOfWrite, refused, type SettingsChangeOutcome } from './settings-change-outcome.js';
@@ -23,14 +23,15 @@ type KeyChangeStart =
 
 /**
  * Whether a key could be set for `provider` now: it takes one, the settings are usable and a
- * credential store is reachable. A terminal asks this before it asks the person for the key,
- * so nobody types a key only to learn it cannot be kept; {@link setKey} asks it again.
+ * credential store answers (SecretStore.reachable: its native module loads and a lookup ends in
+ * time). A terminal asks this before it asks the person for the key, so nobody types a key only
+ * to learn it cannot be kept; {@link setKey} asks it again.
  */
 export async function startKeyChange(ports: Pick<SettingsChangePorts, 'settings' | 'secrets'>, provider: ProviderId): Promise<KeyChangeStart> {
   if (!hasSetting(provider, 'api_key')) return { ok: false, outcome: refused('takes-no-key') };
   const draft = await ports.settings.readForChange();
   if (draft.status === 'unavailable') return { ok: false, outcome: refused('settings-unavailable', draft.rule) };
-  if (!ports.secrets.available) return { ok: false, outcome: refused('store-unavailable') };
+  if (!(await ports.secrets.reachable())) return { ok: false, outcome: refused('store-unavailable') };
   return { ok: true, draft };
 }
 
@@ -57,7 +58,7 @@ export async function setKey(ports: SettingsChangePorts, provider: ProviderId, k
   const { draft } = start;
   const reference = ports.newSecretReference();
   if (!SECRET_REFERENCE.test(reference)) return refused('store-failed');
-  const stored = await writeStatus(() => ports.secrets.store(reference, key));
+  const stored = await writeStatus(() => ports.secrets.store(reference, key, `${PROVIDER_CATALOGUE[provider].displayName} API key`));
   if (stored !== 'done') return refused(stored === 'unavailable' ? 'store-unavailable' : 'store-failed');
   const current = draft.settings.providers[provider];
   const outcome = outcomeOfWrite(await ports.settings.write(draft.revision, { providers: { [provider]: { ...current, apiKeyRef: reference } } }));

@@ -36,7 +36,8 @@ export const CHANGE_REFUSAL_MESSAGES: Readonly<Record<ChangeRefusal, string>> = 
   conflict: 'the settings changed while this change was being made; nothing was saved, try again',
   busy: 'another program is changing the settings right now; nothing was saved, try again',
   'write-failed': 'the settings file could not be written; nothing was saved',
-  'store-unavailable': 'no credential store is reachable, so the key was not saved (Qiongli never keeps keys in a file)',
+  'store-unavailable':
+    'no credential store is reachable, so the key was not saved (Qiongli never keeps keys in a file); docs/configuration.md#no-credential-store says how to start or unlock one',
   'store-failed': 'the credential store refused to keep the key; nothing was saved',
   'key-empty': 'the key is empty; nothing was saved',
   'key-too-long': 'the key is longer than 4096 bytes; nothing was saved',

@@ -34,10 +34,11 @@ export const escapeBibtex = (value: string): string => value.replace(/[\\{}#%&_$
 
 /**
  * Makes a DOI or URL safe inside a braced BibTeX value without LaTeX escaping (which would
- * corrupt it): `{`, `}`, `\` and spaces are percent-encoded (`%7B`, `%7D`, `%5C`, `%20`), so
- * the value can never unbalance braces. Every other character is kept.
+ * corrupt it): `{`, `}`, `\`, `$` and spaces are percent-encoded (`%7B`, `%7D`, `%5C`, `%24`,
+ * `%20`), so the value can never unbalance braces nor open math for Better BibTeX's reader (which
+ * refuses an entry with an unclosed `$`). Every other character is kept.
  */
-export const bibtexLink = (value: string): string => value.replace(/[{}\\ ]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+export const bibtexLink = (value: string): string => value.replace(/[{}\\ $]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 
 /**
  * Builds `bibliography.bib` (docs/tools.md#10-qiongli_zotero_export_import_files). A record is `@article{key,` with `title`, `author`

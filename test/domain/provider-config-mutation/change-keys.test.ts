@@ -16,6 +16,8 @@ const NEW = secretReference(2);
 function storeAnswering(inner: FakeSecretStore, answers: { store?: SecretWrite['status']; remove?: SecretWrite['status'] | 'throw' }): SecretStore {
   return {
     available: inner.available,
+    reachable: () => inner.reachable(),
+    presence: (reference) => inner.presence(reference),
     resolve: (reference) => inner.resolve(reference),
     store: (reference, value) => (answers.store === undefined ? inner.store(reference, value) : Promise.resolve({ status: answers.store } as SecretWrite)),
     remove: (reference) => {

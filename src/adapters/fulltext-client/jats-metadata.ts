@@ -17,6 +17,23 @@ const ARTICLE_ID_TYPES: Readonly<Record<string, keyof ResolvedWork>> = { doi: 'd
 /** Longest identifier or licence URL kept, in characters. */
 const MAX_VALUE_CHARACTERS = 2048;
 
+/**
+ * A DOI's shape, `10.<registrant>/<suffix>` without whitespace, as one pattern that runs in time
+ * linear in its input: no two of its quantifiers can take the same character (the registrant part
+ * stops at the first `/`), so a failed match never backtracks over the text more than once.
+ */
+const DOI_SHAPE = /^10\.\S[^\s/]*\/\S+$/u;
+
+/**
+ * A DOI a source gave, trimmed and lowercased, when it is at most {@link MAX_VALUE_CHARACTERS}
+ * long (checked before the pattern, so a huge field costs one bounded pass) and has a DOI's shape.
+ */
+export function doiOf(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (text === undefined || text.length > MAX_VALUE_CHARACTERS || !DOI_SHAPE.test(text)) return undefined;
+  return text.toLowerCase();
+}
+
 /** A licence URL as given, if it is an absolute `http(s)` URL of visible ASCII without credentials. */
 export function licenceUrlOf(value: string | undefined): string | undefined {
   const text = value?.trim();
@@ -27,8 +44,9 @@ export function licenceUrlOf(value: string | undefined): string | undefined {
 
 /** A captured identifier in its canonical form, or `undefined` when it has none. */
 function canonicalId(field: keyof ResolvedWork, value: string): string | undefined {
+  if (field === 'doi') return doiOf(value);
   const text = value.trim();
-  if (field === 'doi') return /^10\.\S+\/\S+$/u.test(text) && text.length <= MAX_VALUE_CHARACTERS ? text.toLowerCase() : undefined;
+  if (text.length > 32) return undefined;
   const digits = /^(?:PMC)?0*([1-9]\d{0,11})$/iu.exec(text)?.[1];
   if (digits === undefined) return undefined;
   return field === 'pmcid' ? `PMC${digits}` : digits;
@@ -79,8 +97,14 @@ export function texFormula(tex: string): string {
   const begin = tex.indexOf('\\begin{document}');
   const end = tex.lastIndexOf('\\end{document}');
   const body = begin >= 0 && end > begin ? tex.slice(begin + '\\begin{document}'.length, end) : tex;
-  return body
-    .trim()
-    .replace(/^\$+|\$+$/gu, '')
-    .trim();
+  // The `$` delimiters are cut by scanning from both ends: a pattern such as /\$+$/ would try
+  // every `$` of a long run as a start, quadratic in its length.
+  const formula = body.trim();
+  let from = 0;
+  let to = formula.length;
+  while (from < to && formula.charCodeAt(from) === DOLLAR) from++;
+  while (to > from && formula.charCodeAt(to - 1) === DOLLAR) to--;
+  return formula.slice(from, to).trim();
 }
+
+const DOLLAR = 0x24;

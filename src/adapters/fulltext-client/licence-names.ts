@@ -14,16 +14,20 @@ const ARXIV_LICENCES: Readonly<Record<string, string>> = {
   'assumed-1991-2003': 'arXiv non-exclusive distribution licence (assumed, 1991-2003)',
 };
 
+/** `text` without the `/`s it ends with, by a scan from its end (/\/+$/ would be quadratic in a run of `/`). */
+function withoutTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x2f) end--;
+  return text.slice(0, end);
+}
+
 /**
  * The short name of a licence from its URL (`https://creativecommons.org/licenses/by-nc/4.0/` →
  * `CC BY-NC 4.0`, `…/publicdomain/zero/1.0/` → `CC0 1.0`, arXiv's own licences by name);
  * `undefined` for a URL it does not know.
  */
 export function licenceNameOfUrl(url: string): string | undefined {
-  const path = url
-    .replace(/^https?:\/\/(?:www\.)?/iu, '')
-    .replace(/\/+$/u, '')
-    .toLowerCase();
+  const path = withoutTrailingSlashes(url.replace(/^https?:\/\/(?:www\.)?/iu, '')).toLowerCase();
   const cc = /^creativecommons\.org\/licenses\/([a-z-]+)\/(\d+(?:\.\d+)?)(?:\/[a-z]{2})?(?:\/legalcode)?$/u.exec(path);
   if (cc !== null && Object.hasOwn(CC_KINDS, cc[1]!)) return `CC ${CC_KINDS[cc[1]!]} ${cc[2]}`;
   const zero = /^creativecommons\.org\/publicdomain\/zero\/(\d+(?:\.\d+)?)(?:\/legalcode)?$/u.exec(path);

@@ -4,6 +4,7 @@ import { europePmcFullTextRequest, europePmcRecord, europePmcSearchRequest } fro
 import { pmcFetchRequest } from '../../../src/adapters/fulltext-client/pmc.js';
 import { arxivHtmlRequest, arxivRecord, arxivRecordRequest } from '../../../src/adapters/fulltext-client/arxiv-sources.js';
 import { licenceNameOfLabel, licenceNameOfUrl, licenceOf } from '../../../src/adapters/fulltext-client/licence-names.js';
+import { doiOf, texFormula } from '../../../src/adapters/fulltext-client/jats-metadata.js';
 import { finishNow } from '../../../src/domain/shared/stepwise.js';
 import { fulltextFixture } from '../../support/fulltext-sources.js';
 
@@ -92,6 +93,17 @@ describe('full-text source answers', () => {
       doi: '10.5555/anchored.2026.7',
     });
     assert.deepEqual(finishNow(arxivRecord(fulltextFixture('arxiv-oai-iddoesnotexist.xml'))), { exists: false });
+  });
+
+  it('checks DOIs and trims formulas bounded and without a quadratic pattern (issue 29, row 1)', () => {
+    assert.equal(doiOf(' 10.1000/ABC/def '), '10.1000/abc/def');
+    assert.equal(doiOf('10.//x'), '10.//x');
+    for (const bad of ['10.1000/', '10./', '10.1000/a b', '11.1000/x', `10.1/${'x'.repeat(2048)}`, `10.${'/'.repeat(4096)} x`])
+      assert.equal(doiOf(bad), undefined);
+    assert.equal(texFormula('$$E=mc^2$$'), 'E=mc^2');
+    assert.equal(texFormula('\\documentclass{minimal}\\begin{document} $ a $ b $ \\end{document}'), 'a $ b');
+    assert.equal(texFormula('$'.repeat(10_000)), '');
+    assert.equal(licenceNameOfUrl(`https://creativecommons.org/licenses/by/4.0${'/'.repeat(1000)}`), 'CC BY 4.0');
   });
 
   it('names licences from their URLs and labels, keeping the URL only as given', () => {

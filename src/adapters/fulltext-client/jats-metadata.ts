@@ -3,12 +3,18 @@ import type { ResolvedWork } from '../../ports/fulltext-client.port.js';
 /** What the metadata of a JATS article tells besides its text. */
 export interface JatsMetadata {
   readonly work: ResolvedWork;
-  /** The licence URL as the article gives it (`ali:license_ref`, else `license/@xlink:href`). */
+  /** The licence URL as the article's own permissions give it (`article-meta/permissions`: `ali:license_ref`, else `license/@xlink:href`). */
   readonly licenceUrl?: string;
   /** Whether the document holds an article at all (PubMed Central answers an unknown PMCID with none). */
   readonly hasArticle: boolean;
   /** Whether the article has a `body` (no body: PubMed Central's metadata-only answer). */
   readonly hasBody: boolean;
+  /**
+   * Whether its `body` gave at least one passage. An empty `<body/>` beside an abstract and a
+   * reference list (PubMed Central's answer for an article whose publisher does not allow the
+   * download) is no full text.
+   */
+  readonly hasBodyText: boolean;
 }
 
 /** Article id types that carry a work identifier, and the field each fills. */
@@ -63,6 +69,7 @@ export class JatsMetadataCollector {
   private licenceHref: string | undefined;
   hasArticle = false;
   hasBody = false;
+  hasBodyText = false;
 
   /** The text of an `article-id` of the given `pub-id-type`; the first of each kind counts. */
   articleId(type: string | undefined, text: string): void {
@@ -70,6 +77,15 @@ export class JatsMetadataCollector {
     if (field === undefined || this.work[field] !== undefined) return;
     const value = canonicalId(field, text);
     if (value !== undefined) this.work[field] = value;
+  }
+
+  /** A `body` starts; the callback returned, called at its end, notes whether it gave a passage. */
+  bodyOpened(passages: () => number): () => void {
+    this.hasBody = true;
+    const before = passages();
+    return () => {
+      if (passages() > before) this.hasBodyText = true;
+    };
   }
 
   /** The `xlink:href` of a `license`. */
@@ -84,7 +100,8 @@ export class JatsMetadataCollector {
 
   get metadata(): JatsMetadata {
     const licenceUrl = this.licenceRef ?? this.licenceHref;
-    return { work: { ...this.work }, hasArticle: this.hasArticle, hasBody: this.hasBody, ...(licenceUrl === undefined ? {} : { licenceUrl }) };
+    const { hasArticle, hasBody, hasBodyText } = this;
+    return { work: { ...this.work }, hasArticle, hasBody, hasBodyText, ...(licenceUrl === undefined ? {} : { licenceUrl }) };
   }
 }
 

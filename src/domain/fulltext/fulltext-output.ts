@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
-import { FULLTEXT_SOURCES } from '../../ports/fulltext-client.port.js';
+import { FULLTEXT_SOURCES, LICENCE_ORIGINS } from '../../ports/fulltext-client.port.js';
 import { PROVIDER_FAILURE_KINDS } from '../../ports/provider-client.port.js';
 
 /** Overall status of a read (docs/tools.md#qiongli_literature_read_fulltext). */
@@ -25,10 +25,17 @@ export const readFullTextOutput = schemaOnFirstUse(() =>
       .strictObject({
         provider: z.enum(FULLTEXT_SOURCES),
         url: text('The constant-endpoint URL the document was fetched from.'),
-        sha256: text('SHA-256 of the fetched document (its text as UTF-8): cite it with passage ids to pin the version read.'),
+        sha256: text('SHA-256 of the document body as received: cite it with passage ids to pin the version read.'),
         bytes: z.number().int().min(0),
-        licence: text('Licence of the text (CC BY 4.0, arXiv non-exclusive distribution licence 1.0, unknown, ...). Check it before quoting at length.'),
+        licence: text(
+          "Licence of the text, from the article's own metadata first (CC BY 4.0, arXiv non-exclusive distribution licence 1.0, unknown, ...). Check it before quoting at length.",
+        ),
         licence_url: z.string().optional(),
+        licence_from: z.enum(LICENCE_ORIGINS).optional().describe('Where licence was read (absent when no source names one).'),
+        licence_conflict: z
+          .strictObject({ from: z.enum(LICENCE_ORIGINS), licence: z.string(), licence_url: z.string().optional() })
+          .optional()
+          .describe('Another source names a licence that does not agree with licence: both are shown; licence is the one used.'),
       })
       .optional(),
     sections: z.array(z.strictObject({ id: z.string(), heading: z.string(), level: z.number().int().min(1) })),

@@ -1,5 +1,5 @@
 import type { ConfigSource } from '../../ports/config-source.port.js';
-import type { FullTextClient, FullTextOutcome, SourceAttempt } from '../../ports/fulltext-client.port.js';
+import type { FullTextClient, FullTextOutcome, LicenceChoice, SourceAttempt } from '../../ports/fulltext-client.port.js';
 import { ProviderRuntimeUnavailableError } from '../../ports/provider-client.port.js';
 import type { SealedTokens } from '../../ports/sealed-tokens.port.js';
 import type { SecretStore } from '../../ports/secret-store.port.js';
@@ -59,6 +59,25 @@ function withoutDocument(status: keyof typeof STATUS_NOTES, work: ReadFullTextRe
   };
 }
 
+/** A document's licence as the result reports it (docs/tools.md#qiongli_literature_read_fulltext). */
+function wireLicence(source: LicenceChoice): Pick<NonNullable<ReadFullTextResult['source']>, 'licence' | 'licence_url' | 'licence_from' | 'licence_conflict'> {
+  const conflict = source.licenceConflict;
+  return {
+    licence: source.licence,
+    ...(source.licenceUrl === undefined ? {} : { licence_url: source.licenceUrl }),
+    ...(source.licenceFrom === undefined ? {} : { licence_from: source.licenceFrom }),
+    ...(conflict === undefined
+      ? {}
+      : {
+          licence_conflict: {
+            from: conflict.from,
+            licence: conflict.licence,
+            ...(conflict.licenceUrl === undefined ? {} : { licence_url: conflict.licenceUrl }),
+          },
+        }),
+  };
+}
+
 const runAtOnce = <T>(task: Stepwise<T>): Promise<T> => Promise.resolve(finishNow(task));
 
 /**
@@ -110,8 +129,7 @@ export async function readFullText(args: ReadFullTextArguments, deps: ReadFullTe
       url: source.url,
       sha256: source.sha256,
       bytes: source.bytes,
-      licence: source.licence,
-      ...(source.licenceUrl === undefined ? {} : { licence_url: source.licenceUrl }),
+      ...wireLicence(source),
     },
     sections: page.sections,
     passages: page.passages,

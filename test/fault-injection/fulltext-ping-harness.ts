@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { MockAgent } from 'undici';
-import { McpConnection } from '../../src/adapters/mcp/connection.js';
 import { createContainer } from '../../src/composition/create-container.js';
-import { ServerIdentityId, ToolRegistryId } from '../../src/composition/identifiers.js';
 import { ALL_CAPABILITY_GROUPS } from '../../src/domain/shared/capability-groups.js';
 import { FakeConfigSource } from '../fakes/config-source.fake.js';
-import { FakeTransport } from '../fakes/transport.fake.js';
 import { fulltextFixture } from '../support/fulltext-sources.js';
-import { initialize, request } from '../support/messages.js';
+import { connectInMemory } from '../support/in-memory-session.js';
+import { request } from '../support/messages.js';
 
 /** The ping contract: a ping sent while a request is being worked on is answered within this. */
 export const PING_CONTRACT_MS = 100;
@@ -36,9 +34,7 @@ export async function pingWhileReading(work: string, intercept: (agent: MockAgen
     servedAt = performance.now();
   });
   const container = createContainer('lite', { configSource: FakeConfigSource.defaults(), dispatcher: agent, grants: new Set(ALL_CAPABILITY_GROUPS) });
-  const transport = new FakeTransport();
-  new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), { finished: () => undefined, failed: () => undefined }).start();
-  transport.receive(initialize(0, '2025-06-18'));
+  const transport = connectInMemory(container);
   transport.receive(request(1, 'tools/call', { name: 'qiongli_literature_read_fulltext', arguments: { work } }));
   const latencies: number[] = [];
   const start = performance.now();

@@ -38,7 +38,16 @@ export const readFullTextOutput = schemaOnFirstUse(() =>
           .describe('Another source names a licence that does not agree with licence: both are shown; licence is the one used.'),
       })
       .optional(),
-    sections: z.array(z.strictObject({ id: z.string(), heading: z.string(), level: z.number().int().min(1) })),
+    sections: z
+      .array(z.strictObject({ id: z.string(), heading: z.string(), level: z.number().int().min(1) }))
+      .describe('The outline: all of it on every page, or, for an outline too long for one page, the next part of it (see sections_from).'),
+    sections_total: z.number().int().min(0).optional().describe('Sections the document has.'),
+    sections_from: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('Present when the outline is paged: the position (0-based) of the first section listed; next_cursor continues it.'),
     passages: z.array(
       z.strictObject({
         id: text('Stable passage id (section, position, text hash): the same document always gives the same ids.'),
@@ -55,6 +64,12 @@ export const readFullTextOutput = schemaOnFirstUse(() =>
     open_access_url: z.string().optional(),
     note: z.string().optional(),
     rechecked: z.array(z.strictObject({ id: z.string(), status: z.enum(RECHECK_STATUSES), current_id: z.string().optional() })).optional(),
+    rechecked_from: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('Present when the verdicts are too long for one page: the position (0-based) of the first verdict listed; next_cursor continues them.'),
   }),
 );
 

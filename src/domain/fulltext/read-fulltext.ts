@@ -119,25 +119,27 @@ export async function readFullText(args: ReadFullTextArguments, deps: ReadFullTe
   if (document === undefined) return succeed(withoutDocument(statusWithout(outcome.attempts), resolved, outcome));
   if (cursor !== undefined && cursor.sha256 !== document.source.sha256) return invalidArguments(M.cursorStale);
 
-  const page = await (deps.pace ?? runAtOnce)(documentPage(document, args, terms, cursor?.offset ?? 0, deps.digest), context.signal);
   const { source } = document;
-  return succeed({
-    status: 'ok',
+  const rest = {
     work: resolved,
-    source: {
-      provider: source.provider,
-      url: source.url,
-      sha256: source.sha256,
-      bytes: source.bytes,
-      ...wireLicence(source),
-    },
-    sections: page.sections,
-    passages: page.passages,
-    ...(page.next === undefined ? {} : { next_cursor: sealCursor(deps.tokens, purpose, { offset: page.next, sha256: source.sha256 }) }),
-    truncated: page.next !== undefined || document.truncated,
+    source: { provider: source.provider, url: source.url, sha256: source.sha256, bytes: source.bytes, ...wireLicence(source) },
     attempts: wireAttempts(outcome.attempts),
     ...(outcome.openAccessUrl === undefined ? {} : { open_access_url: outcome.openAccessUrl }),
+  };
+  const fixed = JSON.stringify({ status: 'ok', ...rest, sections: [], passages: [] }).length;
+  const { sha256: _bound, ...at } = cursor ?? { offset: 0, sha256: '' };
+  const page = await (deps.pace ?? runAtOnce)(documentPage(document, args, terms, at, deps.digest, fixed), context.signal);
+  return succeed({
+    status: 'ok',
+    ...rest,
+    sections: page.sections,
+    sections_total: document.sections.length,
+    ...(page.sectionsFrom === undefined ? {} : { sections_from: page.sectionsFrom }),
+    passages: page.passages,
+    ...(page.next === undefined ? {} : { next_cursor: sealCursor(deps.tokens, purpose, { ...page.next, sha256: source.sha256 }) }),
+    truncated: page.next !== undefined || document.truncated,
     ...(page.note === undefined ? {} : { note: page.note }),
     ...(page.rechecked === undefined ? {} : { rechecked: page.rechecked }),
+    ...(page.recheckedFrom === undefined ? {} : { rechecked_from: page.recheckedFrom }),
   });
 }

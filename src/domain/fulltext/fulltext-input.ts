@@ -68,7 +68,9 @@ export const readFullTextInput = schemaOnFirstUse(() =>
         .min(PAGE_CHARACTERS.min, { error: M.maxCharsRange })
         .max(PAGE_CHARACTERS.max, { error: M.maxCharsRange })
         .default(PAGE_CHARACTERS.default)
-        .describe('Most characters of the whole answer per page (passages with their ids, the outline, all of it), 2000-64000 (default 20000). Pass next_cursor to read on.'),
+        .describe(
+          'Most characters of the whole answer per page (passages with their ids, the outline, all of it), 2000-64000 (default 20000). Pass next_cursor to read on.',
+        ),
       cursor: boundedString({ max: 4096, unit: 'characters', nonBlank: true }, { type: M.cursorType, blank: M.cursorBlank, tooLong: M.cursorTooLong })
         .optional()
         .describe('The next_cursor of the previous page, with the same other arguments.'),

@@ -4,6 +4,7 @@ import { ProviderRuntimeUnavailableError } from '../../ports/provider-client.por
 import type { SealedTokens } from '../../ports/sealed-tokens.port.js';
 import type { SecretStore } from '../../ports/secret-store.port.js';
 import { abstractsLeftOutWarning, boundAbstracts } from '../literature-search/abstract-budget.js';
+import { keylessFallbackWarning } from '../literature-search/provider-credentials.js';
 import { recordOf } from '../literature-search/rank-records.js';
 import { finishNow } from '../shared/stepwise.js';
 import { configUnavailable, invalidArguments, succeed, toolError, type Outcome } from '../shared/tool-outcome.js';
@@ -123,6 +124,9 @@ export async function readCitationGraph(
     const more = visible.length > end || !crawl.exhausted;
     const { status, diagnostics } = summariseGraph({ ...facts, page: edges });
     if (abstractsLeftOut > 0) diagnostics.warnings.push(abstractsLeftOutWarning(abstractsLeftOut));
+    for (const [provider, fallback] of sessions.keyless)
+      if (sessions.sources.has(provider as GraphSourceId) || (report !== undefined && lookup?.provider === provider))
+        diagnostics.warnings.push(keylessFallbackWarning(provider, fallback));
     const result: GraphResult = {
       status,
       direction,

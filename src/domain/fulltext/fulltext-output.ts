@@ -62,6 +62,7 @@ export const readFullTextOutput = schemaOnFirstUse(() =>
       z.strictObject({ provider: z.enum(FULLTEXT_SOURCES), outcome: z.enum(ATTEMPT_OUTCOMES), error_kind: z.enum(PROVIDER_FAILURE_KINDS).optional() }),
     ),
     open_access_url: z.string().optional(),
+    warnings: z.array(z.string()).optional().describe('A keyless fallback, as the search reports it: pubmed: key_missing (searched keyless).'),
     note: z.string().optional(),
     rechecked: z.array(z.strictObject({ id: z.string(), status: z.enum(RECHECK_STATUSES), current_id: z.string().optional() })).optional(),
     rechecked_from: z

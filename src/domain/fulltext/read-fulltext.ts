@@ -1,6 +1,7 @@
 import type { ConfigSource } from '../../ports/config-source.port.js';
 import type { FullTextClient, FullTextOutcome, LicenceChoice, SourceAttempt } from '../../ports/fulltext-client.port.js';
 import { ProviderRuntimeUnavailableError } from '../../ports/provider-client.port.js';
+import { keylessFallbackWarning } from '../literature-search/provider-credentials.js';
 import type { SealedTokens } from '../../ports/sealed-tokens.port.js';
 import type { SecretStore } from '../../ports/secret-store.port.js';
 import { finishNow, type Stepwise } from '../shared/stepwise.js';
@@ -102,7 +103,7 @@ export async function readFullText(args: ReadFullTextArguments, deps: ReadFullTe
   if (args.cursor !== undefined && cursor === undefined) return invalidArguments(M.cursorInvalid);
   const reading = await deps.config.read();
   if (reading.status !== 'available') return configUnavailable(reading.rule);
-  const sources = await sourcesAllowed(work, reading.settings, deps.secrets);
+  const { sources, keyless } = await sourcesAllowed(work, reading.settings, deps.secrets);
   const given = workIdentifiers(work);
   const disabled = notRunAttempts(work, sources);
   if (disabled !== undefined) return succeed(withoutDocument('not_run', given, { attempts: disabled }));
@@ -115,8 +116,11 @@ export async function readFullText(args: ReadFullTextArguments, deps: ReadFullTe
     throw error;
   }
   const resolved = { ...outcome.work, ...given };
+  // PubMed Central asked without the key the settings name: the warning the search gives too.
+  const pmcAsked = outcome.attempts.some((attempt) => attempt.provider === 'pmc' && attempt.outcome !== 'disabled');
+  const warnings = keyless !== undefined && pmcAsked ? { warnings: [keylessFallbackWarning('pubmed', keyless)] } : {};
   const { document } = outcome;
-  if (document === undefined) return succeed(withoutDocument(statusWithout(outcome.attempts), resolved, outcome));
+  if (document === undefined) return succeed({ ...withoutDocument(statusWithout(outcome.attempts), resolved, outcome), ...warnings });
   if (cursor !== undefined && cursor.sha256 !== document.source.sha256) return invalidArguments(M.cursorStale);
 
   const { source } = document;
@@ -125,6 +129,7 @@ export async function readFullText(args: ReadFullTextArguments, deps: ReadFullTe
     source: { provider: source.provider, url: source.url, sha256: source.sha256, bytes: source.bytes, ...wireLicence(source) },
     attempts: wireAttempts(outcome.attempts),
     ...(outcome.openAccessUrl === undefined ? {} : { open_access_url: outcome.openAccessUrl }),
+    ...warnings,
   };
   const fixed = JSON.stringify({ status: 'ok', ...rest, sections: [], passages: [] }).length;
   const { sha256: _bound, ...at } = cursor ?? { offset: 0, sha256: '' };

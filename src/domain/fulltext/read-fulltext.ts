@@ -132,8 +132,7 @@ export async function readFullText(args: ReadFullTextArguments, deps: ReadFullTe
     ...warnings,
   };
   const fixed = JSON.stringify({ status: 'ok', ...rest, sections: [], passages: [] }).length;
-  const { sha256: _bound, ...at } = cursor ?? { offset: 0, sha256: '' };
-  const page = await (deps.pace ?? runAtOnce)(documentPage(document, args, terms, at, deps.digest, fixed), context.signal);
+  const page = await (deps.pace ?? runAtOnce)(documentPage(document, args, terms, cursor ?? { offset: 0 }, deps.digest, fixed), context.signal);
   return succeed({
     status: 'ok',
     ...rest,

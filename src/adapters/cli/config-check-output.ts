@@ -1,5 +1,4 @@
-import type { SettingsInspection } from '../config-source/native-settings-file-source.js';
-import type { SettingsProblem } from '../config-source/settings-problem.js';
+import type { SettingsInspection, SettingsProblem } from '../../ports/config-source.port.js';
 import { SETTINGS_RULE_REASONS } from '../../domain/shared/settings-rule-messages.js';
 import { failed, renderUnlocated, shownPath, type CommandReport } from './config-output.js';
 

@@ -10,8 +10,7 @@ import {
   type SourceSettings,
 } from '../../ports/config-source.port.js';
 import { DEFAULT_SETTINGS } from '../../domain/provider-readiness/provider-readiness.js';
-import { findDuplicateKey } from './json-duplicate-keys.js';
-import { locateJsonSyntaxError, positionOf } from './json-syntax-error.js';
+import { findDuplicateKey, locateJsonSyntaxError } from './json-text-check.js';
 import { schemaProblems } from './schema-problems.js';
 import { settingsProblem, type SettingsProblem } from './settings-problem.js';
 
@@ -82,7 +81,7 @@ export type ParsedSettings =
 /**
  * Judges the text of a settings document (docs/configuration.md#the-settings-document). Never
  * throws. In order: not JSON (with where and what, see {@link locateJsonSyntaxError}); a key
- * twice in one object; then every schema problem, unknown keys first (see {@link schemaProblems}).
+ * twice in one object (or nesting too deep to follow, a wrong value); then every schema problem, unknown keys first (see {@link schemaProblems}).
  * The settings are deeply frozen; the document is the parsed object, unfrozen.
  */
 export function parseSettingsText(text: string): ParsedSettings {
@@ -93,14 +92,9 @@ export function parseSettingsText(text: string): ParsedSettings {
     const syntax = locateJsonSyntaxError(text);
     return { ok: false, problems: [settingsProblem('not-json', syntax.detail, syntax.at)] };
   }
-  const duplicate = findDuplicateKey(text);
-  if (duplicate !== undefined) {
-    const problem = settingsProblem(
-      'duplicate-key',
-      `the key ${JSON.stringify(duplicate.key.slice(0, 64))} appears twice in one object`,
-      positionOf(text, duplicate.index),
-    );
-    return { ok: false, problems: [problem] };
+  const repeated = findDuplicateKey(text);
+  if (repeated !== undefined) {
+    return { ok: false, problems: [settingsProblem(repeated.kind === 'duplicate-key' ? 'duplicate-key' : 'wrong-value', repeated.detail, repeated.at)] };
   }
   const parsed = settingsDocumentSchema().safeParse(value);
   if (!parsed.success) {

@@ -98,7 +98,7 @@ async function reportOf(action: ConfigAction, io: ConfigCommandIo, overrides: Co
       return change(await removeKey(ports, action.provider));
     case 'set-key': {
       const start = await startKeyChange(ports, action.provider);
-      if (!start.ok) return change(start.outcome);
+      if (!start.ok) return change(start.error);
       const prompt = `API key for ${TARGET_DISPLAY_NAMES[action.provider]} (typing is hidden; Enter to finish, Ctrl-C to cancel): `;
       const input = await readSecret(io.stdin, io.writeStderr, prompt, MAX_KEY_BYTES, overrides.onInterrupt ?? processInterrupts);
       if (!input.ok) return failed(SECRET_INPUT_MESSAGES[input.failure]);

@@ -32,7 +32,7 @@ export async function runSetupCommand(ports: SettingsChangePorts, provider: Prov
   const pages = parts.pagesOver?.(backend) ?? new LoopbackSetupPages(backend);
   const opening = await pages.open({ host: '127.0.0.1', port: 0, ...(provider === undefined ? {} : { provider }) });
   if (!opening.ok) return failed('the setup page could not listen on 127.0.0.1');
-  const { page } = opening;
+  const page = opening.value;
   parts.writeStdout(
     [
       `Open this address in a web browser on this computer (it works in one browser, until ${clock(page.expiresAt)}):`,

@@ -15,7 +15,7 @@ export class LazySetupPages implements SetupPages {
     this.pages ??= import('../adapters/setup-page/index.js').then((adapter) => new adapter.LoopbackSetupPages(this.backend));
     return this.pages.then(
       (pages) => pages.open(request),
-      (): SetupPageOpening => ({ ok: false, reason: 'listen-failed' }),
+      (): SetupPageOpening => ({ ok: false, error: 'listen-failed' }),
     );
   }
 

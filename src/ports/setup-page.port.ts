@@ -30,8 +30,8 @@ export interface OpenSetupPage {
   readonly saved: Promise<boolean>;
 }
 
-/** What opening answers: the page, or why it could not listen. */
-export type SetupPageOpening = { readonly ok: true; readonly page: OpenSetupPage } | { readonly ok: false; readonly reason: 'listen-failed' };
+/** What opening answers: the page, or why it could not listen (the shape of the domain's `Result`; a port imports no domain). */
+export type SetupPageOpening = { readonly ok: true; readonly value: OpenSetupPage } | { readonly ok: false; readonly error: 'listen-failed' };
 
 /**
  * The setup page (docs/setup-page.md): a loopback listener serving the provider settings form to

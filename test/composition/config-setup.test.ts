@@ -99,7 +99,7 @@ describe('qiongli config setup (docs/command-line.md#qiongli-config)', () => {
     assert.deepEqual(expired, { stdout: '', stderr: 'error: the setup page closed without a save\n', code: 1 });
     const taken = await runSetupCommand(ports, undefined, {
       ...parts,
-      pagesOver: () => ({ open: () => Promise.resolve({ ok: false, reason: 'listen-failed' }), close: () => Promise.resolve() }),
+      pagesOver: () => ({ open: () => Promise.resolve({ ok: false, error: 'listen-failed' }), close: () => Promise.resolve() }),
     });
     assert.equal(taken.stderr, 'error: the setup page could not listen on 127.0.0.1\n');
     assert.equal(taken.code, 1);

@@ -22,7 +22,7 @@ function countingPages() {
       counts.opens++;
       return Promise.resolve({
         ok: true,
-        page: { status: 'ready', url: 'http://127.0.0.1:1/start?token=t', tokenUsed: false, expiresAt: 0, saved: new Promise<boolean>(() => undefined) },
+        value: { status: 'ready', url: 'http://127.0.0.1:1/start?token=t', tokenUsed: false, expiresAt: 0, saved: new Promise<boolean>(() => undefined) },
       });
     },
     close: () => {
@@ -81,11 +81,11 @@ describe('the Standard profile composition (docs/command-line.md#profiles)', () 
     await lazy.close();
     const opening = await lazy.open({ host: '127.0.0.1', port: 0 });
     assert.ok(opening.ok);
-    const port = Number(new URL(opening.ok ? opening.page.url : 'http://x:1').port);
+    const port = Number(new URL(opening.ok ? opening.value.url : 'http://x:1').port);
     const again = await lazy.open({ host: '127.0.0.1', port: 0 });
-    assert.equal(again.ok && again.page.status, 'already_running', 'one adapter, one page');
+    assert.equal(again.ok && again.value.status, 'already_running', 'one adapter, one page');
     await lazy.close();
-    assert.equal(await (opening.ok ? opening.page.saved : Promise.resolve(true)), false);
+    assert.equal(await (opening.ok ? opening.value.saved : Promise.resolve(true)), false);
     assert.ok(port > 0);
   });
 

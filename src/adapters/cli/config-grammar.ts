@@ -2,6 +2,7 @@ import { PROVIDER_IDS, type ProviderId, type SourceId } from '../../ports/config
 import { configTargetNamed } from '../../domain/provider-config-mutation/provider-names.js';
 import { isContactEmail } from '../../domain/provider-config-mutation/change-input-checks.js';
 import { hasSetting } from '../../domain/shared/provider-catalogue.js';
+import { failure, success, type Result } from '../../domain/shared/result.js';
 import { CONFIG_SUBCOMMANDS, usageError, type ConfigAction, type ConfigSubcommand, type ParsedCommand } from './parsed-command.js';
 import { USAGE_MESSAGES, type UsageMessage } from './usage-messages.js';
 
@@ -30,18 +31,18 @@ const isSubcommand = (word: string): word is ConfigSubcommand => (CONFIG_SUBCOMM
 const isProvider = (target: ProviderId | SourceId): target is ProviderId => (PROVIDER_IDS as readonly string[]).includes(target);
 
 /** One operand checked: its resolved value, or the static message of why it is wrong. */
-type Checked = { readonly ok: true; readonly value: string } | { readonly ok: false; readonly message: UsageMessage };
+type Checked = Result<string, UsageMessage>;
 
 /** Checks one operand; provider names are resolved to ids (aliases as the save tool accepts them). */
 function checkOperand(kind: Operand, word: string): Checked {
-  const fail = (message: UsageMessage): Checked => ({ ok: false, message });
-  if (kind === 'address') return isContactEmail(word) ? { ok: true, value: word } : fail(USAGE_MESSAGES.invalidAddress);
+  const fail = (message: UsageMessage): Checked => failure(message);
+  if (kind === 'address') return isContactEmail(word) ? success(word) : fail(USAGE_MESSAGES.invalidAddress);
   const target = configTargetNamed(word);
   if (target === undefined) return fail(USAGE_MESSAGES.unknownProvider);
   if (kind === 'key-provider' && !(isProvider(target) && hasSetting(target, 'api_key'))) return fail(USAGE_MESSAGES.providerTakesNoKey);
   if (kind === 'email-provider' && !(isProvider(target) && hasSetting(target, 'email'))) return fail(USAGE_MESSAGES.providerTakesNoEmail);
   if (kind === 'page-provider' && !isProvider(target)) return fail(USAGE_MESSAGES.notASearchProvider);
-  return { ok: true, value: target };
+  return success(target);
 }
 
 /** The action of a subcommand whose operands all passed. */
@@ -89,7 +90,7 @@ export function parseConfigCommand(args: readonly string[]): ParsedCommand {
     if (word === undefined) return usageError(kind === 'address' ? USAGE_MESSAGES.missingAddress : USAGE_MESSAGES.missingProvider, topic);
     if (word.startsWith('-')) return usageError(word === '--help' ? USAGE_MESSAGES.extraArgument : USAGE_MESSAGES.unknownOption, topic);
     const checked = checkOperand(kind, word);
-    if (!checked.ok) return usageError(checked.message, topic);
+    if (!checked.ok) return usageError(checked.error, topic);
     values.push(checked.value);
   }
   const extra = rest[operands.length];

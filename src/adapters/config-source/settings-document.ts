@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { failure, success, type Result } from '../../domain/shared/result.js';
 import { schemaOnFirstUse } from '../../domain/shared/schema-on-first-use.js';
 import {
   PROVIDER_IDS,
@@ -74,9 +75,10 @@ type ProviderEntry = { enabled: boolean; email?: string | undefined; api_key_ref
 export type SettingsDocument = z.output<ReturnType<typeof settingsDocumentSchema>>;
 
 /** A settings text judged: the settings with the document's revision, or every problem found. */
-export type ParsedSettings =
-  | { readonly ok: true; readonly settings: NativeSettings; readonly revision: number; readonly document: SettingsDocument }
-  | { readonly ok: false; readonly problems: readonly [SettingsProblem, ...SettingsProblem[]] };
+export type ParsedSettings = Result<
+  { readonly settings: NativeSettings; readonly revision: number; readonly document: SettingsDocument },
+  readonly [SettingsProblem, ...SettingsProblem[]]
+>;
 
 /**
  * Judges the text of a settings document (docs/configuration.md#the-settings-document). Never
@@ -90,18 +92,18 @@ export function parseSettingsText(text: string): ParsedSettings {
     value = JSON.parse(text);
   } catch {
     const syntax = locateJsonSyntaxError(text);
-    return { ok: false, problems: [settingsProblem('not-json', syntax.detail, syntax.at)] };
+    return failure([settingsProblem('not-json', syntax.detail, syntax.at)]);
   }
   const repeated = findDuplicateKey(text);
   if (repeated !== undefined) {
-    return { ok: false, problems: [settingsProblem(repeated.kind === 'duplicate-key' ? 'duplicate-key' : 'wrong-value', repeated.detail, repeated.at)] };
+    return failure([settingsProblem(repeated.kind === 'duplicate-key' ? 'duplicate-key' : 'wrong-value', repeated.detail, repeated.at)]);
   }
   const parsed = settingsDocumentSchema().safeParse(value);
   if (!parsed.success) {
     const [first, ...others] = schemaProblems(parsed.error.issues, value);
-    return { ok: false, problems: [first ?? settingsProblem('wrong-value'), ...others] };
+    return failure([first ?? settingsProblem('wrong-value'), ...others]);
   }
-  return { ok: true, settings: settingsOf(parsed.data), revision: parsed.data.revision, document: parsed.data };
+  return success({ settings: settingsOf(parsed.data), revision: parsed.data.revision, document: parsed.data });
 }
 
 /**
@@ -110,7 +112,7 @@ export function parseSettingsText(text: string): ParsedSettings {
  */
 export function parseSettingsDocument(text: string): NativeSettings | undefined {
   const parsed = parseSettingsText(text);
-  return parsed.ok ? parsed.settings : undefined;
+  return parsed.ok ? parsed.value.settings : undefined;
 }
 
 /** The settings a valid document says: absent entries take their defaults. */

@@ -72,17 +72,17 @@ export class SettingsFileWriter implements SettingsWriter {
       if (location.kind === 'invalid') return unavailable(location.rule);
       const policy = this.source.policy();
       const opened = await openSettingsFolder(location.root, policy);
-      if (!opened.ok) return unavailable(opened.problem.rule);
+      if (!opened.ok) return unavailable(opened.error.rule);
       try {
-        const lock = await acquireSettingsLock(opened.folder, this.options);
+        const lock = await acquireSettingsLock(opened.value, this.options);
         if (lock === undefined) return BUSY;
         try {
-          return await this.writeHeld(opened.folder, location.root, basedOn, edit, () => lock.stillHeld());
+          return await this.writeHeld(opened.value, location.root, basedOn, edit, () => lock.stillHeld());
         } finally {
           await lock.release();
         }
       } finally {
-        await opened.folder.close();
+        await opened.value.close();
       }
     } catch {
       return FAILED;
@@ -115,7 +115,7 @@ export class SettingsFileWriter implements SettingsWriter {
       replaced = true;
       await folder.flush();
       const movedDuring = await folder.problemSinceOpened();
-      return movedDuring === undefined ? { status: 'written', revision: checked.revision } : unavailable(movedDuring.rule);
+      return movedDuring === undefined ? { status: 'written', revision: checked.value.revision } : unavailable(movedDuring.rule);
     } finally {
       if (!replaced) await unlink(temporary).catch(() => undefined);
     }

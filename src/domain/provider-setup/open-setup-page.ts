@@ -18,6 +18,6 @@ export async function openSetupPage(pages: SetupPages, args: ConfigureProviderAr
   const provider = args.provider === undefined ? undefined : SAVE_PROVIDER_NAMES[args.provider];
   const opening = await pages.open({ host: args.host, port: args.port, ...(provider === undefined ? {} : { provider }) });
   if (!opening.ok) return toolError('setup-page-unavailable');
-  const { page } = opening;
+  const page = opening.value;
   return succeed(new UrlHandOff(page.url, elicitationMessage(page.provider), page.saved, (offer) => setupPageResult(page, offer)));
 }

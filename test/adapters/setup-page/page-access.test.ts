@@ -56,12 +56,12 @@ describe('who can open the setup page (docs/setup-page.md#who-can-use-the-page)'
     const taken = (blocker.address() as { port: number }).port;
     const pages = new LoopbackSetupPages(new FakeSetupBackend(), TEST_TIMINGS);
     try {
-      assert.deepEqual(await pages.open({ host: '127.0.0.1', port: taken }), { ok: false, reason: 'listen-failed' });
+      assert.deepEqual(await pages.open({ host: '127.0.0.1', port: taken }), { ok: false, error: 'listen-failed' });
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }
     const opening = await pages.open({ host: '127.0.0.1', port: taken });
-    assert.ok(opening.ok && opening.page.url.startsWith(`http://127.0.0.1:${taken}/`));
+    assert.ok(opening.ok && opening.value.url.startsWith(`http://127.0.0.1:${taken}/`));
     await pages.close();
   });
 
@@ -77,8 +77,8 @@ describe('who can open the setup page (docs/setup-page.md#who-can-use-the-page)'
       );
       assert.ok(!(answer.headers['set-cookie'] ?? '').includes(token), 'the cookie is not the URL token');
       const again = await pages.open({ host: '127.0.0.1', port: 0 });
-      assert.ok(again.ok && again.page.status === 'already_running' && again.page.tokenUsed);
-      assert.equal(again.ok && again.page.url, `http://127.0.0.1:${port}/`);
+      assert.ok(again.ok && again.value.status === 'already_running' && again.value.tokenUsed);
+      assert.equal(again.ok && again.value.url, `http://127.0.0.1:${port}/`);
     } finally {
       await close();
     }
@@ -161,9 +161,9 @@ describe('who can open the setup page (docs/setup-page.md#who-can-use-the-page)'
     try {
       const second = await pages.open({ host: 'localhost', port: 0, provider: 'pubmed' });
       assert.ok(second.ok);
-      assert.equal(second.ok && second.page.status, 'already_running');
-      assert.equal(second.ok && second.page.url, page.url);
-      assert.equal(second.ok && second.page.provider, undefined);
+      assert.equal(second.ok && second.value.status, 'already_running');
+      assert.equal(second.ok && second.value.url, page.url);
+      assert.equal(second.ok && second.value.provider, undefined);
     } finally {
       await close();
     }
@@ -174,9 +174,9 @@ describe('who can open the setup page (docs/setup-page.md#who-can-use-the-page)'
     try {
       const [a, b] = await Promise.all([fresh.open({ host: '127.0.0.1', port: 0 }), fresh.open({ host: '127.0.0.1', port: 0 })]);
       assert.ok(a.ok && b.ok);
-      assert.equal(a.ok && a.page.status, 'ready');
-      assert.equal(b.ok && b.page.status, 'already_running');
-      assert.equal(a.ok && b.ok && a.page.url === b.page.url, true);
+      assert.equal(a.ok && a.value.status, 'ready');
+      assert.equal(b.ok && b.value.status, 'already_running');
+      assert.equal(a.ok && b.ok && a.value.url === b.value.url, true);
     } finally {
       await fresh.close();
     }
@@ -189,9 +189,9 @@ describe('who can open the setup page (docs/setup-page.md#who-can-use-the-page)'
     const opened = await opening;
     await closed;
     assert.ok(opened.ok);
-    const port = Number(new URL(opened.ok ? opened.page.url : 'http://x:1').port);
+    const port = Number(new URL(opened.ok ? opened.value.url : 'http://x:1').port);
     assert.equal(await request(port, 'GET', '/'), 'refused');
-    assert.equal(await (opened.ok ? opened.page.saved : Promise.resolve(true)), false);
+    assert.equal(await (opened.ok ? opened.value.saved : Promise.resolve(true)), false);
   });
 
   it('closes once: a second close does nothing, and the address then refuses connections', async () => {

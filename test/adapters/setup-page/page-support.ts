@@ -11,7 +11,7 @@ export async function openPage(request: Partial<SetupPageRequest> = {}, backend 
   const pages = new LoopbackSetupPages(backend, timings);
   const opening = await pages.open({ host: '127.0.0.1', port: 0, ...request });
   if (!opening.ok) throw new Error('the page did not open');
-  const page: OpenSetupPage = opening.page;
+  const page: OpenSetupPage = opening.value;
   const port = Number(new URL(page.url).port);
   const token = new URL(page.url).searchParams.get('token') ?? '';
   return { pages, page, port, token, backend, close: () => pages.close() };

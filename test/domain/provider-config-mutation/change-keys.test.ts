@@ -143,9 +143,9 @@ describe('setting an API key (docs/configuration.md#changing-the-settings)', () 
   it('lets a terminal learn before asking for the key whether it could be kept', async () => {
     assert.equal((await startKeyChange(ports(FakeSettingsWriter.defaults(), FakeSecretStore.empty()), 'openalex')).ok, true);
     const unreachable = await startKeyChange(ports(FakeSettingsWriter.defaults(), FakeSecretStore.unavailable()), 'openalex');
-    assert.deepEqual(unreachable, { ok: false, outcome: { status: 'refused', refusal: 'store-unavailable' } });
+    assert.deepEqual(unreachable, { ok: false, error: { status: 'refused', refusal: 'store-unavailable' } });
     const unusable = await startKeyChange(ports(FakeSettingsWriter.unavailable('not-json'), FakeSecretStore.empty()), 'openalex');
-    assert.deepEqual(unusable, { ok: false, outcome: { status: 'refused', refusal: 'settings-unavailable', rule: 'not-json' } });
+    assert.deepEqual(unusable, { ok: false, error: { status: 'refused', refusal: 'settings-unavailable', rule: 'not-json' } });
   });
 });
 

@@ -24,7 +24,7 @@ function pagesAnswering(opening: Awaited<ReturnType<SetupPages['open']>>) {
 
 describe('opening the setup page (docs/tools.md#3-qiongli_configure_provider, Standard)', () => {
   it('opens the page for the canonical provider a name alias means, on the requested host and port', async () => {
-    const { pages, asked } = pagesAnswering({ ok: true, page: page({ provider: 'semantic_scholar' }) });
+    const { pages, asked } = pagesAnswering({ ok: true, value: page({ provider: 'semantic_scholar' }) });
     const outcome = await openSetupPage(pages, { provider: 's2', host: 'localhost', port: 8123 });
     assert.deepEqual(asked, [{ host: 'localhost', port: 8123, provider: 'semantic_scholar' }]);
     assert.ok(outcome.ok && outcome.value instanceof UrlHandOff);
@@ -35,13 +35,13 @@ describe('opening the setup page (docs/tools.md#3-qiongli_configure_provider, St
   });
 
   it('asks for every provider when none is named', async () => {
-    const { pages, asked } = pagesAnswering({ ok: true, page: page() });
+    const { pages, asked } = pagesAnswering({ ok: true, value: page() });
     await openSetupPage(pages, { host: '127.0.0.1', port: 0 });
     assert.deepEqual(asked, [{ host: '127.0.0.1', port: 0 }]);
   });
 
   it('fails with setup-page-unavailable when the page cannot listen', async () => {
-    const { pages } = pagesAnswering({ ok: false, reason: 'listen-failed' });
+    const { pages } = pagesAnswering({ ok: false, error: 'listen-failed' });
     assert.deepEqual(await openSetupPage(pages, { host: '127.0.0.1', port: 80 }), {
       ok: false,
       failure: { kind: 'tool_error', reasonCode: 'setup-page-unavailable', message: 'the setup page could not listen on the requested port' },

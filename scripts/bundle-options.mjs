@@ -30,6 +30,9 @@ const shared = (minify) => ({
   target: 'node20',
   legalComments: 'none',
   logLevel: 'warning',
+  // jsonc-parser's `main` is a UMD wrapper that requires its parts at run time, which esbuild
+  // cannot follow: bundle its ES module build (the package's `module` field) instead.
+  alias: { 'jsonc-parser': fileURLToPath(new URL('../node_modules/jsonc-parser/lib/esm/main.js', import.meta.url)) },
   // Some CommonJS dependencies call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __qiongliCreateRequire } from 'node:module'; const require = __qiongliCreateRequire(import.meta.url);" },
 });

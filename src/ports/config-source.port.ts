@@ -27,11 +27,22 @@ export interface SourceSettings {
   readonly enabled: boolean;
 }
 
+/**
+ * Whether found records may be delivered to the person's Zotero desktop (SPEC §15,
+ * docs/configuration.md#zotero-delivery): off until the person switches it on
+ * (`qiongli config enable zotero` or the setup page's switch).
+ */
+export interface ZoteroSettings {
+  readonly enabled: boolean;
+}
+
 /** The validated native settings (docs/configuration.md). */
 export interface NativeSettings {
   readonly providers: Readonly<Record<ProviderId, ProviderSettings>>;
   /** The keyless sources (enabled unless the settings say otherwise). */
   readonly sources: Readonly<Record<SourceId, SourceSettings>>;
+  /** Zotero delivery: the person's consent (`enabled`, false unless the settings say otherwise). */
+  readonly zotero: ZoteroSettings;
 }
 
 /**
@@ -73,6 +84,8 @@ export interface SettingsProblem {
   readonly rule: SettingsRule;
   readonly detail?: string;
   readonly at?: TextPosition;
+  /** For an unknown key that is a near miss of a known one (`semanticscholar`): the key meant (`semantic_scholar`). */
+  readonly meant?: string;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { NativeSettings, ProviderId, ProviderSettings, SettingsRule, SourceId, SourceSettings } from './config-source.port.js';
+import type { NativeSettings, ProviderId, ProviderSettings, SettingsRule, SourceId, SourceSettings, ZoteroSettings } from './config-source.port.js';
 import { portToken, type PortToken } from './port-token.js';
 
 /**
@@ -16,6 +16,7 @@ export type SettingsDraft =
 export interface SettingsEdit {
   readonly providers?: Readonly<Partial<Record<ProviderId, ProviderSettings>>>;
   readonly sources?: Readonly<Partial<Record<SourceId, SourceSettings>>>;
+  readonly zotero?: ZoteroSettings;
 }
 
 /**

@@ -128,7 +128,11 @@ describe('qiongli config, run in process (docs/command-line.md#qiongli-config)',
     assert.equal(status.code, 0);
     assert.match(status.stdout, /\(revision 1\)\ncredential store: reachable\n/);
     assert.match(status.stdout, /^pubmed {12}no {7}- {8}not set {2}keyless$/m);
-    assert.deepEqual(await run({ name: 'check' }, piped('')), { code: 0, stdout: `The settings at ${home.file} are valid (revision 1).\n`, stderr: '' });
+    assert.deepEqual(await run({ name: 'check' }, piped('')), {
+      code: 0,
+      stdout: `The settings at ${home.file} are valid (revision 1).\nZotero delivery: off (delivery of found records to your Zotero desktop; qiongli config enable zotero switches it on).\n`,
+      stderr: '',
+    });
     await home.write('{"revision": 1,,}');
     const check = await run({ name: 'check' }, piped(''));
     assert.equal(check.code, 1);

@@ -28,7 +28,7 @@ const OPERANDS: Readonly<Record<ConfigSubcommand, readonly Operand[]>> = {
 };
 
 const isSubcommand = (word: string): word is ConfigSubcommand => (CONFIG_SUBCOMMANDS as readonly string[]).includes(word);
-const isProvider = (target: ProviderId | SourceId): target is ProviderId => (PROVIDER_IDS as readonly string[]).includes(target);
+const isProvider = (target: ProviderId | SourceId | 'zotero'): target is ProviderId => (PROVIDER_IDS as readonly string[]).includes(target);
 
 /** One operand checked: its resolved value, or the static message of why it is wrong. */
 type Checked = Result<string, UsageMessage>;
@@ -59,7 +59,7 @@ function actionOf(name: ConfigSubcommand, values: readonly string[]): ConfigActi
       return { name, provider: first as ProviderId };
     case 'enable':
     case 'disable':
-      return { name, target: first as ProviderId | SourceId };
+      return { name, target: first as ProviderId | SourceId | 'zotero' };
     case 'set-email':
       return { name, provider: first as ProviderId, address: second };
   }

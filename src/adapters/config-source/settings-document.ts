@@ -11,7 +11,12 @@ import {
   type SourceSettings,
 } from '../../ports/config-source.port.js';
 import { DEFAULT_SETTINGS } from '../../domain/provider-readiness/provider-readiness.js';
-import { findDuplicateKey, locateJsonSyntaxError } from './json-text-check.js';
+
+/**
+ * The JSON checks (jsonc-parser and what explains its findings), loaded with the first settings
+ * read: the serving program starts without them.
+ */
+const jsonChecks = () => import('./json-text-check.js');
 import { schemaProblems } from './schema-problems.js';
 import { settingsProblem, type SettingsProblem } from './settings-problem.js';
 
@@ -57,7 +62,8 @@ const providersSchema = () =>
  * The strict shape of `settings.json` (docs/configuration.md). Unknown keys are rejected at every level.
  * `providers` is required; each provider entry is optional and, when absent, takes its
  * {@link DEFAULT_SETTINGS} entry; a present entry must say `enabled`. `revision` is a
- * non-negative safe integer; `default_profile` is accepted but not used by Lite.
+ * non-negative safe integer; `default_profile` is accepted but not used by Lite; `zotero`
+ * (optional, default off) is the consent to deliver records to the Zotero desktop.
  */
 export const settingsDocumentSchema = schemaOnFirstUse(() =>
   z.strictObject({
@@ -66,6 +72,7 @@ export const settingsDocumentSchema = schemaOnFirstUse(() =>
     revision: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
     default_profile: profileName().optional(),
     providers: providersSchema(),
+    zotero: z.strictObject({ enabled: z.boolean() }).optional(),
   }),
 );
 
@@ -82,11 +89,12 @@ export type ParsedSettings = Result<
 
 /**
  * Judges the text of a settings document (docs/configuration.md#the-settings-document). Never
- * throws. In order: not JSON (with where and what, see {@link locateJsonSyntaxError}); a key
+ * throws. In order: not JSON (with where and what, see `locateJsonSyntaxError`); a key
  * twice in one object (or nesting too deep to follow, a wrong value); then every schema problem, unknown keys first (see {@link schemaProblems}).
  * The settings are deeply frozen; the document is the parsed object, unfrozen.
  */
-export function parseSettingsText(text: string): ParsedSettings {
+export async function parseSettingsText(text: string): Promise<ParsedSettings> {
+  const { findDuplicateKey, locateJsonSyntaxError } = await jsonChecks();
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -110,8 +118,8 @@ export function parseSettingsText(text: string): ParsedSettings {
  * Turns the text of a settings document into validated settings, or `undefined` (never throws)
  * when {@link parseSettingsText} finds a problem. The result is deeply frozen.
  */
-export function parseSettingsDocument(text: string): NativeSettings | undefined {
-  const parsed = parseSettingsText(text);
+export async function parseSettingsDocument(text: string): Promise<NativeSettings | undefined> {
+  const parsed = await parseSettingsText(text);
   return parsed.ok ? parsed.value.settings : undefined;
 }
 
@@ -131,6 +139,7 @@ function settingsOf(document: SettingsDocument): NativeSettings {
         return [id, entry === undefined ? DEFAULT_SETTINGS.sources[id] : { enabled: entry.enabled }];
       }),
     ) as Record<SourceId, SourceSettings>,
+    zotero: document.zotero === undefined ? DEFAULT_SETTINGS.zotero : { enabled: document.zotero.enabled },
   });
 }
 
@@ -141,6 +150,7 @@ export function freezeSettings(settings: NativeSettings): NativeSettings {
   return Object.freeze({
     providers: Object.freeze(providers) as Record<ProviderId, ProviderSettings>,
     sources: Object.freeze(sources) as Record<SourceId, SourceSettings>,
+    zotero: Object.freeze({ enabled: settings.zotero.enabled }),
   });
 }
 

@@ -101,7 +101,7 @@ export class SettingsFileWriter implements SettingsWriter {
     const revision = current.kind === 'document' ? current.revision : null;
     if (revision !== basedOn) return CONFLICT;
     const text = serialiseDocument(applyEdit(current.kind === 'document' ? current.document : emptyDocument(), edit, (revision ?? 0) + 1));
-    const checked = parseSettingsText(text);
+    const checked = await parseSettingsText(text);
     if (!checked.ok || Buffer.byteLength(text) > MAX_SETTINGS_BYTES) return FAILED;
     const temporary = folder.route(`${SETTINGS_FILE_NAME}.${randomBytes(8).toString('hex')}.tmp`);
     let replaced = false;

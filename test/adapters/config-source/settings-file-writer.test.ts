@@ -57,6 +57,8 @@ describe('SettingsFileWriter (docs/configuration.md#writes)', () => {
     assert.deepEqual(now.providers.europepmc, { enabled: false });
     assert.deepEqual(now.providers.crossref, original.providers.crossref);
     assert.deepEqual(Object.keys(now.providers), Object.keys(original.providers));
+    assert.deepEqual(await writer().write(8, { zotero: { enabled: false } }), { status: 'written', revision: 9 });
+    assert.deepEqual((await documentNow()).zotero, { enabled: false }, 'Zotero delivery switched off in its own top-level entry');
   });
 
   it('reads the settings and their revision for a change (null: no document yet)', async () => {

@@ -21,15 +21,18 @@ export interface SettingsEdit {
 
 /**
  * How a write ended.
- * - `written`: the document now holds the change, under `revision` (the one read + 1).
+ * - `written`: the document now holds the change, under `revision` (the one read + 1); with
+ *   `warning: 'folder-moved'` when the settings folder was moved or replaced while it was
+ *   written: the change is in the folder that was opened, which its path may no longer name.
+ *   A writer reports what happened: a change that landed is never reported refused.
  * - `conflict`: the document's revision is no longer the one the change was based on (another
- *   writer came first); nothing was written.
+ *   writer came first), or the file changed after it was read (a hand edit); nothing was written.
  * - `busy`: another writer held the settings for longer than a write takes; nothing was written.
  * - `unavailable`: the settings (or their folder) break `rule`; nothing was written.
  * - `failed`: the file system refused (no space, no permission, …); the document is unchanged.
  */
 export type SettingsWriteResult =
-  | { readonly status: 'written'; readonly revision: number }
+  | { readonly status: 'written'; readonly revision: number; readonly warning?: 'folder-moved' }
   | { readonly status: 'conflict' }
   | { readonly status: 'busy' }
   | { readonly status: 'unavailable'; readonly rule: SettingsRule }

@@ -111,9 +111,19 @@ const UNCHANGED: Readonly<Record<UnchangedReason, (name: string) => string>> = {
   'no-key': (name) => `${name} has no API key set; nothing changed.`,
 };
 
-/** What a change command prints: one line on success (and a warning), `error: <reason>` when refused. */
-export function renderChange(action: ChangeAction, outcome: SettingsChangeOutcome): CommandReport {
+/**
+ * What a change command prints: one line on success (and a warning), `error: <reason>` when
+ * refused. A `busy` refusal names the lock file (`lockFile`, when known) that keeps writers out,
+ * to delete when no other program is changing the settings: a lock whose holder still runs on
+ * this computer (or a process that took its number) is never taken over.
+ */
+export function renderChange(action: ChangeAction, outcome: SettingsChangeOutcome, lockFile?: string): CommandReport {
   const name = NAME(action);
+  if (outcome.status === 'refused' && outcome.refusal === 'busy' && lockFile !== undefined) {
+    return failed(refusalMessage(outcome), [
+      `If it keeps saying so and no other qiongli command or server is changing the settings, delete the lock file ${shownPath(lockFile)} and try again.`,
+    ]);
+  }
   if (outcome.status === 'refused') return failed(refusalMessage(outcome));
   if (outcome.status === 'unchanged') return done(`${UNCHANGED[outcome.reason](name)}\n`);
   const revision = `settings revision ${outcome.revision}`;

@@ -74,6 +74,14 @@ describe('setting an API key (docs/configuration.md#changing-the-settings)', () 
     }
   });
 
+  it('keeps the fresh secret when the write landed though the folder moved meanwhile, and says so (issue 29, row 11)', async () => {
+    const settings = FakeSettingsWriter.defaults();
+    const secrets = FakeSecretStore.empty();
+    settings.refuseNextWrite({ status: 'written', revision: 1, warning: 'folder-moved' });
+    assert.deepEqual(await setKey(ports(settings, secrets), 'openalex', KEY), { status: 'saved', revision: 1, warning: 'folder-moved' });
+    assert.deepEqual(secrets.storedReferences, [NEW], 'the file that landed names it: it stays');
+  });
+
   it('saves nothing, and says so plainly, when no credential store is reachable (no plaintext fallback)', async () => {
     const settings = FakeSettingsWriter.defaults();
     const outcome = await setKey(ports(settings, FakeSecretStore.unavailable()), 'semantic_scholar', KEY);

@@ -68,7 +68,9 @@ async function measure(root) {
 const fmt = (ms) => `${ms.toFixed(2)} ms`;
 const other = process.argv[2];
 const builds = [['this build (jsonc-parser)', REPO_ROOT], ...(other === undefined ? [] : [[`${other} (hand-written)`, other]])];
-console.log('| build | text | bytes | verdict | CPU per run (mean) | median | 95th percentile | slowest of 200 |\n| --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log(
+  '| build | text | bytes | verdict | CPU per run (mean) | median | 95th percentile | slowest of 200 |\n| --- | --- | --- | --- | --- | --- | --- | --- |',
+);
 for (const [label, root] of builds) {
   for (const row of await measure(root))
     console.log(`| ${label} | ${row.name} | ${row.bytes} | ${row.rule} | ${fmt(row.cpu)} | ${fmt(row.median)} | ${fmt(row.p95)} | ${fmt(row.max)} |`);

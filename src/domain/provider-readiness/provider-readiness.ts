@@ -24,10 +24,11 @@ export const ACCESS_TIERS = ['keyed', 'keyless', 'key_missing', 'secret_store_un
  */
 export type ProviderAccess = (typeof ACCESS_TIERS)[number];
 
-/** The settings used when no settings document exists: every provider and every keyless source enabled, no key. */
+/** The settings used when no settings document exists: every provider and every keyless source enabled, no key, no Zotero delivery. */
 export const DEFAULT_SETTINGS: NativeSettings = {
   providers: Object.fromEntries(SEARCH_ORDER.map((id): [ProviderId, ProviderSettings] => [id, { enabled: true }])) as Record<ProviderId, ProviderSettings>,
   sources: Object.fromEntries(SOURCE_IDS.map((id): [SourceId, SourceSettings] => [id, { enabled: true }])) as Record<SourceId, SourceSettings>,
+  zotero: { enabled: false },
 };
 
 /**

@@ -42,6 +42,7 @@ describe('qiongli config status output (docs/command-line.md#qiongli-config)', (
         'arxiv             yes      -        -        keyless',
         'opencitations     yes      (keyless source: citation graph)',
         'europepmc         yes      (keyless source: open-access full text)',
+        'zotero            no       (delivery of found records to your Zotero desktop)',
         '',
       ].join('\n'),
     );
@@ -96,11 +97,15 @@ describe('qiongli config check output (docs/command-line.md#qiongli-config)', ()
 
   it('says the settings are valid, or that the defaults apply, and exits 0', async () => {
     assert.deepEqual(renderInspection({ kind: 'valid', file: '/cfg/settings.json', revision: 3, settings: settingsWith({}) }), {
-      stdout: 'The settings at /cfg/settings.json are valid (revision 3).\n',
+      stdout:
+        'The settings at /cfg/settings.json are valid (revision 3).\nZotero delivery: off (delivery of found records to your Zotero desktop; qiongli config enable zotero switches it on).\n',
       stderr: '',
       code: 0,
     });
-    assert.equal(renderInspection({ kind: 'missing', file: '/cfg/settings.json' }).stdout, 'No settings file at /cfg/settings.json: the defaults apply.\n');
+    assert.equal(
+      renderInspection({ kind: 'missing', file: '/cfg/settings.json' }).stdout,
+      'No settings file at /cfg/settings.json: the defaults apply.\nZotero delivery: off (delivery of found records to your Zotero desktop; qiongli config enable zotero switches it on).\n',
+    );
   });
 
   it('tells how to fix a location that cannot be named', async () => {
@@ -124,6 +129,14 @@ describe('what a change command prints', () => {
     assert.equal(
       renderChange({ name: 'enable', target: 'europepmc' }, { status: 'saved', revision: 1 }).stdout,
       'Europe PMC is enabled (settings revision 1).\n',
+    );
+    assert.equal(
+      renderChange({ name: 'enable', target: 'zotero' }, { status: 'saved', revision: 7 }).stdout,
+      'Zotero delivery is enabled (settings revision 7).\n',
+    );
+    assert.equal(
+      renderChange({ name: 'disable', target: 'zotero' }, { status: 'unchanged', reason: 'already-disabled' }).stdout,
+      'Zotero delivery is already disabled; nothing changed.\n',
     );
     assert.equal(
       renderChange({ name: 'set-email', provider: 'crossref', address: 'me@example.org' }, { status: 'saved', revision: 1 }).stdout,

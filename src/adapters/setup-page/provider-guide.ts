@@ -19,7 +19,8 @@ export const PROVIDER_GUIDES: Readonly<Record<ProviderId, ProviderGuide>> = {
   openalex: {
     brings: 'A free key raises the free daily allowance tenfold (about 1,000 searches a day instead of about 100).',
     keyFrom: { label: 'openalex.org/settings/api (free account)', href: 'https://openalex.org/settings/api' },
-    email: 'OpenAlex no longer reads a contact email: one set here is kept with your settings but never sent. An API key (below) is what raises your allowance.',
+    email:
+      'OpenAlex no longer reads a contact email: one set here is kept with your settings but never sent. An API key (below) is what raises your allowance.',
   },
   semantic_scholar: {
     brings: 'A free key gives you a dedicated rate (1 request a second) instead of the pool all keyless users share, which is often busy.',

@@ -31,6 +31,24 @@ describe('the Zotero connector adapter against a loopback Zotero (docs/zotero.md
     assert.doesNotMatch(sent?.headers['user-agent'] ?? '', /^Mozilla\//);
   });
 
+  it('follows Zotero: a browser-looking request without the connector header is closed unanswered; a foreign Host gets 400', async () => {
+    for (const headers of [{ origin: 'https://evil.example' }, { 'user-agent': 'Mozilla/5.0' }]) {
+      await assert.rejects(
+        request('http://127.0.0.1:23119/connector/getSelectedCollection', {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: '{}',
+        }),
+      );
+    }
+    const allowed = await request('http://127.0.0.1:23119/connector/ping', { headers: { 'user-agent': 'Mozilla/5.0', 'x-zotero-connector-api-version': '3' } });
+    assert.equal(allowed.statusCode, 200);
+    await allowed.body.dump();
+    const rebound = await request('http://127.0.0.1:23119/connector/ping', { headers: { host: 'evil.example:23119' } });
+    assert.equal(rebound.statusCode, 400);
+    assert.equal(await rebound.body.text(), 'Invalid Host header\n');
+  });
+
   it('says zotero-not-running at once when nothing listens on 127.0.0.1:23119', async () => {
     await zotero.stop();
     const started = performance.now();

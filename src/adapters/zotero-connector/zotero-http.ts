@@ -56,8 +56,15 @@ const NOT_RUNNING_CODES = new Set(['ECONNREFUSED', 'EADDRNOTAVAIL', 'ENETUNREACH
  * aborted) → `zotero-timeout`; the connection closed unanswered → `zotero-bad-answer`.
  */
 export async function callZotero(call: ZoteroCall, dispatcher: Dispatcher, signal: AbortSignal): Promise<Result<ZoteroAnswer, ZoteroFailure>> {
-  const deadline = AbortSignal.timeout(call.timeoutMs);
-  const both = AbortSignal.any([signal, deadline]);
+  // An explicit timer, cleared at the end: a signal of AbortSignal.timeout that only
+  // AbortSignal.any refers to may be collected before it fires (a dripping answer would then
+  // never end, as undici's body timeout counts only the pause between two chunks).
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), call.timeoutMs);
+  const cancel = (): void => deadline.abort();
+  signal.addEventListener('abort', cancel, { once: true });
+  if (signal.aborted) deadline.abort();
+  const both = deadline.signal;
   try {
     const response = await request(`${ZOTERO_ORIGIN}${call.path}`, {
       dispatcher,
@@ -85,6 +92,9 @@ export async function callZotero(call: ZoteroCall, dispatcher: Dispatcher, signa
     });
   } catch (error) {
     return failure(transportFailure(error, both));
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', cancel);
   }
 }
 

@@ -41,18 +41,24 @@ export async function checkDuplicates(records: readonly DeliveryRecord[], connec
     if (match === undefined) kept.push(keys[index]!);
     else skipped.set(index, match);
   });
-  const budget = AbortSignal.any([options.signal, AbortSignal.timeout(options.budgetMs ?? LOOKUP_BUDGET_MS)]);
+  // The budget is an explicit timer, cleared at the end: a signal of AbortSignal.timeout that
+  // only AbortSignal.any refers to may be collected before it fires, and the check never end.
+  const budget = new AbortController();
+  const timer = setTimeout(() => budget.abort(), options.budgetMs ?? LOOKUP_BUDGET_MS);
+  const cancel = (): void => budget.abort();
+  options.signal.addEventListener('abort', cancel, { once: true });
+  if (options.signal.aborted) budget.abort();
   const queue = records.map((_, index) => index).filter((index) => !skipped.has(index));
   let checked = true;
   let done = records.length - queue.length;
   const worker = async (): Promise<void> => {
     for (let index = queue.shift(); index !== undefined && checked; index = queue.shift()) {
-      if (budget.aborted) {
+      if (budget.signal.aborted) {
         checked = false;
         return;
       }
       for (const lookup of lookupsFor(records[index]!, keys[index]!)) {
-        const found = await connector.findInLibrary(lookup, budget);
+        const found = await connector.findInLibrary(lookup, budget.signal);
         if (!found.ok) {
           checked = false;
           return;
@@ -66,6 +72,11 @@ export async function checkDuplicates(records: readonly DeliveryRecord[], connec
       options.progress(++done, records.length);
     }
   };
-  await Promise.all(Array.from({ length: LOOKUPS_AT_ONCE }, worker));
+  try {
+    await Promise.all(Array.from({ length: LOOKUPS_AT_ONCE }, worker));
+  } finally {
+    clearTimeout(timer);
+    options.signal.removeEventListener('abort', cancel);
+  }
   return { skipped, checked };
 }

@@ -28,6 +28,7 @@ import { copyInChunks } from './copy-in-chunks.mjs';
 import { keyringFromAsset, stageKeyringAsset } from './native-keyring.mjs';
 import { targetRunner } from './target-runner.mjs';
 import { zodEnglishOnly } from './zod-english-only.mjs';
+import { JSONC_PARSER_ALIAS } from './bundle-options.mjs';
 
 /** The SEA fuse every official Node build carries (docs: single-executable-applications). */
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
@@ -90,6 +91,7 @@ async function bundleCommonJs(entry, outfile, plugins) {
     target: 'node22',
     legalComments: 'none',
     logLevel: 'silent',
+    alias: JSONC_PARSER_ALIAS,
     plugins: [zodEnglishOnly, ...plugins],
   });
   if (result.warnings.length > 0) throw new Error(`esbuild: ${result.warnings.map((warning) => warning.text).join('; ')}`);

@@ -22,6 +22,13 @@ const configCommandApart = {
   },
 };
 
+/**
+ * jsonc-parser's `main` is a UMD wrapper that requires its parts at run time, which esbuild
+ * cannot follow: every bundle (the program, the config command, the single executable) takes its
+ * ES module build (the package's `module` field) instead.
+ */
+export const JSONC_PARSER_ALIAS = { 'jsonc-parser': fileURLToPath(new URL('../node_modules/jsonc-parser/lib/esm/main.js', import.meta.url)) };
+
 const shared = (minify) => ({
   bundle: true,
   minify,
@@ -30,6 +37,7 @@ const shared = (minify) => ({
   target: 'node20',
   legalComments: 'none',
   logLevel: 'warning',
+  alias: JSONC_PARSER_ALIAS,
   // Some CommonJS dependencies call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __qiongliCreateRequire } from 'node:module'; const require = __qiongliCreateRequire(import.meta.url);" },
 });

@@ -1,10 +1,12 @@
 import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { failed, renderChange, renderStatus, renderUnlocated, type CommandReport } from '../adapters/cli/config-output.js';
 import { renderInspection } from '../adapters/cli/config-check-output.js';
 import type { ConfigAction } from '../adapters/cli/parsed-command.js';
 import { NativeSettingsFileSource, type NativeSettingsFileSourceOptions } from '../adapters/config-source/native-settings-file-source.js';
 import { SettingsFileWriter } from '../adapters/config-source/settings-file-writer.js';
+import { LOCK_FILE_NAME } from '../adapters/config-source/settings-lock.js';
 import { freezeSettings } from '../adapters/config-source/settings-document.js';
 import { readSecret, SECRET_INPUT_MESSAGES, type InterruptHook } from '../adapters/terminal/index.js';
 import { configStatus } from '../domain/config-status/config-status.js';
@@ -87,7 +89,9 @@ async function reportOf(action: ConfigAction, io: ConfigCommandIo, overrides: Co
   };
   if (action.name === 'setup')
     return runSetupCommand(ports, action.provider, { writeStdout: io.writeStdout, onInterrupt: overrides.onInterrupt ?? processInterrupts });
-  const change = (outcome: SettingsChangeOutcome): CommandReport => renderChange(action, outcome);
+  const location = new NativeSettingsFileSource(environment).location();
+  const lockFile = location.kind === 'located' ? join(location.root, LOCK_FILE_NAME) : undefined;
+  const change = (outcome: SettingsChangeOutcome): CommandReport => renderChange(action, outcome, lockFile);
   switch (action.name) {
     case 'enable':
     case 'disable':
@@ -98,7 +102,7 @@ async function reportOf(action: ConfigAction, io: ConfigCommandIo, overrides: Co
       return change(await removeKey(ports, action.provider));
     case 'set-key': {
       const start = await startKeyChange(ports, action.provider);
-      if (!start.ok) return change(start.outcome);
+      if (!start.ok) return change(start.error);
       const prompt = `API key for ${TARGET_DISPLAY_NAMES[action.provider]} (typing is hidden; Enter to finish, Ctrl-C to cancel): `;
       const input = await readSecret(io.stdin, io.writeStderr, prompt, MAX_KEY_BYTES, overrides.onInterrupt ?? processInterrupts);
       if (!input.ok) return failed(SECRET_INPUT_MESSAGES[input.error]);
@@ -115,8 +119,9 @@ async function statusReport(source: NativeSettingsFileSource, secrets: SecretSto
     return failed(`the settings are unusable: ${SETTINGS_RULE_REASONS[inspection.problems[0].rule]}`, ['Run qiongli config check to see what to fix.']);
   }
   const settings = inspection.kind === 'valid' ? inspection.settings : freezeSettings(DEFAULT_SETTINGS);
-  const status = configStatus({ status: 'available', settings }, secrets.available);
+  // Both ask the store itself (bounded by its timeout): a module that cannot load, or a key it lacks, shows here.
+  const [status, storeAvailable] = await Promise.all([configStatus({ status: 'available', settings }, secrets), secrets.reachable()]);
   if (!status.ok) return failed(refusalMessage({ refusal: 'settings-unavailable' }));
   const revision = inspection.kind === 'valid' ? inspection.revision : null;
-  return renderStatus({ file: inspection.file, revision, storeAvailable: secrets.available, status: status.value, settings });
+  return renderStatus({ file: inspection.file, revision, storeAvailable, status: status.value, settings });
 }

@@ -3,6 +3,7 @@ import { EXIT_OK } from '../adapters/cli/exit-codes.js';
 import { LoopbackSetupPages } from '../adapters/setup-page/index.js';
 import type { InterruptHook } from '../adapters/terminal/index.js';
 import type { SettingsChangePorts } from '../domain/provider-config-mutation/settings-change-ports.js';
+import { closingTime } from '../domain/provider-setup/closing-time.js';
 import { StoringSetupBackend } from '../domain/provider-setup/storing-setup-backend.js';
 import type { ProviderId } from '../ports/config-source.port.js';
 import type { SetupBackend } from '../ports/setup-backend.port.js';
@@ -17,8 +18,6 @@ export interface SetupCommandParts {
   /** The page (default: the loopback page, the same one the Standard profile serves). */
   readonly pagesOver?: (backend: SetupBackend) => SetupPages;
 }
-
-const clock = (at: number): string => `${new Date(at).toISOString().slice(11, 16)} UTC`;
 
 /**
  * `qiongli config setup [PROVIDER]` (docs/command-line.md#qiongli-config): serves the Standard
@@ -35,7 +34,7 @@ export async function runSetupCommand(ports: SettingsChangePorts, provider: Prov
   const page = opening.value;
   parts.writeStdout(
     [
-      `Open this address in a web browser on this computer (it works in one browser, until ${clock(page.expiresAt)}):`,
+      `Open this address in a web browser on this computer (it works in one browser, until ${closingTime(page.expiresAt)}):`,
       `  ${page.url}`,
       'Waiting for you to press Save on that page; Ctrl-C to stop.',
       '',

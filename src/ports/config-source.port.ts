@@ -27,11 +27,22 @@ export interface SourceSettings {
   readonly enabled: boolean;
 }
 
+/**
+ * Whether found records may be delivered to the person's Zotero desktop (SPEC §15,
+ * docs/configuration.md#zotero-delivery): off until the person switches it on
+ * (`qiongli config enable zotero` or the setup page's switch).
+ */
+export interface ZoteroSettings {
+  readonly enabled: boolean;
+}
+
 /** The validated native settings (docs/configuration.md). */
 export interface NativeSettings {
   readonly providers: Readonly<Record<ProviderId, ProviderSettings>>;
   /** The keyless sources (enabled unless the settings say otherwise). */
   readonly sources: Readonly<Record<SourceId, SourceSettings>>;
+  /** Zotero delivery: the person's consent (`enabled`, false unless the settings say otherwise). */
+  readonly zotero: ZoteroSettings;
 }
 
 /**
@@ -56,6 +67,37 @@ export const SETTINGS_RULES = [
 ] as const;
 /** One of the {@link SETTINGS_RULES}. */
 export type SettingsRule = (typeof SETTINGS_RULES)[number];
+
+/** A line and column (both from 1, columns in characters) in the settings text. */
+export interface TextPosition {
+  readonly line: number;
+  readonly column: number;
+}
+
+/**
+ * One reason the settings are unusable: the rule it breaks (all an MCP client ever learns),
+ * and for `qiongli config check` only, what exactly is wrong and where. `detail` may name keys
+ * of the file (never a value) or the file's status; it never leaves the person's terminal, and
+ * is shown there through the terminal filter (a key may hold control characters).
+ */
+export interface SettingsProblem {
+  readonly rule: SettingsRule;
+  readonly detail?: string;
+  readonly at?: TextPosition;
+  /** For an unknown key that is a near miss of a known one (`semanticscholar`): the key meant (`semantic_scholar`). */
+  readonly meant?: string;
+}
+
+/**
+ * What `qiongli config check` learns (docs/command-line.md#qiongli-config): where the settings
+ * are looked for, and what was found there. The terminal is the person's own, so the path is
+ * named; an MCP client never sees an inspection.
+ */
+export type SettingsInspection =
+  | { readonly kind: 'unlocated'; readonly rule: SettingsRule }
+  | { readonly kind: 'missing'; readonly file: string }
+  | { readonly kind: 'valid'; readonly file: string; readonly revision: number; readonly settings: NativeSettings }
+  | { readonly kind: 'unusable'; readonly file: string; readonly problems: readonly [SettingsProblem, ...SettingsProblem[]] };
 
 /** What the configuration source can say: settings, or which rule makes them unavailable. */
 export type SettingsReading =

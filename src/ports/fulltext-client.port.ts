@@ -41,19 +41,36 @@ export interface FullTextRequest {
   readonly signal: AbortSignal;
 }
 
-/** Where the document came from: the fetched bytes' identity and their licence. */
-export interface DocumentSource {
-  readonly provider: FullTextSource;
-  /** The constant-endpoint URL the document was fetched from (never with a credential). */
-  readonly url: string;
-  /** SHA-256 (hex) of the document: its text encoded as UTF-8, the body bytes for a UTF-8 body. */
-  readonly sha256: string;
-  /** Length of those bytes. */
-  readonly bytes: number;
-  /** A short licence name (`CC BY 4.0`), or `unknown`. */
+/**
+ * Where a licence was read: the article's own metadata (`article-meta/permissions`), Europe PMC's
+ * search record, arXiv's OAI-PMH record of the paper, or the arXiv page's licence line.
+ */
+export const LICENCE_ORIGINS = ['article', 'europepmc_record', 'arxiv_record', 'arxiv_page'] as const;
+
+/** One of the {@link LICENCE_ORIGINS}. */
+export type LicenceOrigin = (typeof LICENCE_ORIGINS)[number];
+
+/** The licence of a document, where it was read, and what another source said when it disagrees. */
+export interface LicenceChoice {
+  /** A short licence name (`CC BY 4.0`), or `unknown` (none named, or a URL the reader does not know). */
   readonly licence: string;
   /** The licence URL exactly as the source gave it. */
   readonly licenceUrl?: string;
+  /** Where the licence was read; absent when no source named one. */
+  readonly licenceFrom?: LicenceOrigin;
+  /** Another source's licence that does not agree with the one used. */
+  readonly licenceConflict?: { readonly from: LicenceOrigin; readonly licence: string; readonly licenceUrl?: string };
+}
+
+/** Where the document came from: the fetched bytes' identity and their licence. */
+export interface DocumentSource extends LicenceChoice {
+  readonly provider: FullTextSource;
+  /** The constant-endpoint URL the document was fetched from (never with a credential). */
+  readonly url: string;
+  /** SHA-256 (hex) of the body bytes as received (after any content coding is undone, before decoding: a byte order mark included). */
+  readonly sha256: string;
+  /** Length of those bytes. */
+  readonly bytes: number;
 }
 
 /** One section of a document, in document order. */

@@ -1,4 +1,4 @@
-import type { NativeSettings, ProviderId, ProviderSettings, SettingsRule, SourceId, SourceSettings } from './config-source.port.js';
+import type { NativeSettings, ProviderId, ProviderSettings, SettingsRule, SourceId, SourceSettings, ZoteroSettings } from './config-source.port.js';
 import { portToken, type PortToken } from './port-token.js';
 
 /**
@@ -16,19 +16,23 @@ export type SettingsDraft =
 export interface SettingsEdit {
   readonly providers?: Readonly<Partial<Record<ProviderId, ProviderSettings>>>;
   readonly sources?: Readonly<Partial<Record<SourceId, SourceSettings>>>;
+  readonly zotero?: ZoteroSettings;
 }
 
 /**
  * How a write ended.
- * - `written`: the document now holds the change, under `revision` (the one read + 1).
+ * - `written`: the document now holds the change, under `revision` (the one read + 1); with
+ *   `warning: 'folder-moved'` when the settings folder was moved or replaced while it was
+ *   written: the change is in the folder that was opened, which its path may no longer name.
+ *   A writer reports what happened: a change that landed is never reported refused.
  * - `conflict`: the document's revision is no longer the one the change was based on (another
- *   writer came first); nothing was written.
+ *   writer came first), or the file changed after it was read (a hand edit); nothing was written.
  * - `busy`: another writer held the settings for longer than a write takes; nothing was written.
  * - `unavailable`: the settings (or their folder) break `rule`; nothing was written.
  * - `failed`: the file system refused (no space, no permission, …); the document is unchanged.
  */
 export type SettingsWriteResult =
-  | { readonly status: 'written'; readonly revision: number }
+  | { readonly status: 'written'; readonly revision: number; readonly warning?: 'folder-moved' }
   | { readonly status: 'conflict' }
   | { readonly status: 'busy' }
   | { readonly status: 'unavailable'; readonly rule: SettingsRule }

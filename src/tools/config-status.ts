@@ -18,7 +18,7 @@ export const configStatusTool = toolSlice({
       input: configStatusInput,
       output: configStatusOutput,
       messagePrecedence: configStatusMessagePrecedence,
-      execute: async () => configStatus(await config.read(), secrets.available),
+      execute: async () => configStatus(await config.read(), secrets),
     }),
   ),
 });

@@ -24,7 +24,7 @@ export const literatureStatusTool = toolSlice({
       input: literatureStatusInput,
       output: literatureStatusOutput,
       messagePrecedence: literatureStatusMessagePrecedence,
-      execute: async () => literatureStatus(await config.read(), secrets.available),
+      execute: async () => literatureStatus(await config.read(), secrets),
     }),
   ),
 });

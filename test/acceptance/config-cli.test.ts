@@ -35,6 +35,18 @@ describe('qiongli config through the built program (docs/command-line.md#qiongli
     assert.deepEqual([again.code, again.stdout.toString()], [0, 'Crossref is already enabled; nothing changed.\n']);
   });
 
+  it('enable zotero and disable zotero switch Zotero delivery; status and check show it (issue 28, item 2)', async () => {
+    const home = freshHome();
+    const enabled = await config(home, ['enable', 'zotero']);
+    assert.deepEqual([enabled.code, enabled.stdout.toString(), enabled.stderr], [0, 'Zotero delivery is enabled (settings revision 1).\n', '']);
+    assert.deepEqual(documentAt(home).zotero, { enabled: true });
+    assert.match((await config(home, ['status'])).stdout.toString(), /^zotero {12}yes {6}\(delivery of found records to your Zotero desktop\)$/m);
+    assert.match((await config(home, ['check'])).stdout.toString(), /^Zotero delivery: on /m);
+    const disabled = await config(home, ['disable', 'zotero']);
+    assert.deepEqual([disabled.code, disabled.stdout.toString()], [0, 'Zotero delivery is disabled (settings revision 2).\n']);
+    assert.deepEqual(documentAt(home).zotero, { enabled: false });
+  });
+
   it('status shows the settings; check says they are valid; both exit 0', async () => {
     const home = freshHome();
     await config(home, ['disable', 'semantic-scholar']);
@@ -44,7 +56,14 @@ describe('qiongli config through the built program (docs/command-line.md#qiongli
     assert.match(status.stdout.toString(), /^openalex {10}yes {6}not set {2}not set {2}keyless$/m);
     assert.match(status.stdout.toString(), /^credential store: not reachable/m);
     const check = await config(home, ['check']);
-    assert.deepEqual([check.code, check.stdout.toString(), check.stderr], [0, `The settings at ${join(home, 'settings.json')} are valid (revision 1).\n`, '']);
+    assert.deepEqual(
+      [check.code, check.stdout.toString(), check.stderr],
+      [
+        0,
+        `The settings at ${join(home, 'settings.json')} are valid (revision 1).\nZotero delivery: off (delivery of found records to your Zotero desktop; qiongli config enable zotero switches it on).\n`,
+        '',
+      ],
+    );
   });
 
   it('refuses set-key under the unavailable store: exit 1, one static line, the key neither read nor saved nor echoed', async () => {
@@ -52,7 +71,10 @@ describe('qiongli config through the built program (docs/command-line.md#qiongli
     const run = await config(home, ['set-key', 'openalex'], `${C}\n`);
     assert.equal(run.code, 1);
     assert.equal(run.stdout.length, 0);
-    assert.equal(run.stderr, 'error: no credential store is reachable, so the key was not saved (Qiongli never keeps keys in a file)\n');
+    assert.equal(
+      run.stderr,
+      'error: no credential store is reachable, so the key was not saved (Qiongli never keeps keys in a file); docs/configuration.md#no-credential-store says how to start or unlock one\n',
+    );
     assert.throws(() => statSync(join(home, 'settings.json')), { code: 'ENOENT' });
   });
 

@@ -22,7 +22,7 @@ async function setupAndSubmit(provider: string, env: NodeJS.ProcessEnv, fields: 
   const url = new URL(/http:\/\/127\.0\.0\.1:\d+\/start\?token=[\w-]+/.exec(stdout)?.[0] ?? 'http://invalid');
   const port = Number(url.port);
   const cookie = await swapToken(port, url.searchParams.get('token') ?? '');
-  const body = new URLSearchParams({ form_token: await formTokenOf(port, cookie), ...fields(provider) });
+  const body = new URLSearchParams({ form_token: await formTokenOf(port, cookie), revision: 'none', ...fields(provider) });
   const page = await postForm(port, cookie, body.toString());
   return { code: await exited, stdout, stderr, page: page === 'refused' ? '' : page.body };
 }
@@ -37,7 +37,8 @@ describe('the built program serves the setup page at a terminal: qiongli config 
   it('prints the address on stdout, saves what the page submits, and exits 0', async () => {
     const home = isolatedConfigHome();
     const run = await setupAndSubmit('crossref', { PATH: process.env.PATH ?? '', QIONGLI_CONFIG_HOME: home }, (p) => ({
-      [`${p}.shown`]: '1',
+      [`${p}.shown`]: 'on',
+      [`${p}.shown_email`]: '',
       [`${p}.enabled`]: 'on',
       [`${p}.email`]: 'me@example.org',
     }));
@@ -52,7 +53,7 @@ describe('the built program serves the setup page at a terminal: qiongli config 
   it('keeps a key typed on the page in the real Secret Service, under the reference the settings name; never printed', async () => {
     const home = isolatedConfigHome();
     const run = await setupAndSubmit('pubmed', { ...service.env, QIONGLI_CONFIG_HOME: home }, (p) => ({
-      [`${p}.shown`]: '1',
+      [`${p}.shown`]: 'on',
       [`${p}.enabled`]: 'on',
       [`${p}.api_key`]: KEY,
     }));

@@ -140,7 +140,10 @@ describe('qiongli config set-key at a real terminal (docs/command-line.md#qiongl
   it('the built program refuses before any prompt when no credential store is reachable, leaving the terminal untouched', () => {
     const run = onTerminal(BUILT_BIN, ['set-key', 'openalex'], []);
     assert.equal(run.code, 1);
-    assert.equal(run.shown, 'error: no credential store is reachable, so the key was not saved (Qiongli never keeps keys in a file)\r\n');
+    assert.equal(
+      run.shown,
+      'error: no credential store is reachable, so the key was not saved (Qiongli never keeps keys in a file); docs/configuration.md#no-credential-store says how to start or unlock one\r\n',
+    );
     assert.deepEqual([run.echoBefore, run.echoAfter, run.icanonAfter], [true, true, true]);
   });
 });

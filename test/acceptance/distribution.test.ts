@@ -1,7 +1,7 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { PROJECT_ROOT, SERVE_ARGS } from '../support/built-program.js';
 import { isolatedConfigHome, lines, parseLines } from '../support/run-program.js';
 import { startPrivateSecretService } from '../support/private-secret-service.js';
+import { nativeModuleArch } from '../support/native-module-arch.js';
 import { call, initialize, initialized, request } from '../support/messages.js';
 import { FROZEN_TOOL_ORDER } from '../../src/composition/tool-catalogue.js';
 
@@ -81,6 +82,22 @@ async function keyFromTheBundledNativeModule(unpacked: string): Promise<void> {
   }
 }
 
+/** The bundle holds, for each platform manifest.json claims, the keyring module of each architecture, each really built for it (issue 25, row 3). */
+function nativeModulesForEveryPlatform(unpacked: string, platforms: readonly string[]): void {
+  const scope = join(unpacked, 'server', 'node_modules', '@napi-rs');
+  const held = readdirSync(scope)
+    .filter((name) => name.startsWith('keyring-'))
+    .flatMap((name) =>
+      readdirSync(join(scope, name))
+        .filter((file) => file.endsWith('.node'))
+        .map((file) => join(scope, name, file)),
+    )
+    .map((file) => nativeModuleArch(file));
+  const expected = platforms.flatMap((os) => ['x64', 'arm64'].map((cpu) => ({ os, cpu })));
+  const key = (arch: { os: string; cpu: string } | undefined) => `${arch?.os}-${arch?.cpu}`;
+  assert.deepEqual(held.map(key).sort(), expected.map(key).sort(), 'one keyring module per platform and architecture, each built for it');
+}
+
 describe('the MCP Bundle (npm run pack:mcpb)', () => {
   it('validates, and its server starts from the unpacked bundle exactly as manifest.json says, with the settings folder the user chose', {
     timeout: 60_000,
@@ -94,6 +111,8 @@ describe('the MCP Bundle (npm run pack:mcpb)', () => {
     const manifest = readJson(join(unpacked, 'manifest.json'));
     assert.equal(manifest.version, PACKAGE.version);
     assert.ok(existsSync(join(unpacked, manifest.server.entry_point)), 'the entry point is in the bundle');
+    assert.deepEqual(manifest.compatibility.platforms, ['darwin', 'win32', 'linux']);
+    nativeModulesForEveryPlatform(unpacked, manifest.compatibility.platforms);
     await keyFromTheBundledNativeModule(unpacked);
 
     // The host's own substitution: no settings folder chosen → QIONGLI_CONFIG_HOME is empty, which means the platform default.
@@ -192,6 +211,8 @@ function projectUsing(tarball: string, integrity: string): string {
 
 describe('the npm package (npm pack)', () => {
   it('holds the bundle and the licence, installs offline into an empty project, and its qiongli command serves', { timeout: 120_000 }, async () => {
+    // A plain `npm pack` in the clone writes under dist/ (.npmrc), not beside the sources (issue 25, row 10).
+    assert.equal((await npm(['config', 'get', 'pack-destination'], PROJECT_ROOT)).stdout.trim(), 'dist');
     const { stdout } = await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], PROJECT_ROOT);
     const [packed] = JSON.parse(stdout) as { filename: string; integrity: string; files: { path: string }[] }[];
     const files = packed!.files.map((file) => file.path);

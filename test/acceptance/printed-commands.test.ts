@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { PROJECT_ROOT } from '../support/built-program.js';
 import { initialize, request } from '../support/messages.js';
 import { exchange, runProgram } from '../support/run-program.js';
 
@@ -70,5 +73,25 @@ describe('every command the program prints runs (issue 19)', () => {
       if (command.startsWith('config set-key')) assert.notEqual(run.code, 2, `qiongli ${command}: ${run.stderr}`);
       else assert.equal(run.code, 0, `qiongli ${command}: ${run.stderr}`);
     }
+  });
+});
+
+// Issue 25 row 5: `claude mcp add` without a scope registers the server for one folder only.
+describe('every Claude Code command the docs give works in every folder (issue 25, row 5)', () => {
+  it('each `claude mcp add` in the README and docs/ says --scope user', () => {
+    const files = [
+      'README.md',
+      ...readdirSync(join(PROJECT_ROOT, 'docs'))
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => join('docs', name)),
+    ];
+    const commands = files.flatMap((file) =>
+      [...readFileSync(join(PROJECT_ROOT, file), 'utf8').matchAll(/claude mcp add\b[^\n`]*/gu)].map((match) => `${file}: ${match[0]}`),
+    );
+    assert.ok(commands.length >= 5, commands.join('\n'));
+    assert.deepEqual(
+      commands.filter((command) => !/claude mcp add --scope user qiongli -- /u.test(command)),
+      [],
+    );
   });
 });

@@ -45,6 +45,10 @@ describe('the built program in Standard, a v2 client with URL mode, and a real b
       assert.ok(page);
       assert.equal(await page.textContent('h1'), 'Set up PubMed');
       assert.match((await page.textContent('main')) ?? '', /No credential store .* can be reached on this computer, so API keys cannot be saved here/);
+      assert.equal(await page.isDisabled('#pubmed-key'), true, 'the key field is disabled before anyone types a key (issue 25, row 10)');
+      assert.match((await page.textContent('main')) ?? '', /No credential store can be reached on this computer, so a key cannot be saved here/);
+      // A person who enables the field anyway (developer tools) is still refused by the backend.
+      await page.$eval('#pubmed-key', (field) => field.removeAttribute('disabled'));
       await page.fill('#pubmed-key', KEY);
       await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
       const shown = (await page.textContent('main')) ?? '';

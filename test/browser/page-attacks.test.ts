@@ -1,24 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { BrowserContext } from 'playwright-core';
 import { FakeSetupBackend } from '../fakes/setup-backend.fake.js';
 import { openPage } from '../adapters/setup-page/page-support.js';
 import { launchChromium } from './chromium.js';
-
-/** A page served from another loopback origin (another port on 127.0.0.1: the same site). */
-async function otherOrigin(html: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  const close = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-  return { url: `http://127.0.0.1:${port}/`, close };
-}
+import { otherOrigin } from './other-origin.js';
 
 describe('attacks on the setup page from a real browser (docs/setup-page.md#who-can-use-the-page)', { timeout: 120_000 }, () => {
   let browser: { context: BrowserContext; close: () => Promise<void> };
@@ -33,9 +19,9 @@ describe('attacks on the setup page from a real browser (docs/setup-page.md#who-
     const victim = await browser.context.newPage();
     await victim.goto(setup.page.url);
     const formToken = await victim.inputValue('input[name=form_token]');
-    // Even a form that somehow knows the form token is refused: its Origin is not the page's.
+    // Even a form that somehow knows the form token and the session address is refused: its Origin is not the page's.
     const attacker = await otherOrigin(
-      `<!doctype html><form method="post" action="http://127.0.0.1:${setup.port}/save"><input name="form_token" value="${formToken}"><input name="pubmed.shown" value="1"><input name="pubmed.api_key" value="attacker-key"><button id="go">go</button></form>`,
+      `<!doctype html><form method="post" action="${victim.url()}save"><input name="form_token" value="${formToken}"><input name="revision" value="none"><input name="pubmed.shown" value="on"><input name="pubmed.api_key" value="attacker-key"><button id="go">go</button></form>`,
     );
     try {
       const page = await browser.context.newPage();
@@ -57,12 +43,10 @@ describe('attacks on the setup page from a real browser (docs/setup-page.md#who-
     const setup = await openPage({ provider: 'crossref' });
     const victim = await browser.context.newPage();
     await victim.goto(setup.page.url);
-    const attacker = await otherOrigin(
-      `<!doctype html><h1>attacker</h1><iframe id="f" src="http://127.0.0.1:${setup.port}/" width="600" height="400"></iframe>`,
-    );
+    const attacker = await otherOrigin(`<!doctype html><h1>attacker</h1><iframe id="f" src="${victim.url()}" width="600" height="400"></iframe>`);
     try {
       const page = await browser.context.newPage();
-      const framed = page.waitForResponse((candidate) => candidate.url() === `http://127.0.0.1:${setup.port}/`);
+      const framed = page.waitForResponse((candidate) => candidate.url() === victim.url());
       await page.goto(attacker.url);
       const response = await framed;
       assert.equal(response.status(), 200, 'the page answered (the cookie went along) ...');
@@ -89,7 +73,9 @@ describe('attacks on the setup page from a real browser (docs/setup-page.md#who-
       const [response] = await Promise.all([page.waitForResponse((candidate) => candidate.url().endsWith('/save')), page.click('button[type=submit]')]);
       assert.equal(await response.request().headerValue('origin'), `http://127.0.0.1:${setup.port}`);
       assert.equal(response.status(), 200);
-      assert.deepEqual(backend.forms, [{ crossref: { enabled: true, email: 'me@example.org' } }]);
+      assert.deepEqual(backend.forms, [
+        { revision: null, providers: { crossref: { shown: { enabled: true, keySet: false }, enabled: true, email: 'me@example.org' } } },
+      ]);
     } finally {
       await page.close();
       await setup.close();

@@ -54,12 +54,15 @@ describe('the setup page in a real browser, opened by a real MCP client (docs/se
       assert.equal(asked.length, 1);
       assert.equal((asked[0] as { mode: string }).mode, 'url');
       assert.ok(page, 'the client opened the page');
-      assert.match(page.url(), /^http:\/\/127\.0\.0\.1:\d+\/$/, 'the token is swapped and gone from the address bar');
+      assert.match(page.url(), /^http:\/\/127\.0\.0\.1:\d+\/s\/[A-Za-z0-9_-]{43}\/$/, 'the token is swapped for the session address');
+      assert.ok(!page.url().includes('token='), 'and gone from the address bar');
       assert.equal(await page.textContent('h1'), 'Set up Semantic Scholar');
       const shown = await fillAndSave(page, 'semantic_scholar');
       assert.match(shown, /Settings saved/);
       assert.ok(!shown.includes(KEY));
-      assert.deepEqual(backend.forms, [{ semantic_scholar: { enabled: true, apiKey: KEY } }]);
+      assert.deepEqual(backend.forms, [
+        { revision: null, providers: { semantic_scholar: { shown: { enabled: true, keySet: false }, enabled: true, apiKey: KEY } } },
+      ]);
       assert.equal(await completed, (asked[0] as { elicitationId: string }).elicitationId);
       assert.ok(!server.allFrames().some((frame) => frame.includes(KEY)), 'the key never crosses MCP');
     } finally {
@@ -99,8 +102,8 @@ describe('the setup page in a real browser, opened by a real MCP client (docs/se
         await page.screenshot({ path: SCREENSHOT, fullPage: true });
       }
       assert.match(await fillAndSave(page, undefined), /Settings saved/);
-      assert.deepEqual(backend.forms[0]?.semantic_scholar, { enabled: true, apiKey: KEY });
-      assert.deepEqual(backend.forms[0]?.crossref, { enabled: true, email: EMAIL });
+      assert.deepEqual(backend.forms[0]?.providers.semantic_scholar, { shown: { enabled: true, keySet: false }, enabled: true, apiKey: KEY });
+      assert.deepEqual(backend.forms[0]?.providers.crossref, { shown: { enabled: true, keySet: false }, enabled: true, email: EMAIL });
       assert.ok(!server.allFrames().some((frame) => frame.includes(KEY)), 'the key never crosses MCP');
     } finally {
       await page?.close();

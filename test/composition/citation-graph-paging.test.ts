@@ -37,7 +37,7 @@ async function crawl(server: Awaited<ReturnType<typeof startGraphServer>>, args:
 }
 
 describe('paging the citation graph (docs/decisions.md#paging-the-citation-graph)', () => {
-  it('returns every edge of a 250-citation work exactly once over three pages, across cursor, offset and whole-list paging', async (t) => {
+  it('returns every edge of a 250-citation work exactly once over the pages, across cursor, offset and whole-list paging', async (t) => {
     const world = world250();
     const server = await startGraphServer(world.route);
     try {
@@ -49,7 +49,9 @@ describe('paging the citation graph (docs/decisions.md#paging-the-citation-graph
       t.diagnostic(
         `requests per page: ${pages.map((page) => Object.values(page.diagnostics.providers).reduce((sum: number, source: any) => sum + source.requests, 0)).join(', ')}`,
       );
-      assert.deepEqual(counts, [100, 100, 50]);
+      // Pages hold at most `limit` edges, fewer when their characters reach the page's bound (SPEC §13).
+      assert.equal(counts[0], 100);
+      assert.ok(counts.every((count) => count <= 100) && counts.reduce((sum, count) => sum + count, 0) === 250);
       assert.equal(new Set(dois).size, 250);
       assert.deepEqual([...dois].sort(), Array.from({ length: 250 }, (_, i) => worldWork(i).doi).sort());
       assert.equal(pages[2].next_cursor, undefined);

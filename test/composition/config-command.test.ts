@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { runConfigCommand, freshSecretReference, type ConfigCommandOverrides } from '../../src/composition/config-command.js';
 import { profileSecretStore } from '../../src/composition/secret-store-binding.js';
@@ -81,7 +83,8 @@ describe('qiongli config, run in process (docs/command-line.md#qiongli-config)',
     assert.deepEqual(result, {
       code: 1,
       stdout: '',
-      stderr: 'error: no credential store is reachable, so the key was not saved (Qiongli never keeps keys in a file)\n',
+      stderr:
+        'error: no credential store is reachable, so the key was not saved (Qiongli never keeps keys in a file); docs/configuration.md#no-credential-store says how to start or unlock one\n',
     });
     assert.equal(String(stdin.read()), `${KEY}\n`, 'the key was never read');
     await assert.rejects(stat(home.file), { code: 'ENOENT' });
@@ -128,7 +131,11 @@ describe('qiongli config, run in process (docs/command-line.md#qiongli-config)',
     assert.equal(status.code, 0);
     assert.match(status.stdout, /\(revision 1\)\ncredential store: reachable\n/);
     assert.match(status.stdout, /^pubmed {12}no {7}- {8}not set {2}keyless$/m);
-    assert.deepEqual(await run({ name: 'check' }, piped('')), { code: 0, stdout: `The settings at ${home.file} are valid (revision 1).\n`, stderr: '' });
+    assert.deepEqual(await run({ name: 'check' }, piped('')), {
+      code: 0,
+      stdout: `The settings at ${home.file} are valid (revision 1).\nZotero delivery: off (delivery of found records to your Zotero desktop; qiongli config enable zotero switches it on).\n`,
+      stderr: '',
+    });
     await home.write('{"revision": 1,,}');
     const check = await run({ name: 'check' }, piped(''));
     assert.equal(check.code, 1);
@@ -137,6 +144,17 @@ describe('qiongli config, run in process (docs/command-line.md#qiongli-config)',
     assert.equal(unusable.code, 1);
     assert.match(unusable.stderr, /^error: the settings are unusable: .*\nRun qiongli config check to see what to fix\.\n$/);
     assert.equal((await run({ name: 'enable', target: 'arxiv' }, piped(''))).code, 1);
+  });
+  it('a lock whose holder runs (here: dated in the future) refuses with busy and names the lock file to delete (issue 29, row 11)', async () => {
+    await writeFile(join(home.root, 'settings.json.lock'), JSON.stringify({ pid: process.pid, host: hostname(), token: 'held' }));
+    const future = new Date(Date.now() + 3_600_000);
+    await utimes(join(home.root, 'settings.json.lock'), future, future);
+    const result = await run({ name: 'disable', target: 'crossref' }, piped(''));
+    assert.equal(result.code, 1);
+    assert.equal(
+      result.stderr,
+      `error: another program is changing the settings right now; nothing was saved, try again\nIf it keeps saying so and no other qiongli command or server is changing the settings, delete the lock file ${join(home.root, 'settings.json.lock')} and try again.\n`,
+    );
   });
 });
 

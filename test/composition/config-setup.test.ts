@@ -60,7 +60,9 @@ describe('qiongli config setup (docs/command-line.md#qiongli-config)', () => {
     const formToken = await formTokenOf(port, cookie);
     const body = new URLSearchParams({
       form_token: formToken,
-      'openalex.shown': '1',
+      revision: 'none',
+      'openalex.shown': 'on',
+      'openalex.shown_email': '',
       'openalex.enabled': 'on',
       'openalex.email': 'me@example.org',
       'openalex.api_key': KEY,

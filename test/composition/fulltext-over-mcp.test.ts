@@ -71,6 +71,7 @@ describe('reading a paper through tools/call with the real undici adapter (docs/
           bytes: 795_100,
           licence: 'CC BY 4.0',
           licence_url: 'https://creativecommons.org/licenses/by/4.0/',
+          licence_from: 'article',
         },
       );
       assert.equal(result.sections[0].id, 'abstract');

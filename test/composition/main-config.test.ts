@@ -43,7 +43,7 @@ describe('main runs qiongli config (docs/command-line.md#qiongli-config)', () =>
     const home = join(isolatedConfigHome(), 'qiongli');
     assert.deepEqual(await runMain(['check'], home), {
       code: 0,
-      stdout: `No settings file at ${join(home, 'settings.json')}: the defaults apply.\n`,
+      stdout: `No settings file at ${join(home, 'settings.json')}: the defaults apply.\nZotero delivery: off (delivery of found records to your Zotero desktop; qiongli config enable zotero switches it on).\n`,
       stderr: '',
     });
     assert.deepEqual(await runMain(['disable', 'pubmed'], home), { code: 0, stdout: 'PubMed is disabled (settings revision 1).\n', stderr: '' });

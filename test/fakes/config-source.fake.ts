@@ -51,11 +51,11 @@ export class FakeConfigSource implements ConfigSource {
 
 /** Builds settings: {@link DEFAULT_SETTINGS} with the given providers replaced. */
 export function settingsWith(providers: Partial<Record<ProviderId, ProviderSettings>>): NativeSettings {
-  return { providers: { ...DEFAULT_SETTINGS.providers, ...providers }, sources: DEFAULT_SETTINGS.sources };
+  return { ...DEFAULT_SETTINGS, providers: { ...DEFAULT_SETTINGS.providers, ...providers } };
 }
 
 /** Builds settings with every provider disabled except the given ones (keyless sources as by default). */
 export function onlyEnabled(providers: Partial<Record<ProviderId, ProviderSettings>>): NativeSettings {
   const off = Object.fromEntries(Object.keys(DEFAULT_SETTINGS.providers).map((id) => [id, { enabled: false }])) as Record<ProviderId, ProviderSettings>;
-  return { providers: { ...off, ...providers }, sources: DEFAULT_SETTINGS.sources };
+  return { ...DEFAULT_SETTINGS, providers: { ...off, ...providers } };
 }

@@ -1,9 +1,9 @@
-import type { SecretReference, SecretResolution, SecretStore, SecretWrite } from '../../src/ports/secret-store.port.js';
+import type { SecretPresence, SecretReference, SecretResolution, SecretStore, SecretWrite } from '../../src/ports/secret-store.port.js';
 
 /**
  * In-memory {@link SecretStore} for tests. It records every reference it was asked to
  * resolve, so a test can prove that status tools never resolve secrets (docs/configuration.md) or that a
- * search resolved exactly the keys it needed.
+ * search resolved exactly the keys it needed, and every reference whose presence it was asked.
  *
  * ```ts
  * FakeSecretStore.withSecrets({ [secretReference(1)]: 'key-1' })  // available; others `missing`
@@ -13,6 +13,7 @@ import type { SecretReference, SecretResolution, SecretStore, SecretWrite } from
  */
 export class FakeSecretStore implements SecretStore {
   private readonly asked: SecretReference[] = [];
+  private readonly checked: SecretReference[] = [];
 
   private constructor(
     readonly available: boolean,
@@ -37,6 +38,11 @@ export class FakeSecretStore implements SecretStore {
   /** The references asked for so far, in order (repeats included). */
   get resolvedReferences(): readonly SecretReference[] {
     return [...this.asked];
+  }
+
+  /** The references whose presence was asked so far, in order (repeats included). */
+  get checkedReferences(): readonly SecretReference[] {
+    return [...this.checked];
   }
 
   /** Number of `resolve()` calls so far. */
@@ -64,6 +70,16 @@ export class FakeSecretStore implements SecretStore {
     if (!this.available) return Promise.resolve({ status: 'unavailable' });
     this.secrets.delete(reference);
     return Promise.resolve({ status: 'done' });
+  }
+
+  reachable(): Promise<boolean> {
+    return Promise.resolve(this.available);
+  }
+
+  presence(reference: SecretReference): Promise<SecretPresence> {
+    this.checked.push(reference);
+    if (!this.available) return Promise.resolve('unavailable');
+    return Promise.resolve(this.secrets.has(reference) ? 'present' : 'missing');
   }
 
   resolve(reference: SecretReference): Promise<SecretResolution> {

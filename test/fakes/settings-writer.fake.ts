@@ -72,6 +72,7 @@ export class FakeSettingsWriter implements SettingsWriter {
     this.current = {
       providers: { ...this.current.providers, ...edit.providers },
       sources: { ...this.current.sources, ...edit.sources },
+      zotero: edit.zotero ?? this.current.zotero,
     } as NativeSettings;
     this.revisionNow = (this.revisionNow ?? 0) + 1;
     return Promise.resolve({ status: 'written', revision: this.revisionNow });

@@ -24,7 +24,9 @@ export class FakeSetupBackend implements SetupBackend {
     this.current = {
       settings: state.settings ?? 'available',
       credentialStore: state.credentialStore ?? 'available',
+      revision: state.revision ?? null,
       providers: providers as SetupState['providers'],
+      zotero: state.zotero ?? { enabled: false },
     };
   }
 
@@ -40,7 +42,7 @@ export class FakeSetupBackend implements SetupBackend {
 
   save(form: SetupForm): Promise<readonly SetupFieldResult[]> {
     this.forms.push(form);
-    const results = PROVIDER_IDS.filter((id) => form[id] !== undefined).flatMap((id) =>
+    const results = PROVIDER_IDS.filter((id) => form.providers[id] !== undefined).flatMap((id) =>
       (['enabled', 'email', 'api_key'] as const)
         .filter((field) => field === 'enabled' || hasSetting(id, field))
         .map(

@@ -57,7 +57,7 @@ async function readSteps(body: HostileBody, text: string): Promise<string> {
   const reader = body.source === 'arxiv' ? readLatexmlDocument : readJatsDocument;
   const facts = { provider: body.source, url: 'https://example.org/hostile' } as const;
   try {
-    const { document } = await runInSlices(readDocument<unknown>(text, reader, facts, () => ({})));
+    const { document } = await runInSlices(readDocument<unknown>({ text, sha256: '0'.repeat(64), bytes: 0 }, reader, facts, () => []));
     return `${document.blocks.length} passages`;
   } catch {
     return 'refused';

@@ -1,15 +1,10 @@
-import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PROJECT_ROOT } from './built-program.js';
+import { type Creator, parse } from '@retorquere/bibtex-parser';
 
-/** One entry as btparse (Text::BibTeX, biber's parser) reads it. */
+/** One entry as a real BibTeX parser reads it. */
 export interface ParsedBibEntry {
   readonly type: string;
   readonly key: string;
-  /** Field values as btparse gives them (outer braces removed, inner ones kept). */
+  /** Field values as they stand in the file (outer braces removed, inner ones kept). */
   readonly fields: Readonly<Record<string, string>>;
   /** Field names in file order. */
   readonly order: readonly string[];
@@ -17,30 +12,56 @@ export interface ParsedBibEntry {
   readonly author_count: number;
 }
 
-/** What btparse made of a whole file: its entries, and how many it could not parse. */
+/** What the parser made of a whole file: its entries, and how many faults it found. */
 export interface ParsedBibFile {
   readonly entries: readonly ParsedBibEntry[];
+  /** Entries the parser could not read, plus values whose braces BibTeX would count differently. */
   readonly errors: number;
 }
 
-const SCRIPT = join(PROJECT_ROOT, 'test', 'support', 'bibtex-parse.pl');
+/**
+ * True when `value` is balanced for BibTeX's brace counting, in which a backslash hides no
+ * brace (`\}` still closes a level): the level never dips below zero and ends at zero.
+ */
+export function bibtexBalanced(value: string): boolean {
+  let level = 0;
+  for (const ch of value) {
+    if (ch === '{') level += 1;
+    else if (ch === '}' && --level < 0) return false;
+  }
+  return level === 0;
+}
 
 /**
- * Parses `bib` with a real BibTeX parser: Text::BibTeX (btparse), from Debian's
- * `libtext-bibtex-perl`, which .ci/run installs (docs/decisions.md, "BibTeX checked by a real
- * parser"). btparse counts braces as BibTeX does, a backslash hiding none.
+ * Parses `bib` with `@retorquere/bibtex-parser` (the parser of Better BibTeX for Zotero, so the
+ * file is read as Zotero users' tools read it), in raw mode: values as written, names split on
+ * `and` as BibTeX splits them. That parser reads `\}` as an escaped brace, as LaTeX does, while
+ * BibTeX, biber and pybtex count every brace; so each value it returns must also be balanced
+ * for BibTeX's counting ({@link bibtexBalanced}), else it is counted as an error. A value
+ * balanced both ways ends at the same closing brace for both readers, so an entry that passes
+ * reads the same in BibTeX: an unbalanced brace, a forged field or a forged entry fails
+ * (docs/decisions.md, "BibTeX checked by a real parser").
  */
 export function parseBibtex(bib: string): ParsedBibFile {
-  const folder = mkdtempSync(join(tmpdir(), 'qiongli-bib-'));
-  try {
-    const file = join(folder, 'bibliography.bib');
-    writeFileSync(file, bib);
-    const run = spawnSync('perl', [SCRIPT, file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    assert.equal(run.status, 0, `btparse is needed (apt-get install libtext-bibtex-perl, as .ci/run does): ${run.stderr}`);
-    return JSON.parse(run.stdout) as ParsedBibFile;
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
+  const library = parse(bib, { raw: true, removeOuterBraces: [], english: false });
+  let errors = library.errors.length;
+  const entries = library.entries.map((entry): ParsedBibEntry => {
+    const fields: Record<string, string> = {};
+    let authorCount = 0;
+    for (const [name, value] of Object.entries(entry.fields)) {
+      const parts: string[] = Array.isArray(value)
+        ? value.flatMap((item: string | Creator) =>
+            typeof item === 'string' ? [item] : [item.name, item.lastName, item.firstName].filter((part) => part !== undefined),
+          )
+        : [String(value)];
+      errors += parts.filter((part) => !bibtexBalanced(part)).length;
+      if (name === 'author' && Array.isArray(value)) authorCount = value.length;
+      fields[name] = parts.join(' and ');
+    }
+    if (!bibtexBalanced(entry.input.slice(entry.input.indexOf('{') + 1, entry.input.lastIndexOf('}')))) errors += 1;
+    return { type: entry.type, key: entry.key, fields, order: Object.keys(fields), author_count: authorCount };
+  });
+  return { entries, errors };
 }
 
 /** The exporter's escapes, longest first, each with the character it stands for. */

@@ -2,8 +2,8 @@ import { PROVIDER_IDS, type ProviderId, type SourceId } from '../../ports/config
 import { configTargetNamed } from '../../domain/provider-config-mutation/provider-names.js';
 import { isContactEmail } from '../../domain/provider-config-mutation/change-input-checks.js';
 import { hasSetting } from '../../domain/shared/provider-catalogue.js';
-import { CONFIG_SUBCOMMANDS, usageError, type ConfigAction, type ConfigSubcommand, type ParsedCommand } from './parsed-command.js';
 import { failure, success, type Result } from '../../domain/shared/result.js';
+import { CONFIG_SUBCOMMANDS, usageError, type ConfigAction, type ConfigSubcommand, type ParsedCommand } from './parsed-command.js';
 import { USAGE_MESSAGES, type UsageMessage } from './usage-messages.js';
 
 /**
@@ -28,14 +28,14 @@ const OPERANDS: Readonly<Record<ConfigSubcommand, readonly Operand[]>> = {
 };
 
 const isSubcommand = (word: string): word is ConfigSubcommand => (CONFIG_SUBCOMMANDS as readonly string[]).includes(word);
-const isProvider = (target: ProviderId | SourceId): target is ProviderId => (PROVIDER_IDS as readonly string[]).includes(target);
+const isProvider = (target: ProviderId | SourceId | 'zotero'): target is ProviderId => (PROVIDER_IDS as readonly string[]).includes(target);
 
-/**
- * Checks one operand: its resolved value (provider names resolved to ids, aliases as the save
- * tool accepts them), or the static message of why it is wrong.
- */
-function checkOperand(kind: Operand, word: string): Result<string, UsageMessage> {
-  const fail = (message: UsageMessage): Result<string, UsageMessage> => failure(message);
+/** One operand checked: its resolved value, or the static message of why it is wrong. */
+type Checked = Result<string, UsageMessage>;
+
+/** Checks one operand; provider names are resolved to ids (aliases as the save tool accepts them). */
+function checkOperand(kind: Operand, word: string): Checked {
+  const fail = (message: UsageMessage): Checked => failure(message);
   if (kind === 'address') return isContactEmail(word) ? success(word) : fail(USAGE_MESSAGES.invalidAddress);
   const target = configTargetNamed(word);
   if (target === undefined) return fail(USAGE_MESSAGES.unknownProvider);
@@ -59,7 +59,7 @@ function actionOf(name: ConfigSubcommand, values: readonly string[]): ConfigActi
       return { name, provider: first as ProviderId };
     case 'enable':
     case 'disable':
-      return { name, target: first as ProviderId | SourceId };
+      return { name, target: first as ProviderId | SourceId | 'zotero' };
     case 'set-email':
       return { name, provider: first as ProviderId, address: second };
   }

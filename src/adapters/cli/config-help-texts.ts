@@ -28,7 +28,8 @@ const EMAIL_PROVIDERS = 'PROVIDER: openalex or crossref.';
 const ANY_TARGET = [
   'PROVIDER: a search provider - openalex, semantic_scholar (also semantic-scholar,',
   'semanticscholar, s2), crossref, pubmed (also ncbi), arxiv - or a keyless source:',
-  'opencitations (citation graph) or europepmc (open-access full text).',
+  'opencitations (citation graph) or europepmc (open-access full text) - or',
+  'zotero: delivery of found records to your Zotero desktop (off until enabled).',
 ].join('\n');
 
 /** What each subcommand does (shown before its usage), and what else to know (after it). */
@@ -83,8 +84,15 @@ const TEXTS: Readonly<Record<ConfigSubcommand, { readonly summary: string; reado
       KEY_PROVIDERS,
     ].join('\n'),
   },
-  enable: { summary: 'qiongli config enable - search a provider, or use a keyless source, again.', details: ANY_TARGET },
-  disable: { summary: 'qiongli config disable - stop searching a provider, or using a keyless source.', details: ANY_TARGET },
+  enable: {
+    summary:
+      'qiongli config enable - search a provider, or use a keyless source, again;\nor let the assistant save found records to your Zotero desktop (zotero).',
+    details: ANY_TARGET,
+  },
+  disable: {
+    summary: 'qiongli config disable - stop searching a provider, or using a keyless source;\nor stop delivery to your Zotero desktop (zotero).',
+    details: ANY_TARGET,
+  },
   'set-email': {
     summary: 'qiongli config set-email - set the contact email a provider receives with\neach request (for Crossref: its polite pool).',
     details: `ADDRESS: 1-320 characters with one @ between two non-empty parts, no spaces.\n${EMAIL_PROVIDERS}`,
@@ -104,12 +112,13 @@ const COMMANDS_SECTION = [
   '  setup [P]             open the setup page in a browser and wait for a save',
   '  set-key P             read an API key and keep it in the credential store',
   '  remove-key P          stop using an API key and delete it',
-  '  enable P | disable P  search a provider (or use a keyless source) or not',
+  '  enable P | disable P  search a provider (or use a keyless source) or not;',
+  '                        enable zotero lets the assistant save to Zotero',
   '  set-email P ADDRESS   set the contact email of openalex or crossref',
   '',
   'P: openalex, semantic_scholar (semantic-scholar, semanticscholar, s2),',
   'crossref, pubmed (ncbi), arxiv; enable and disable also take the keyless',
-  'sources opencitations and europepmc.',
+  'sources opencitations and europepmc, and zotero.',
 ].join('\n');
 
 const LOCATION_SECTION = [

@@ -19,11 +19,19 @@ export interface CommandReport {
   readonly code: number;
 }
 
-// C0 controls, DEL and C1 controls: never sent to the terminal raw (they could steer it).
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+// C0 controls, DEL, C1 controls (U+009B is a CSI), the bidirectional embeddings, overrides,
+// isolates and marks (U+202E turns text around), and the line and paragraph separators: never
+// sent to the terminal raw (they could steer it, or make one key look like another).
+const TERMINAL_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 
-/** A path as shown at the terminal: control characters replaced by `?`. */
-export const shownPath = (path: string): string => path.replace(CONTROL_CHARACTERS, '?');
+/**
+ * Any text that did not come from this program (a path, a key of the settings file) as shown at
+ * the terminal: every character that could steer the terminal or reorder the line replaced by `?`.
+ */
+export const shownText = (text: string): string => text.replace(TERMINAL_UNSAFE, '?');
+
+/** A path as shown at the terminal (see {@link shownText}). */
+export const shownPath = shownText;
 
 const done = (stdout: string, stderr = ''): CommandReport => ({ stdout, stderr, code: EXIT_OK });
 /** A failure: `error: <reason>` on stderr (further lines may explain), exit 1. */
@@ -50,6 +58,8 @@ const SOURCE_NOTES: Readonly<Record<SourceId, string>> = {
   europepmc: 'keyless source: open-access full text',
 };
 const yesNo = (value: boolean): string => (value ? 'yes' : 'no');
+/** What the `zotero` row means: the consent to deliver records to the Zotero desktop. */
+export const ZOTERO_NOTE = 'delivery of found records to your Zotero desktop';
 
 /**
  * The table of `qiongli config status`, with each provider's access tier (`keyed`, `keyless`,
@@ -64,7 +74,7 @@ export function renderStatus(view: StatusView): CommandReport {
       .trimEnd();
   const lines = [
     `settings: ${shownPath(view.file)}${view.revision === null ? ' (no file yet: the defaults apply)' : ` (revision ${view.revision})`}`,
-    `credential store: ${view.storeAvailable ? 'reachable' : 'not reachable (API keys can be neither set nor used; every provider is searched keyless)'}`,
+    `credential store: ${view.storeAvailable ? 'reachable' : 'not reachable (API keys can be neither set nor used; every provider is searched keyless; docs/configuration.md#no-credential-store says how to start or unlock one)'}`,
     '',
     row(['provider', 'enabled', 'email', 'API key', 'access']),
   ];
@@ -75,6 +85,7 @@ export function renderStatus(view: StatusView): CommandReport {
     lines.push(row([id, yesNo(entry.enabled), email, key, view.status.access[id]]));
   }
   for (const id of SOURCE_IDS) lines.push(row([id, yesNo(view.settings.sources[id].enabled), `(${SOURCE_NOTES[id]})`]));
+  lines.push(row(['zotero', yesNo(view.settings.zotero.enabled), `(${ZOTERO_NOTE})`]));
   return done(lines.join('\n') + '\n');
 }
 
@@ -100,9 +111,19 @@ const UNCHANGED: Readonly<Record<UnchangedReason, (name: string) => string>> = {
   'no-key': (name) => `${name} has no API key set; nothing changed.`,
 };
 
-/** What a change command prints: one line on success (and a warning), `error: <reason>` when refused. */
-export function renderChange(action: ChangeAction, outcome: SettingsChangeOutcome): CommandReport {
+/**
+ * What a change command prints: one line on success (and a warning), `error: <reason>` when
+ * refused. A `busy` refusal names the lock file (`lockFile`, when known) that keeps writers out,
+ * to delete when no other program is changing the settings: a lock whose holder still runs on
+ * this computer (or a process that took its number) is never taken over.
+ */
+export function renderChange(action: ChangeAction, outcome: SettingsChangeOutcome, lockFile?: string): CommandReport {
   const name = NAME(action);
+  if (outcome.status === 'refused' && outcome.refusal === 'busy' && lockFile !== undefined) {
+    return failed(refusalMessage(outcome), [
+      `If it keeps saying so and no other qiongli command or server is changing the settings, delete the lock file ${shownPath(lockFile)} and try again.`,
+    ]);
+  }
   if (outcome.status === 'refused') return failed(refusalMessage(outcome));
   if (outcome.status === 'unchanged') return done(`${UNCHANGED[outcome.reason](name)}\n`);
   const revision = `settings revision ${outcome.revision}`;

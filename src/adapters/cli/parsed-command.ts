@@ -40,7 +40,7 @@ export type ConfigAction =
   | { readonly name: 'check' }
   | { readonly name: 'setup'; readonly provider?: ProviderId }
   | { readonly name: 'set-key' | 'remove-key'; readonly provider: ProviderId }
-  | { readonly name: 'enable' | 'disable'; readonly target: ProviderId | SourceId }
+  | { readonly name: 'enable' | 'disable'; readonly target: ProviderId | SourceId | 'zotero' }
   | { readonly name: 'set-email'; readonly provider: ProviderId; readonly address: string };
 
 /** Read or change the settings from a terminal (docs/command-line.md#qiongli-config). */

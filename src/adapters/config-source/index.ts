@@ -3,7 +3,7 @@
  * parts. The SettingsWriter adapter (`settings-file-writer.ts`) is not re-exported here: this
  * module is on the serve path, and the writer is imported only where settings are changed.
  */
-export { NativeSettingsFileSource, type NativeSettingsFileSourceOptions, type SettingsInspection } from './native-settings-file-source.js';
+export { NativeSettingsFileSource, type NativeSettingsFileSourceOptions } from './native-settings-file-source.js';
 export { systemAccountDatabase, type AccountDatabase } from './account-database.js';
 export {
   locateSettings,
@@ -14,4 +14,3 @@ export {
 } from './settings-location.js';
 export { parseSettingsDocument, parseSettingsText, settingsDocumentSchema, SETTINGS_DOCUMENT_KIND, SETTINGS_SCHEMA_VERSION } from './settings-document.js';
 export { MAX_SETTINGS_BYTES } from './settings-file-bytes.js';
-export { hasDuplicateKeys } from './json-duplicate-keys.js';

@@ -1,12 +1,11 @@
 import { homedir } from 'node:os';
-import type { ConfigSource, NativeSettings, SettingsReading, SettingsRule } from '../../ports/config-source.port.js';
+import type { ConfigSource, NativeSettings, SettingsInspection, SettingsReading, SettingsRule } from '../../ports/config-source.port.js';
 import { DEFAULT_SETTINGS } from '../../domain/provider-readiness/provider-readiness.js';
 import { systemAccountDatabase, type AccountDatabase } from './account-database.js';
 import type { FileSafetyPolicy } from './ownership-rule.js';
 import { locateSettings, type ConfigEnvironment, type SettingsLocation } from './settings-location.js';
 import { freezeSettings } from './settings-document.js';
 import { loadSettings } from './settings-load.js';
-import type { SettingsProblem } from './settings-problem.js';
 import { settingsSignature } from './settings-signature.js';
 
 /** Inputs of {@link NativeSettingsFileSource}: where to look, and who we are. */
@@ -19,13 +18,6 @@ export interface NativeSettingsFileSourceOptions extends ConfigEnvironment {
   /** The account database of the private-group rule (default: this machine's `/etc/passwd` and `/etc/group`). */
   readonly accounts?: () => AccountDatabase;
 }
-
-/** What `qiongli config check` learns: where the settings are looked for, and what was found there. */
-export type SettingsInspection =
-  | { readonly kind: 'unlocated'; readonly rule: SettingsRule }
-  | { readonly kind: 'missing'; readonly file: string }
-  | { readonly kind: 'valid'; readonly file: string; readonly revision: number; readonly settings: NativeSettings }
-  | { readonly kind: 'unusable'; readonly file: string; readonly problems: readonly [SettingsProblem, ...SettingsProblem[]] };
 
 const unavailable = (rule: SettingsRule): SettingsReading => Object.freeze({ status: 'unavailable', rule });
 const available = (settings: NativeSettings): SettingsReading => Object.freeze({ status: 'available', settings });

@@ -1,3 +1,4 @@
+import { failure, success, type Result } from '../../domain/shared/result.js';
 import type { AccountDatabase } from './account-database.js';
 
 /** How strictly ownership and permissions are checked. */
@@ -18,13 +19,13 @@ export interface Ownership {
 }
 
 /** Safe, or why not (for `qiongli config check`; never shown over MCP). */
-export type OwnershipVerdict = { readonly safe: true } | { readonly safe: false; readonly detail: string };
+export type OwnershipVerdict = Result<undefined, string>;
 
-const SAFE: OwnershipVerdict = { safe: true };
+const SAFE: OwnershipVerdict = success(undefined);
 const WORLD_WRITABLE = 0o002;
 const GROUP_WRITABLE = 0o020;
 
-const unsafe = (detail: string): OwnershipVerdict => ({ safe: false, detail });
+const unsafe = (detail: string): OwnershipVerdict => failure(detail);
 
 /**
  * Whether a settings file or folder can be changed by no one but its owner

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { nearMissOf } from './near-miss.js';
 import { settingsProblem, type SettingsProblem } from './settings-problem.js';
 
 /** What a value under each key must be, for `qiongli config check` (docs/configuration.md#the-settings-document). */
@@ -8,6 +9,7 @@ const EXPECTATIONS: Readonly<Record<string, string>> = {
   revision: 'must be a whole number, 0 or more',
   default_profile: 'must be 1-64 lowercase letters, digits, - or _, starting with a letter or digit',
   providers: 'must be an object',
+  zotero: 'must be an object with "enabled"',
   enabled: 'must be true or false',
   email: 'must be 1-320 characters without control characters',
   api_key_ref: 'must be a secret reference (qsr1_ and 32 lowercase hex digits); set a key with qiongli config set-key',
@@ -35,7 +37,15 @@ export function schemaProblems(issues: readonly z.core.$ZodIssue[], document: un
 function problemsOf(issue: z.core.$ZodIssue, document: unknown): SettingsProblem[] {
   const path = issue.path.map(String);
   if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => settingsProblem('unknown-key', `${where(path)} has an unknown key ${quoted(key)}${keyHint(path, key)}`));
+    return issue.keys.map((key) => {
+      const hint = keyHint(path, key);
+      const meant = hint === '' ? nearMissOf(path, key) : undefined;
+      const suggestion = meant === undefined ? '' : ` (did you mean "${meant}"?)`;
+      return {
+        ...settingsProblem('unknown-key', `${where(path)} has an unknown key ${quoted(key)}${hint}${suggestion}`),
+        ...(meant === undefined ? {} : { meant }),
+      };
+    });
   }
   if (issue.code === 'invalid_type' && path.length > 0 && !hasKey(document, path)) {
     return [settingsProblem('missing-key', `${where(path.slice(0, -1))} lacks the key "${path[path.length - 1]}"`)];

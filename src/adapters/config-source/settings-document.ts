@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { failure, success, type Result } from '../../domain/shared/result.js';
 import { schemaOnFirstUse } from '../../domain/shared/schema-on-first-use.js';
 import {
   PROVIDER_IDS,
@@ -10,8 +11,12 @@ import {
   type SourceSettings,
 } from '../../ports/config-source.port.js';
 import { DEFAULT_SETTINGS } from '../../domain/provider-readiness/provider-readiness.js';
-import { findDuplicateKey } from './json-duplicate-keys.js';
-import { locateJsonSyntaxError, positionOf } from './json-syntax-error.js';
+
+/**
+ * The JSON checks (jsonc-parser and what explains its findings), loaded with the first settings
+ * read: the serving program starts without them.
+ */
+const jsonChecks = () => import('./json-text-check.js');
 import { schemaProblems } from './schema-problems.js';
 import { settingsProblem, type SettingsProblem } from './settings-problem.js';
 
@@ -57,7 +62,8 @@ const providersSchema = () =>
  * The strict shape of `settings.json` (docs/configuration.md). Unknown keys are rejected at every level.
  * `providers` is required; each provider entry is optional and, when absent, takes its
  * {@link DEFAULT_SETTINGS} entry; a present entry must say `enabled`. `revision` is a
- * non-negative safe integer; `default_profile` is accepted but not used by Lite.
+ * non-negative safe integer; `default_profile` is accepted but not used by Lite; `zotero`
+ * (optional, default off) is the consent to deliver records to the Zotero desktop.
  */
 export const settingsDocumentSchema = schemaOnFirstUse(() =>
   z.strictObject({
@@ -66,6 +72,7 @@ export const settingsDocumentSchema = schemaOnFirstUse(() =>
     revision: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
     default_profile: profileName().optional(),
     providers: providersSchema(),
+    zotero: z.strictObject({ enabled: z.boolean() }).optional(),
   }),
 );
 
@@ -75,48 +82,45 @@ type ProviderEntry = { enabled: boolean; email?: string | undefined; api_key_ref
 export type SettingsDocument = z.output<ReturnType<typeof settingsDocumentSchema>>;
 
 /** A settings text judged: the settings with the document's revision, or every problem found. */
-export type ParsedSettings =
-  | { readonly ok: true; readonly settings: NativeSettings; readonly revision: number; readonly document: SettingsDocument }
-  | { readonly ok: false; readonly problems: readonly [SettingsProblem, ...SettingsProblem[]] };
+export type ParsedSettings = Result<
+  { readonly settings: NativeSettings; readonly revision: number; readonly document: SettingsDocument },
+  readonly [SettingsProblem, ...SettingsProblem[]]
+>;
 
 /**
  * Judges the text of a settings document (docs/configuration.md#the-settings-document). Never
- * throws. In order: not JSON (with where and what, see {@link locateJsonSyntaxError}); a key
- * twice in one object; then every schema problem, unknown keys first (see {@link schemaProblems}).
+ * throws. In order: not JSON (with where and what, see `locateJsonSyntaxError`); a key
+ * twice in one object (or nesting too deep to follow, a wrong value); then every schema problem, unknown keys first (see {@link schemaProblems}).
  * The settings are deeply frozen; the document is the parsed object, unfrozen.
  */
-export function parseSettingsText(text: string): ParsedSettings {
+export async function parseSettingsText(text: string): Promise<ParsedSettings> {
+  const { findDuplicateKey, locateJsonSyntaxError } = await jsonChecks();
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     const syntax = locateJsonSyntaxError(text);
-    return { ok: false, problems: [settingsProblem('not-json', syntax.detail, syntax.at)] };
+    return failure([settingsProblem('not-json', syntax.detail, syntax.at)]);
   }
-  const duplicate = findDuplicateKey(text);
-  if (duplicate !== undefined) {
-    const problem = settingsProblem(
-      'duplicate-key',
-      `the key ${JSON.stringify(duplicate.key.slice(0, 64))} appears twice in one object`,
-      positionOf(text, duplicate.index),
-    );
-    return { ok: false, problems: [problem] };
+  const repeated = findDuplicateKey(text);
+  if (repeated !== undefined) {
+    return failure([settingsProblem(repeated.kind === 'duplicate-key' ? 'duplicate-key' : 'wrong-value', repeated.detail, repeated.at)]);
   }
   const parsed = settingsDocumentSchema().safeParse(value);
   if (!parsed.success) {
     const [first, ...others] = schemaProblems(parsed.error.issues, value);
-    return { ok: false, problems: [first ?? settingsProblem('wrong-value'), ...others] };
+    return failure([first ?? settingsProblem('wrong-value'), ...others]);
   }
-  return { ok: true, settings: settingsOf(parsed.data), revision: parsed.data.revision, document: parsed.data };
+  return success({ settings: settingsOf(parsed.data), revision: parsed.data.revision, document: parsed.data });
 }
 
 /**
  * Turns the text of a settings document into validated settings, or `undefined` (never throws)
  * when {@link parseSettingsText} finds a problem. The result is deeply frozen.
  */
-export function parseSettingsDocument(text: string): NativeSettings | undefined {
-  const parsed = parseSettingsText(text);
-  return parsed.ok ? parsed.settings : undefined;
+export async function parseSettingsDocument(text: string): Promise<NativeSettings | undefined> {
+  const parsed = await parseSettingsText(text);
+  return parsed.ok ? parsed.value.settings : undefined;
 }
 
 /** The settings a valid document says: absent entries take their defaults. */
@@ -135,6 +139,7 @@ function settingsOf(document: SettingsDocument): NativeSettings {
         return [id, entry === undefined ? DEFAULT_SETTINGS.sources[id] : { enabled: entry.enabled }];
       }),
     ) as Record<SourceId, SourceSettings>,
+    zotero: document.zotero === undefined ? DEFAULT_SETTINGS.zotero : { enabled: document.zotero.enabled },
   });
 }
 
@@ -145,6 +150,7 @@ export function freezeSettings(settings: NativeSettings): NativeSettings {
   return Object.freeze({
     providers: Object.freeze(providers) as Record<ProviderId, ProviderSettings>,
     sources: Object.freeze(sources) as Record<SourceId, SourceSettings>,
+    zotero: Object.freeze({ enabled: settings.zotero.enabled }),
   });
 }
 

@@ -26,7 +26,8 @@ export function applyEdit(document: SettingsDocument, edit: SettingsEdit, revisi
   const providers: Record<string, unknown> = { ...document.providers };
   for (const [id, settings] of Object.entries(edit.providers ?? {})) if (settings !== undefined) providers[id] = entryOf(settings);
   for (const [id, settings] of Object.entries(edit.sources ?? {})) if (settings !== undefined) providers[id] = { enabled: settings.enabled };
-  return { ...document, revision, providers: providers as SettingsDocument['providers'] };
+  const zotero = edit.zotero === undefined ? {} : { zotero: { enabled: edit.zotero.enabled } };
+  return { ...document, revision, providers: providers as SettingsDocument['providers'], ...zotero };
 }
 
 /** The text written: two-space indented JSON and a final newline, easy to read and to edit by hand. */

@@ -92,7 +92,7 @@ export async function folderProblem(stats: Stats, policy: FileSafetyPolicy): Pro
   if (stats.isSymbolicLink()) return settingsProblem('symlink', `${FOLDER} is a symbolic link`);
   if (!stats.isDirectory()) return settingsProblem('not-a-folder', `${FOLDER} is ${kindOf(stats)}, not a folder`);
   const verdict = await judgeOwnership(stats, policy);
-  return verdict.safe ? undefined : settingsProblem('unsafe-permissions', `${FOLDER}: ${verdict.detail}`);
+  return verdict.ok ? undefined : settingsProblem('unsafe-permissions', `${FOLDER}: ${verdict.error}`);
 }
 
 /** Why the settings file (as lstat or fstat saw it) cannot be trusted or read, or `undefined`. */
@@ -100,7 +100,7 @@ async function fileProblem(stats: Stats, policy: FileSafetyPolicy): Promise<Sett
   const kindProblem = fileKindProblem(stats);
   if (kindProblem !== undefined) return kindProblem;
   const verdict = await judgeOwnership(stats, policy);
-  return verdict.safe ? undefined : settingsProblem('unsafe-permissions', `${FILE}: ${verdict.detail}`);
+  return verdict.ok ? undefined : settingsProblem('unsafe-permissions', `${FILE}: ${verdict.error}`);
 }
 
 /** What the file's kind and size alone make wrong (a link, not a regular file, too large), or `undefined`. */

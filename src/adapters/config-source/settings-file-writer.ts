@@ -12,6 +12,8 @@ import { openSettingsFolder, type SettingsFolder } from './settings-folder.js';
 import { SETTINGS_FILE_NAME } from './settings-location.js';
 import { loadSettings } from './settings-load.js';
 import { acquireSettingsLock, type LockTiming } from './settings-lock.js';
+import { sweepLeftovers } from './settings-leftovers.js';
+import { marksOrState } from './settings-signature.js';
 
 /** Inputs of {@link SettingsFileWriter}: the source's, plus lock timing and a test hook. */
 export interface SettingsFileWriterOptions extends NativeSettingsFileSourceOptions, LockTiming {
@@ -20,6 +22,8 @@ export interface SettingsFileWriterOptions extends NativeSettingsFileSourceOptio
    * Tests use it to race another writer or swap in a symbolic link at the worst moment.
    */
   readonly beforeReplace?: () => Promise<void>;
+  /** Runs after the last checks, just before the rename (tests: a swap no check can see any more). */
+  readonly afterChecks?: () => Promise<void>;
 }
 
 const TEMPORARY_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
@@ -36,12 +40,15 @@ const unavailable = (rule: SettingsRule): { readonly status: 'unavailable'; read
  *    on Linux every later path goes through the folder held open);
  * 2. takes the lock file `settings.json.lock` ({@link acquireSettingsLock}); `busy` when another
  *    writer keeps it;
- * 3. reads the document under the reading rules; `unavailable` when it breaks one, `conflict`
- *    when its revision is not the one the change was based on;
+ * 3. removes what writers that died mid-write left ({@link sweepLeftovers}), then reads the
+ *    document under the reading rules; `unavailable` when it breaks one, `conflict` when its
+ *    revision is not the one the change was based on;
  * 4. writes the edited document (revision + 1) to `settings.json.<random>.tmp`, opened with
  *    `O_CREAT | O_EXCL | O_NOFOLLOW` and mode 0600, and flushes it (fsync);
- * 5. checks that the folder is still in place and the lock still held, renames the temporary
- *    file over `settings.json` (a symlink there is replaced, never followed), flushes the folder;
+ * 5. checks that the folder is still in place, the lock still held and the document still the
+ *    file that was read (device, inode, size, times: a hand edit since → `conflict`), renames the
+ *    temporary file over `settings.json` (a symlink there is replaced, never followed), flushes
+ *    the folder; a folder moved during the rename is reported with the write (`folder-moved`);
  * 6. removes the lock, and the temporary file if it is still there.
  *
  * Never throws: an unexpected file-system error is `failed`, and the old document is intact.
@@ -72,17 +79,17 @@ export class SettingsFileWriter implements SettingsWriter {
       if (location.kind === 'invalid') return unavailable(location.rule);
       const policy = this.source.policy();
       const opened = await openSettingsFolder(location.root, policy);
-      if (!opened.ok) return unavailable(opened.problem.rule);
+      if (!opened.ok) return unavailable(opened.error.rule);
       try {
-        const lock = await acquireSettingsLock(opened.folder, this.options);
+        const lock = await acquireSettingsLock(opened.value, this.options);
         if (lock === undefined) return BUSY;
         try {
-          return await this.writeHeld(opened.folder, location.root, basedOn, edit, () => lock.stillHeld());
+          return await this.writeHeld(opened.value, location.root, basedOn, edit, () => lock.stillHeld());
         } finally {
           await lock.release();
         }
       } finally {
-        await opened.folder.close();
+        await opened.value.close();
       }
     } catch {
       return FAILED;
@@ -96,12 +103,16 @@ export class SettingsFileWriter implements SettingsWriter {
     edit: SettingsEdit,
     stillHeld: () => Promise<boolean>,
   ): Promise<SettingsWriteResult> {
-    const current = await loadSettings(root, folder.route(SETTINGS_FILE_NAME), this.source.policy());
+    await sweepLeftovers(folder);
+    const route = folder.route(SETTINGS_FILE_NAME);
+    const marks = await marksOrState(route);
+    const current = await loadSettings(root, route, this.source.policy());
+    if ((await marksOrState(route)) !== marks) return CONFLICT; // changed while it was read
     if (current.kind === 'unusable') return unavailable(current.problems[0].rule);
     const revision = current.kind === 'document' ? current.revision : null;
     if (revision !== basedOn) return CONFLICT;
     const text = serialiseDocument(applyEdit(current.kind === 'document' ? current.document : emptyDocument(), edit, (revision ?? 0) + 1));
-    const checked = parseSettingsText(text);
+    const checked = await parseSettingsText(text);
     if (!checked.ok || Buffer.byteLength(text) > MAX_SETTINGS_BYTES) return FAILED;
     const temporary = folder.route(`${SETTINGS_FILE_NAME}.${randomBytes(8).toString('hex')}.tmp`);
     let replaced = false;
@@ -111,11 +122,14 @@ export class SettingsFileWriter implements SettingsWriter {
       const moved = await folder.problemSinceOpened();
       if (moved !== undefined) return unavailable(moved.rule);
       if (!(await stillHeld())) return BUSY;
-      await rename(temporary, folder.route(SETTINGS_FILE_NAME));
+      if ((await marksOrState(route)) !== marks) return CONFLICT; // a hand edit since it was read
+      await this.options.afterChecks?.();
+      await rename(temporary, route);
       replaced = true;
       await folder.flush();
+      // The change landed: say so, with what happened to the folder meanwhile.
       const movedDuring = await folder.problemSinceOpened();
-      return movedDuring === undefined ? { status: 'written', revision: checked.revision } : unavailable(movedDuring.rule);
+      return { status: 'written', revision: checked.value.revision, ...(movedDuring === undefined ? {} : { warning: 'folder-moved' as const }) };
     } finally {
       if (!replaced) await unlink(temporary).catch(() => undefined);
     }

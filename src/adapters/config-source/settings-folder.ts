@@ -3,6 +3,7 @@ import { chmod, lstat, mkdir, open, stat, type FileHandle } from 'node:fs/promis
 import { join } from 'node:path';
 import type { FileSafetyPolicy } from './ownership-rule.js';
 import { folderProblem, lstatOrMissing } from './settings-file-bytes.js';
+import { failure, success, type Result } from '../../domain/shared/result.js';
 import { settingsProblem, type SettingsProblem } from './settings-problem.js';
 
 /**
@@ -28,7 +29,7 @@ export interface SettingsFolder {
 }
 
 /** A held folder, or why the settings folder cannot be used for a write. */
-export type OpenedFolder = { readonly ok: true; readonly folder: SettingsFolder } | { readonly ok: false; readonly problem: SettingsProblem };
+export type OpenedFolder = Result<SettingsFolder, SettingsProblem>;
 
 const FOLDER_MODE = 0o700;
 const DIRECTORY_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0);
@@ -46,13 +47,13 @@ export async function openSettingsFolder(root: string, policy: FileSafetyPolicy)
     stats = await lstat(root);
   }
   const problem = await folderProblem(stats, policy);
-  if (problem !== undefined) return { ok: false, problem };
-  if (!policy.posixModes) return { ok: true, folder: pathFolder(root, stats) };
+  if (problem !== undefined) return failure(problem);
+  if (!policy.posixModes) return success(pathFolder(root, stats));
   const handle = await open(root, DIRECTORY_FLAGS);
   try {
     const opened = await handle.stat();
-    if (opened.dev !== stats.dev || opened.ino !== stats.ino) return { ok: false, problem: moved() };
-    return { ok: true, folder: await heldFolder(root, handle, opened) };
+    if (opened.dev !== stats.dev || opened.ino !== stats.ino) return failure(moved());
+    return success(await heldFolder(root, handle, opened));
   } catch (error) {
     await handle.close().catch(() => undefined);
     throw error;

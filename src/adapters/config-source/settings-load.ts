@@ -22,10 +22,8 @@ export async function loadSettings(root: string, file: string, policy: FileSafet
   if (fetched.kind === 'refused') return { kind: 'unusable', problems: [fetched.problem] };
   const text = decodeUtf8(fetched.bytes);
   if (text === undefined) return { kind: 'unusable', problems: [settingsProblem('not-utf8', 'it holds bytes that are not UTF-8; save it as UTF-8')] };
-  const parsed = parseSettingsText(text);
-  return parsed.ok
-    ? { kind: 'document', settings: parsed.settings, revision: parsed.revision, document: parsed.document }
-    : { kind: 'unusable', problems: parsed.problems };
+  const parsed = await parseSettingsText(text);
+  return parsed.ok ? { kind: 'document', ...parsed.value } : { kind: 'unusable', problems: parsed.error };
 }
 
 /** Strict UTF-8 (a leading BOM is dropped); undefined when the bytes are not UTF-8. */

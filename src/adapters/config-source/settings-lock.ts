@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { link, lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { link, lstat, open, rename, rm, unlink, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { readAtMost } from './bounded-read.js';
 import { errorCodeOf } from './settings-problem.js';
@@ -36,11 +36,14 @@ const MAX_TAKEOVERS = 5;
  * O_NOFOLLOW` (mode 0600), holding this process's id, host name and a random token. While
  * another writer holds it, tries again every 20-40 ms for `waitMs`, then gives up (`undefined`).
  *
- * A lock is abandoned (stale) when its holder is a process of this host that no longer runs,
- * or when it is older than `staleMs`. It is removed by renaming it aside first and checking
- * the renamed file is the one judged stale, so two writers recovering at once cannot both
- * remove a fresh lock; a fresh lock taken aside by mistake is linked back. Throws only on an
- * unexpected file-system error.
+ * A lock is abandoned (stale) when its holder is a process of this host that no longer runs.
+ * A holder that runs on this host is never taken over, however old (or future-dated) its lock:
+ * a writer stalled at its rename keeps its lock, so its change can never replace another's. A
+ * lock of another host, or one that does not say who holds it, is abandoned once older than
+ * `staleMs`. It is removed by renaming it aside first and checking the renamed file is the one
+ * judged stale, so two writers recovering at once cannot both remove a fresh lock; a fresh lock
+ * taken aside by mistake is linked back; a stale lock that is a folder is removed with what it
+ * holds. Throws only on an unexpected file-system error.
  */
 export async function acquireSettingsLock(folder: SettingsFolder, timing: LockTiming = {}): Promise<SettingsLock | undefined> {
   const route = folder.route(LOCK_FILE_NAME);
@@ -70,9 +73,14 @@ async function createLockFile(route: string, content: string): Promise<boolean> 
   }
   try {
     await handle.writeFile(content);
-  } finally {
-    await handle.close();
+  } catch (error) {
+    // A lock that does not say who holds it (a full disk) would block every writer until it
+    // grew stale: remove it, and let the write fail.
+    await handle.close().catch(() => undefined);
+    await unlink(route).catch(() => undefined);
+    throw error;
   }
+  await handle.close();
   return true;
 }
 
@@ -118,15 +126,15 @@ async function removeIfStale(folder: SettingsFolder, route: string, staleMs: num
   const taken = await lstat(aside).catch(() => undefined);
   const same = taken !== undefined && taken.ino === stats.ino && taken.dev === stats.dev && (content === undefined || (await lockContent(aside)) === content);
   if (!same) await link(aside, route).catch(() => undefined); // a fresh lock: give it back
-  await unlink(aside).catch(() => undefined);
+  await (taken?.isDirectory() === true ? rm(aside, { recursive: true, force: true }) : unlink(aside)).catch(() => undefined);
   return same;
 }
 
-/** A lock whose holder no longer runs on this host, or that is older than `staleMs`. */
+/** A lock whose holder no longer runs on this host; one of another host, or of no known holder, older than `staleMs`. */
 function isAbandoned(content: string | undefined, ageMs: number, staleMs: number): boolean {
-  if (ageMs > staleMs) return true;
   const holder = parseHolder(content);
-  return holder !== undefined && holder.host === hostname() && !isRunning(holder.pid);
+  if (holder !== undefined && holder.host === hostname()) return !isRunning(holder.pid);
+  return ageMs > staleMs;
 }
 
 function parseHolder(content: string | undefined): { pid: number; host: string } | undefined {

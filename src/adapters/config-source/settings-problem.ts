@@ -1,21 +1,6 @@
-import type { SettingsRule } from '../../ports/config-source.port.js';
+import type { SettingsProblem, SettingsRule, TextPosition } from '../../ports/config-source.port.js';
 
-/** A line and column (both from 1, columns in characters) in the settings text. */
-export interface TextPosition {
-  readonly line: number;
-  readonly column: number;
-}
-
-/**
- * One reason the settings are unusable: the rule it breaks (all an MCP client ever learns),
- * and for `qiongli config check` only, what exactly is wrong and where. `detail` may name keys
- * of the file (never a value) or the file's status; it never leaves the person's terminal.
- */
-export interface SettingsProblem {
-  readonly rule: SettingsRule;
-  readonly detail?: string;
-  readonly at?: TextPosition;
-}
+export type { SettingsProblem, TextPosition } from '../../ports/config-source.port.js';
 
 /** Builds a {@link SettingsProblem}. */
 export const settingsProblem = (rule: SettingsRule, detail?: string, at?: TextPosition): SettingsProblem => ({

@@ -5,7 +5,8 @@ import { errorCodeOf } from './settings-problem.js';
 /** The identity and change marks of one path: any write, rename, chmod or chown changes it. */
 const marksOf = (stats: BigIntStats): string => [stats.dev, stats.ino, stats.size, stats.mtimeNs, stats.ctimeNs, stats.mode, stats.uid, stats.gid].join(':');
 
-async function marksOrState(target: string): Promise<string> {
+/** The marks of one path (see {@link settingsSignature}), or what kept `lstat` from reading them. Never throws. */
+export async function marksOrState(target: string): Promise<string> {
   try {
     return marksOf(await lstat(target, { bigint: true }));
   } catch (error) {

@@ -2,7 +2,7 @@ import type { Stepwise } from '../../domain/shared/stepwise.js';
 import type { ProviderGet } from '../provider-client/provider-protocol.js';
 import { intervalFor } from '../provider-client/tier-pacing.js';
 import { readXml, type XmlEvents } from '../provider-client/xml-reader.js';
-import { licenceUrlOf } from './jats-metadata.js';
+import { doiOf, licenceUrlOf } from './jats-metadata.js';
 
 /** arXiv's HTML papers (docs/providers.md#full-text-sources); a constant, never configurable. */
 export const ARXIV_HTML_BASE = 'https://arxiv.org/html/';
@@ -62,10 +62,10 @@ export function* arxivRecord(body: string): Stepwise<ArxivRecord> {
   const events = new RecordEvents();
   yield* readXml(body, events);
   const licenceUrl = licenceUrlOf(events.licence);
-  const doi = events.doi.trim().toLowerCase();
+  const doi = doiOf(events.doi);
   return {
     exists: events.exists,
     ...(licenceUrl === undefined ? {} : { licenceUrl }),
-    ...(/^10\.\S+\/\S+$/u.test(doi) && doi.length <= 2048 ? { doi } : {}),
+    ...(doi === undefined ? {} : { doi }),
   };
 }

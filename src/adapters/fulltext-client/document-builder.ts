@@ -39,6 +39,11 @@ export class DocumentBuilder {
   /** A bound on blocks or characters was reached: no more text is kept. */
   private textCut = false;
 
+  /** How many passages the document holds so far. */
+  get passageCount(): number {
+    return this.blocks.length;
+  }
+
   /** Opens a section: a numbered one (child of the open numbered section), or a special one. */
   openSection(special?: SpecialSection): void {
     this.outline.enter(special);

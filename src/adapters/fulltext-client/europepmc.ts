@@ -5,6 +5,7 @@ import { asArray, asObject, asString, type JsonObject } from '../provider-client
 import { readJson } from '../provider-client/json-reader.js';
 import { listOf, objectOf, scalar } from '../provider-client/json-shape.js';
 import type { ProviderGet } from '../provider-client/provider-protocol.js';
+import { doiOf } from './jats-metadata.js';
 
 /** The Europe PMC REST base (docs/providers.md#full-text-sources); a constant, never configurable. */
 export const EUROPEPMC_REST = 'https://www.ebi.ac.uk/europepmc/webservices/rest';
@@ -93,13 +94,13 @@ export function* europePmcRecord(body: string, work: Exclude<WorkReference, { ki
   if (result === undefined) return undefined;
   const pmcid = asString(result['pmcid']);
   const pmid = asString(result['pmid']);
-  const doi = asString(result['doi'])?.toLowerCase();
+  const doi = doiOf(asString(result['doi']));
   const licence = asString(result['license'])?.trim();
   const openAccessUrl = openAccessUrlOf(result);
   return {
     ...(pmcid !== undefined && PMCID.test(pmcid) ? { pmcid } : {}),
     ...(pmid !== undefined && /^[1-9]\d{0,11}$/u.test(pmid) ? { pmid } : {}),
-    ...(doi !== undefined && /^10\.\S+\/\S+$/u.test(doi) && doi.length <= 2048 ? { doi } : {}),
+    ...(doi === undefined ? {} : { doi }),
     fullTextExpected: result['isOpenAccess'] === 'Y' || result['inEPMC'] === 'Y',
     ...(licence !== undefined && licence !== '' && licence.length <= 64 ? { licence } : {}),
     ...(openAccessUrl === undefined ? {} : { openAccessUrl }),

@@ -1,7 +1,7 @@
 import type { XmlEvents } from '../provider-client/xml-reader.js';
 import type { DocumentBuilder } from './document-builder.js';
 import { JatsMetadataCollector, texFormula } from './jats-metadata.js';
-import { ATTRIBUTES, BACK_SECTIONS, FIGURES, FIGURE_IGNORED, IGNORED, INLINE } from './jats-elements.js';
+import { ATTRIBUTES, BACK_SECTIONS, FIGURES, FIGURE_IGNORED, IGNORED, INLINE, inArticlePermissions } from './jats-elements.js';
 
 type Undo = (() => void) | undefined;
 
@@ -67,16 +67,15 @@ export class JatsDocumentEvents implements XmlEvents {
         return undefined;
       case 'article-id':
         return this.capture((text) => this.metadata.articleId(attributes?.get('pub-id-type'), text));
-      case 'license':
-        this.metadata.licenceHrefOf(attributes?.get('href'));
+      case 'license': // only the article's own permissions (article-meta) name its licence, never a box or a figure
+        if (inArticlePermissions(this.names)) this.metadata.licenceHrefOf(attributes?.get('href'));
         return this.ignoreText();
       case 'license_ref':
-        return this.capture((text) => this.metadata.licenceRefOf(text));
+        return inArticlePermissions(this.names) ? this.capture((text) => this.metadata.licenceRefOf(text)) : this.ignoreText();
       case 'abstract':
         return this.section(() => b.openSection('abstract'), 'Abstract');
       case 'body':
-        this.metadata.hasBody = true;
-        return undefined;
+        return this.metadata.bodyOpened(() => b.passageCount);
       case 'sec':
         return this.within('abstract') ? undefined : this.section(() => b.openSection(), '');
       case 'ref-list':

@@ -25,3 +25,9 @@ export const BACK_SECTIONS: Readonly<Record<string, string>> = {
 export const INLINE = new Set(
   'italic bold sup sub sc underline monospace roman sans-serif styled-content named-content xref ext-link uri abbrev email'.split(' '),
 );
+
+/** Whether open elements `names` (outermost first) lie in the permissions of the article's own metadata (`article-meta/…/permissions`). */
+export function inArticlePermissions(names: readonly string[]): boolean {
+  const meta = names.indexOf('article-meta');
+  return meta >= 0 && names.indexOf('permissions', meta) > meta;
+}

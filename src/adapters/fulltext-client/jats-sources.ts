@@ -4,7 +4,7 @@ import { readJatsDocument } from './document-readers.js';
 import { EUROPEPMC_INTERVAL_MS, europePmcFullTextRequest, europePmcRecord, europePmcSearchRequest, type EuropePmcRecord } from './europepmc.js';
 import type { JatsMetadata } from './jats-metadata.js';
 import { pmcArticleUrl, pmcFetchRequest, pmcIntervalMs } from './pmc.js';
-import { MAX_DOCUMENT_BYTES, SourceFetcher, answeredRead, failedRead, readDocument, type SourceRead } from './source-reads.js';
+import { MAX_DOCUMENT_BYTES, SourceFetcher, answeredRead, failedRead, readDocument, type FetchedDocument, type SourceRead } from './source-reads.js';
 
 /** A read of Europe PMC: the source's answer and the record it resolved the work to. */
 export interface EuropePmcRead extends SourceRead {
@@ -13,22 +13,23 @@ export interface EuropePmcRead extends SourceRead {
 
 /**
  * A JATS document fetched from `url` read into a {@link SourceRead}: an article without `body`
- * (PubMed Central's metadata-only answer to an article it may not redistribute as XML) or without
- * any passage outside its abstract is "no open full text"; a document with no article at all is
- * "not found". The licence is the article's own, else `label`.
+ * (PubMed Central's metadata-only answer to an article it may not redistribute as XML) or whose
+ * `body` gives no passage (an empty `<body/>` beside the abstract and references) is "no open
+ * full text"; a document with no article at all is
+ * "not found". The licence is the article's own (`article-meta/permissions`), else Europe PMC's
+ * `label`; both are reported when they disagree.
  */
-async function jatsRead(fetcher: SourceFetcher, provider: FullTextSource, body: string, url: string, label?: string): Promise<SourceRead> {
+async function jatsRead(fetcher: SourceFetcher, provider: FullTextSource, body: FetchedDocument, url: string, label?: string): Promise<SourceRead> {
   const read = await fetcher.parse(
-    readDocument(body, readJatsDocument, { provider, url }, (found: JatsMetadata) => ({
-      ...(found.licenceUrl === undefined ? {} : { url: found.licenceUrl }),
-      ...(label === undefined ? {} : { label }),
-    })),
+    readDocument(body, readJatsDocument, { provider, url }, (found: JatsMetadata) => [
+      { from: 'article', ...(found.licenceUrl === undefined ? {} : { url: found.licenceUrl }) },
+      { from: 'europepmc_record', ...(label === undefined ? {} : { label }) },
+    ]),
   );
   if (!read.ok) return failedRead(provider, read.kind);
   const { document, found } = read.value;
   if (!found.hasArticle) return answeredRead(provider, 'not_found');
-  const bodyText = document.blocks.some((block) => document.sections[block.section]?.id !== 'abstract');
-  if (!found.hasBody || !bodyText) return answeredRead(provider, 'no_open_full_text', found.work);
+  if (!found.hasBody || !found.hasBodyText) return answeredRead(provider, 'no_open_full_text', found.work);
   return { attempt: { provider, outcome: 'full_text' }, document, work: found.work };
 }
 
@@ -53,7 +54,7 @@ export async function readEuropePmc(http: ProviderHttp, work: Exclude<WorkRefere
   };
   if (record.pmcid === undefined || !record.fullTextExpected) return { ...answeredRead('europepmc', 'no_open_full_text', known), record };
   const get = europePmcFullTextRequest(record.pmcid);
-  const xml = await fetcher.fetch(get, MAX_DOCUMENT_BYTES);
+  const xml = await fetcher.fetchDocument(get, MAX_DOCUMENT_BYTES);
   if (!xml.ok) return { ...failedRead('europepmc', xml.kind), work: known, record };
   if (xml.value === undefined) return { ...answeredRead('europepmc', 'no_open_full_text', known), record };
   const read = await jatsRead(fetcher, 'europepmc', xml.value, get.url, record.licence);
@@ -67,7 +68,7 @@ export async function readEuropePmc(http: ProviderHttp, work: Exclude<WorkRefere
  */
 export async function readPmc(http: ProviderHttp, pmcid: string, apiKey: string | undefined, signal: AbortSignal): Promise<SourceRead> {
   const fetcher = new SourceFetcher(http, 'pubmed', pmcIntervalMs(apiKey), signal);
-  const xml = await fetcher.fetch(pmcFetchRequest(pmcid, apiKey), MAX_DOCUMENT_BYTES);
+  const xml = await fetcher.fetchDocument(pmcFetchRequest(pmcid, apiKey), MAX_DOCUMENT_BYTES);
   if (!xml.ok) return failedRead('pmc', xml.kind);
   if (xml.value === undefined) return answeredRead('pmc', 'not_found');
   return jatsRead(fetcher, 'pmc', xml.value, pmcArticleUrl(pmcid));

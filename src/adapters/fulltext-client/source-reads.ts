@@ -1,11 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { FullTextDocument, FullTextSource, ResolvedWork, SourceAttempt } from '../../ports/fulltext-client.port.js';
 import type { ProviderFailureKind } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
 import type { ProviderHttp } from '../provider-client/provider-http.js';
 import { parseInSlices, stepOk, type ProviderGet, type Step } from '../provider-client/provider-protocol.js';
 import { DocumentBuilder } from './document-builder.js';
-import { documentDigest } from './text-digest.js';
-import { licenceOf } from './licence-names.js';
+import { chooseLicence, type LicenceClaim } from './licence-names.js';
 
 /**
  * Largest full-text document accepted, declared, read or decompressed: 16 MiB, four times the
@@ -44,6 +44,24 @@ export class SourceFetcher {
     this.deadline = http.deadlineFromNow();
   }
 
+  /**
+   * A document: the text of a 2xx answer with the SHA-256 and length of its body bytes as
+   * received (content coding undone, before decoding: a byte order mark counts), `undefined` for
+   * a 404 where the request says so, or the failure kind.
+   */
+  async fetchDocument(get: ProviderGet, maxBodyBytes: number): Promise<Step<FetchedDocument | undefined>> {
+    const hash = createHash('sha256');
+    let bytes = 0;
+    const { lane, intervalMs, deadline, signal } = this;
+    const onBody = (piece: Uint8Array): void => {
+      hash.update(piece);
+      bytes += piece.length;
+    };
+    const answer = await this.http.fetchText({ get, lane, intervalMs, deadline, signal, maxBodyBytes, onBody });
+    if (!answer.ok || answer.value === undefined) return answer as Step<undefined>;
+    return stepOk({ text: answer.value, sha256: hash.digest('hex'), bytes });
+  }
+
   /** The body of a 2xx answer, `undefined` for a 404 where the request says so, or the failure kind. */
   fetch(get: ProviderGet, maxBodyBytes?: number): Promise<Step<string | undefined>> {
     const { lane, intervalMs, deadline, signal } = this;
@@ -60,6 +78,13 @@ function* wrapped<T>(task: Stepwise<T>): Stepwise<Step<T>> {
   return stepOk(yield* task);
 }
 
+/** A fetched document: its text, and the SHA-256 and length of the body bytes it was decoded from. */
+export interface FetchedDocument {
+  readonly text: string;
+  readonly sha256: string;
+  readonly bytes: number;
+}
+
 /** How a document's text is read into a builder (JATS or LaTeXML), and what else it tells. */
 export type DocumentReader<M> = (text: string, builder: DocumentBuilder) => Stepwise<M>;
 
@@ -70,18 +95,18 @@ export interface SourceFacts {
 }
 
 /**
- * Reads a fetched document stepwise: its text into sections and blocks, its SHA-256 and byte
- * length, and what the reader found besides (`facts` then names the licence).
+ * Reads a fetched document stepwise: its text into sections and blocks; the body's hash and
+ * length as fetched; the licence from what the reader found besides (`licence` says which
+ * sources claim what, most authoritative first).
  */
 export function* readDocument<M>(
-  text: string,
+  fetched: FetchedDocument,
   reader: DocumentReader<M>,
   source: SourceFacts,
-  licence: (found: M) => { url?: string; label?: string },
+  licence: (found: M) => readonly LicenceClaim[],
 ): Stepwise<{ document: FullTextDocument; found: M }> {
   const builder = new DocumentBuilder();
-  const found = yield* reader(text, builder);
-  const { sha256, bytes } = yield* documentDigest(text);
-  const { url, label } = licence(found);
-  return { document: builder.build({ ...source, sha256, bytes, ...licenceOf(url, label) }), found };
+  const found = yield* reader(fetched.text, builder);
+  const { sha256, bytes } = fetched;
+  return { document: builder.build({ ...source, sha256, bytes, ...chooseLicence(licence(found)) }), found };
 }

@@ -47,10 +47,16 @@ function inflaterFor(contentEncoding: string | string[] | undefined): Inflater |
  * received and on the bytes after decompression (gzip, br, deflate), so a compression bomb is
  * stopped as soon as its output passes the bound, without inflating further: the body and
  * the decompressor are destroyed at once. Decompression runs in the zlib thread pool; the
- * charset decoding runs on the event loop, a chunk at a time. Any refusal → {@link BodyRefused}; errors of
+ * charset decoding runs on the event loop, a chunk at a time; `onBody` sees each piece of the
+ * body before it is decoded (a byte order mark included). Any refusal → {@link BodyRefused}; errors of
  * the body stream itself (reset, timeout, abort) are rethrown as they are.
  */
-export async function readBodyText(body: Readable, headers: Readonly<Record<string, string | string[] | undefined>>, maxBytes: number): Promise<string> {
+export async function readBodyText(
+  body: Readable,
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  maxBytes: number,
+  onBody?: (bytes: Uint8Array) => void,
+): Promise<string> {
   let decoder: ChunkDecoder;
   try {
     decoder = charsetDecoder(headerText(headers['content-type']));
@@ -76,6 +82,7 @@ export async function readBodyText(body: Readable, headers: Readonly<Record<stri
     write(chunk: Buffer, _encoding, done) {
       kept += chunk.length;
       if (kept > maxBytes) return done(refuse());
+      onBody?.(chunk);
       // Decoded as it arrives, a piece per turn of the event loop: never one 4 MiB block.
       let start = 0;
       const decodeNext = (): void => {

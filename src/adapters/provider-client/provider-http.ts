@@ -37,6 +37,8 @@ export interface PolicyGet {
   readonly signal: AbortSignal;
   /** Largest body accepted, declared, read or decompressed (default {@link MAX_BODY_BYTES}). */
   readonly maxBodyBytes?: number;
+  /** Sees every piece of a 2xx body as received, content coding undone, before decoding (to hash the bytes themselves). */
+  readonly onBody?: (bytes: Uint8Array) => void;
 }
 
 /** Statuses retried once when their `Retry-After` fits in the remaining budget. */
@@ -104,6 +106,7 @@ export class ProviderHttp {
         callerSignal: signal,
         budgetMs,
         maxBodyBytes: request.maxBodyBytes ?? MAX_BODY_BYTES,
+        ...(request.onBody === undefined ? {} : { onBody: request.onBody }),
       });
       if (reply.kind === 'body') return stepOk(reply.text);
       if (reply.kind === 'failed') {

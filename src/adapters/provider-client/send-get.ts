@@ -28,6 +28,8 @@ export interface GetSettings {
   readonly budgetMs: number;
   /** Largest body accepted, declared, read or decompressed (default {@link MAX_BODY_BYTES}). */
   readonly maxBodyBytes?: number;
+  /** Sees every piece of a 2xx body, content coding undone, before decoding. */
+  readonly onBody?: (bytes: Uint8Array) => void;
 }
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
@@ -64,7 +66,7 @@ export async function sendGet(get: ProviderGet, settings: GetSettings): Promise<
       discard(body);
       return { kind: 'failed', failure: 'decode_error', reachedProvider: true };
     }
-    return { kind: 'body', text: await readBodyText(body, headers, maxBodyBytes) };
+    return { kind: 'body', text: await readBodyText(body, headers, maxBodyBytes, settings.onBody) };
   } catch (error) {
     return failedReply(error, settings.callerSignal, budgetSignal);
   }

@@ -1,13 +1,17 @@
 import type { Worker } from 'node:worker_threads';
-import type { SecretReference, SecretResolution, SecretStore, SecretWrite } from '../../ports/secret-store.port.js';
+import type { SecretPresence, SecretReference, SecretResolution, SecretStore, SecretWrite } from '../../ports/secret-store.port.js';
+import { labelSecretServiceItem } from './secret-service-label.js';
 import { sessionStoreReachable, type StoreEnvironment } from './session-store-reachable.js';
 import type { KeyringModuleLocation } from './keyring-module-location.js';
 import { KEYRING_WORKER_SOURCE } from './keyring-worker-source.js';
 
 type Operation =
-  | { readonly op: 'resolve'; readonly reference: string }
+  | { readonly op: 'resolve' | 'presence'; readonly reference: string }
   | { readonly op: 'store' | 'remove'; readonly reference: string; readonly value?: string };
-type Answer = { readonly status: 'resolved' | 'missing' | 'unavailable' | 'done' | 'failed'; readonly value?: string };
+type Answer = { readonly status: 'resolved' | 'present' | 'missing' | 'unavailable' | 'done' | 'failed'; readonly value?: string };
+
+/** A well-formed reference that no settings name (references are random): what {@link OsKeyringSecretStore.reachable} looks up. */
+const PROBE_REFERENCE = `qsr1_${'0'.repeat(32)}`;
 
 /** What a test (or an embedder) may set; the defaults are this process's. */
 export interface OsKeyringOptions {
@@ -32,38 +36,83 @@ const UNAVAILABLE: Answer = Object.freeze({ status: 'unavailable' });
  * unref'd: it never keeps the process alive. A call that takes longer than the timeout answers
  * `unavailable`, the worker is terminated and requests answer `unavailable` for a cool-down.
  * `available` is false once the store proved unreachable (module not loadable, no session bus,
- * a timeout) and, before any call, on Linux when no session bus is there to reach. Never throws.
+ * a timeout) and, before any call, on Linux when no session bus is there to reach; `reachable()`
+ * asks the store itself. `presence()` answers are kept per reference until this store writes,
+ * deletes or resolves it. Never throws.
  */
 export class OsKeyringSecretStore implements SecretStore {
   private worker: Worker | undefined;
   private location: Promise<KeyringModuleLocation | undefined> | undefined;
   private readonly pending = new Map<number, (answer: Answer) => void>();
   private nextId = 0;
-  private reachable: boolean | undefined;
+  private answered: boolean | undefined;
   private coolingUntil = 0;
+  private readonly presences = new Map<SecretReference, 'present' | 'missing'>();
 
   constructor(private readonly options: OsKeyringOptions) {}
 
   get available(): boolean {
     if (Date.now() < this.coolingUntil) return false;
-    return this.reachable ?? sessionStoreReachable(this.options.environment ?? { platform: process.platform, env: process.env });
+    return this.answered ?? this.busThere();
+  }
+
+  /** Whether a call could be answered at all: not cooling down, and (on Linux) a session bus to reach. */
+  private mayAsk(): boolean {
+    return Date.now() >= this.coolingUntil && this.busThere();
+  }
+
+  private busThere(): boolean {
+    return sessionStoreReachable(this.options.environment ?? { platform: process.platform, env: process.env });
   }
 
   /** Resolves `reference` from the credential store; `unavailable` when no store answers in time. */
   async resolve(reference: SecretReference): Promise<SecretResolution> {
     const answer = await this.ask({ op: 'resolve', reference });
+    // What a search learns keeps the status's answer for this reference true as well.
+    if (answer.status === 'resolved' || answer.status === 'missing') this.presences.set(reference, answer.status === 'missing' ? 'missing' : 'present');
     if (answer.status === 'resolved' && typeof answer.value === 'string') return { status: 'resolved', value: answer.value };
     return answer.status === 'missing' ? { status: 'missing' } : { status: 'unavailable' };
   }
 
-  /** Stores `value` under `reference` (replacing it). */
-  async store(reference: SecretReference, value: string): Promise<SecretWrite> {
-    return writeOf(await this.ask({ op: 'store', reference, value }));
+  /** Whether the store answers a lookup now (the native module loads, and a lookup ends in time). */
+  async reachable(): Promise<boolean> {
+    if (!this.mayAsk()) return false;
+    return (await this.ask({ op: 'presence', reference: PROBE_REFERENCE })).status !== 'unavailable';
+  }
+
+  /** Whether `reference` holds a secret; the value is dropped inside the worker. */
+  async presence(reference: SecretReference): Promise<SecretPresence> {
+    const known = this.presences.get(reference);
+    if (known !== undefined) return known;
+    if (!this.mayAsk()) return 'unavailable';
+    const answer = await this.ask({ op: 'presence', reference });
+    if (answer.status !== 'present' && answer.status !== 'missing') return 'unavailable';
+    this.presences.set(reference, answer.status);
+    return answer.status;
+  }
+
+  /**
+   * Stores `value` under `reference` (replacing it). On the Secret Service the item is then
+   * labelled `Qiongli: <description> (<reference>)` (best effort: the library's own label stays
+   * when that fails); macOS and Windows show the service and account.
+   */
+  async store(reference: SecretReference, value: string, description?: string): Promise<SecretWrite> {
+    this.presences.delete(reference);
+    const written = writeOf(await this.ask({ op: 'store', reference, value }));
+    if (written.status === 'done') this.presences.set(reference, 'present');
+    const platform = this.options.environment?.platform ?? process.platform;
+    if (written.status === 'done' && description !== undefined && platform !== 'darwin' && platform !== 'win32') {
+      await labelSecretServiceItem('qiongli', reference, `Qiongli: ${description} (${reference})`, this.options.timeoutMs ?? 3000);
+    }
+    return written;
   }
 
   /** Deletes the secret under `reference`; nothing there is `done`. */
   async remove(reference: SecretReference): Promise<SecretWrite> {
-    return writeOf(await this.ask({ op: 'remove', reference }));
+    this.presences.delete(reference);
+    const written = writeOf(await this.ask({ op: 'remove', reference }));
+    if (written.status === 'done') this.presences.set(reference, 'missing');
+    return written;
   }
 
   private async ask(operation: Operation): Promise<Answer> {
@@ -79,7 +128,7 @@ export class OsKeyringSecretStore implements SecretStore {
       });
       worker.postMessage({ id, ...operation });
     });
-    if (answer.status !== 'failed') this.reachable = answer.status !== 'unavailable';
+    if (answer.status !== 'failed') this.answered = answer.status !== 'unavailable';
     return answer;
   }
 
@@ -90,7 +139,7 @@ export class OsKeyringSecretStore implements SecretStore {
     const location = await this.location;
     this.location = undefined;
     if (location === undefined) {
-      this.reachable = false;
+      this.answered = false;
       return undefined;
     }
     if (this.worker !== undefined) return this.worker;
@@ -122,7 +171,7 @@ export class OsKeyringSecretStore implements SecretStore {
     if (this.worker !== worker) return;
     this.worker = undefined;
     this.coolingUntil = Date.now() + (this.options.coolDownMs ?? 30_000);
-    this.reachable = false;
+    this.answered = false;
     for (const id of [...this.pending.keys()]) this.settle(id, UNAVAILABLE);
     void worker.terminate().catch(() => undefined);
   }

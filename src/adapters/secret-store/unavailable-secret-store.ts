@@ -1,4 +1,4 @@
-import type { SecretReference, SecretResolution, SecretStore, SecretWrite } from '../../ports/secret-store.port.js';
+import type { SecretPresence, SecretReference, SecretResolution, SecretStore, SecretWrite } from '../../ports/secret-store.port.js';
 
 const UNAVAILABLE: SecretResolution = Object.freeze({ status: 'unavailable' });
 const NOT_WRITTEN: SecretWrite = Object.freeze({ status: 'unavailable' });
@@ -14,6 +14,16 @@ const NOT_WRITTEN: SecretWrite = Object.freeze({ status: 'unavailable' });
  */
 export class UnavailableSecretStore implements SecretStore {
   readonly available = false;
+
+  /** Always false: there is no store to reach. */
+  reachable(): Promise<boolean> {
+    return Promise.resolve(false);
+  }
+
+  /** Always `unavailable`, whatever the reference. */
+  presence(_reference: SecretReference): Promise<SecretPresence> {
+    return Promise.resolve('unavailable');
+  }
 
   /** Always `{ status: 'unavailable' }`, whatever the reference. */
   resolve(_reference: SecretReference): Promise<SecretResolution> {

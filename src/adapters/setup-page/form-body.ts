@@ -29,23 +29,24 @@ export function readFormBody(request: IncomingMessage): Promise<FormFields | For
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let settled = false;
-    const settle = (value: FormFields | FormRefusal): void => {
-      if (settled) return;
-      settled = true;
+    let answered = false;
+    /** Resolves with the first verdict on the body; later events change nothing. */
+    const answer = (value: FormFields | FormRefusal): void => {
+      if (answered) return;
+      answered = true;
       resolve(value);
     };
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > FORM_LIMITS.maxBodyBytes) {
         request.pause();
-        return settle('too-large');
+        return answer('too-large');
       }
-      if (!settled) chunks.push(chunk);
+      if (!answered) chunks.push(chunk);
     });
-    request.on('end', () => settle(parseForm(Buffer.concat(chunks).toString('utf8'))));
-    request.on('error', () => settle('malformed'));
-    request.on('close', () => settle('malformed'));
+    request.on('end', () => answer(parseForm(Buffer.concat(chunks).toString('utf8'))));
+    request.on('error', () => answer('malformed'));
+    request.on('close', () => answer('malformed'));
   });
 }
 

@@ -1,5 +1,6 @@
 import type { SetupBackend } from '../../ports/setup-backend.port.js';
 import type { SetupPageOpening, SetupPageRequest, SetupPages } from '../../ports/setup-page.port.js';
+import { failure, success } from '../../domain/shared/result.js';
 import { PAGE_TIMINGS, RunningPage, type PageTimings } from './running-page.js';
 
 /**
@@ -18,15 +19,15 @@ export class LoopbackSetupPages implements SetupPages {
   ) {}
 
   open(request: SetupPageRequest): Promise<SetupPageOpening> {
-    if (this.current?.isOpen) return Promise.resolve({ ok: true, value: this.current.describe('already_running') });
+    if (this.current?.isOpen) return Promise.resolve(success(this.current.describe('already_running')));
     // A second call while the first is still binding waits for it and describes that page.
     if (this.starting !== undefined)
-      return this.starting.then((opening) => (opening.ok && this.current?.isOpen ? { ok: true, value: this.current.describe('already_running') } : opening));
+      return this.starting.then((opening) => (opening.ok && this.current?.isOpen ? success(this.current.describe('already_running')) : opening));
     this.starting = RunningPage.start(request, this.backend, this.timings, this.now()).then((page): SetupPageOpening => {
       this.starting = undefined;
-      if (page === undefined) return { ok: false, error: 'listen-failed' };
+      if (page === undefined) return failure('listen-failed');
       this.current = page;
-      return { ok: true, value: page.describe('ready') };
+      return success(page.describe('ready'));
     });
     return this.starting;
   }

@@ -17,13 +17,20 @@ export interface PageSession {
   readonly cookie: string;
   /** The form token every POST must carry (CSRF). */
   readonly formToken: string;
+  /**
+   * The second secret, in the path of every address of the session (`/s/<secret>/`): cookies
+   * ignore ports, so a server on another 127.0.0.1 port that the browser visits may receive the
+   * cookie, but never this path (`Referrer-Policy: same-origin`, and the cookie's own `Path`).
+   */
+  readonly pathSecret: string;
 }
 
 /**
  * Who may use one setup page (docs/setup-page.md#who-can-use-the-page): the URL token works once,
- * and is exchanged for a session (an `HttpOnly; SameSite=Strict` cookie and a form token); from
- * then on only that browser gets in. Every secret is 256 random bits and compared in constant
- * time; none is ever derived from another.
+ * and is exchanged for a session (an `HttpOnly; SameSite=Strict` cookie, a secret in the path of
+ * the session's addresses, and a form token); from then on only that browser gets in, and only
+ * with both the cookie and the path — the cookie alone unlocks nothing. Every secret is 256
+ * random bits and compared in constant time; none is ever derived from another.
  */
 export class PageAccess {
   /** The token the page's address carries until it is used. */
@@ -41,14 +48,22 @@ export class PageAccess {
   /** Exchanges the URL token for the session, once; `undefined` for a wrong, missing or used token. */
   exchange(token: string | undefined): PageSession | undefined {
     if (this.session !== undefined || !sameSecret(token, this.urlToken)) return undefined;
-    this.session = { cookie: randomToken(), formToken: randomToken() };
+    this.session = { cookie: randomToken(), formToken: randomToken(), pathSecret: randomToken() };
     return this.session;
   }
 
-  /** The session whose cookie a request carries, if it carries the right one. */
-  sessionOf(cookieHeader: string | undefined): PageSession | undefined {
+  /** The address of a session's form: `/s/<path secret>/`. */
+  static home(session: PageSession): string {
+    return `/s/${session.pathSecret}/`;
+  }
+
+  /**
+   * The session a request reaches: the path secret of its address (`/s/<secret>/…`) and its
+   * cookie must both be the session's; `undefined` otherwise.
+   */
+  sessionAt(pathSecret: string | undefined, cookieHeader: string | undefined): PageSession | undefined {
     const session = this.session;
-    if (session === undefined || cookieHeader === undefined) return undefined;
+    if (session === undefined || cookieHeader === undefined || !sameSecret(pathSecret, session.pathSecret)) return undefined;
     for (const pair of cookieHeader.split(';')) {
       const equals = pair.indexOf('=');
       if (equals !== -1 && pair.slice(0, equals).trim() === this.cookieName && sameSecret(pair.slice(equals + 1).trim(), session.cookie)) return session;

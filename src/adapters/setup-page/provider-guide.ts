@@ -10,12 +10,17 @@ export interface ProviderGuide {
   readonly email?: string;
 }
 
+/** What the Zotero switch means, in one sentence (SPEC §15). */
+export const ZOTERO_GUIDE =
+  "When on, your assistant may save the papers you ask for straight into the Zotero program running on this computer (through Zotero's own connector; nothing goes to the Zotero website); when off, it cannot.";
+
 /** Per provider, in search order (docs/providers.md). */
 export const PROVIDER_GUIDES: Readonly<Record<ProviderId, ProviderGuide>> = {
   openalex: {
     brings: 'A free key raises the free daily allowance tenfold (about 1,000 searches a day instead of about 100).',
     keyFrom: { label: 'openalex.org/settings/api (free account)', href: 'https://openalex.org/settings/api' },
-    email: 'Optional: a contact address kept with your settings.',
+    email:
+      'OpenAlex no longer reads a contact email: one set here is kept with your settings but never sent. An API key (below) is what raises your allowance.',
   },
   semantic_scholar: {
     brings: 'A free key gives you a dedicated rate (1 request a second) instead of the pool all keyless users share, which is often busy.',

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PROVIDER_IDS, type ProviderId } from '../../ports/config-source.port.js';
 import type { SetupBackend } from '../../ports/setup-backend.port.js';
@@ -8,44 +8,20 @@ import { allowedHosts, hostIsAllowed, originIsPage, setSecurityHeaders } from '.
 import { readFormBody } from './form-body.js';
 import { setupFormOf } from './setup-form.js';
 import { formPage, messagePage, savedPage } from './page-html.js';
+import { REFUSALS } from './page-refusals.js';
+import { pageListener, type PageTimings } from './page-listener.js';
 
-/** How long a page and its clients may take (docs/setup-page.md#bounds). */
-export interface PageTimings {
-  /** The page closes this long after it opened: 10 minutes. */
-  readonly lifetimeMs: number;
-  /** A client must send its request headers within this: 10 s. */
-  readonly headersTimeoutMs: number;
-  /** ... and its whole request, body included, within this: 20 s. */
-  readonly requestTimeoutMs: number;
-  /** How often the listener checks those two deadlines: 1 s. */
-  readonly checkIntervalMs: number;
-}
+export { PAGE_TIMINGS, type PageTimings } from './page-listener.js';
 
-/** The bounds the product uses. */
-export const PAGE_TIMINGS: PageTimings = { lifetimeMs: 10 * 60_000, headersTimeoutMs: 10_000, requestTimeoutMs: 20_000, checkIntervalMs: 1_000 };
-
-/** Fixed refusals: a status and the words of the page that says it (never anything the client sent). */
-const REFUSALS = {
-  host: [421, 'Wrong address', 'This page answers only at 127.0.0.1 or localhost with its own port.'],
-  token: [
-    403,
-    'This link cannot be used',
-    'Setup links work once, in one browser. Ask the assistant for a new one if this page is not already open elsewhere.',
-  ],
-  session: [403, 'Open the link Qiongli gave you', 'This page opens only through the address the assistant gave you, in the browser that used it first.'],
-  origin: [403, 'Refused', 'The form was not sent from this setup page.'],
-  form: [400, 'Refused', 'This is not a form that this setup page sent. Reload the page and try again.'],
-  size: [413, 'Too large', 'The form or one of its values is larger than this page accepts (16 KiB, 4 KiB per value).'],
-  method: [405, 'Not allowed', 'This page only shows its form and receives it.'],
-  missing: [404, 'Not found', 'There is nothing else on this page.'],
-  done: [409, 'Already saved', 'The settings were saved and this page is closing. Ask the assistant for a new setup page to change them again.'],
-  failure: [500, 'Something went wrong', 'The page could not answer. Nothing was shown or kept of what you typed.'],
-} as const satisfies Record<string, readonly [number, string, string]>;
+/** The path of a session's addresses: `/s/<path secret>/` and `/s/<path secret>/save`. */
+const SESSION_PATH = /^\/s\/([A-Za-z0-9_-]{1,64})\/(save)?$/;
 
 /**
  * One open setup page: a loopback HTTP listener (127.0.0.1 only) with its access rules, that
  * closes after its lifetime or once a save succeeded. Routes: `GET /start?token=` (the single-use
- * exchange for a cookie, then a redirect to `/`), `GET /` (the form), `POST /save`.
+ * exchange for a cookie, then a redirect to `/s/<path secret>/`), `GET /s/<path secret>/` (the
+ * form), `POST /s/<path secret>/save`; `/` only says where the page is. A connection that sends
+ * nothing within the header timeout is closed (idle sockets cannot take every slot).
  */
 export class RunningPage {
   private readonly access: PageAccess;
@@ -81,14 +57,7 @@ export class RunningPage {
 
   /** Listens on 127.0.0.1 at the requested port (0 = ephemeral); `undefined` when it cannot. */
   static start(request: SetupPageRequest, backend: SetupBackend, timings: PageTimings, now: number): Promise<RunningPage | undefined> {
-    const server = createServer({
-      headersTimeout: timings.headersTimeoutMs,
-      requestTimeout: timings.requestTimeoutMs,
-      connectionsCheckingInterval: timings.checkIntervalMs,
-      keepAliveTimeout: 5_000,
-      maxHeaderSize: 16 * 1024,
-    });
-    server.maxConnections = 32;
+    const server = pageListener(timings);
     return new Promise((resolve) => {
       server.once('error', () => resolve(undefined));
       server.listen({ host: '127.0.0.1', port: request.port, exclusive: true }, () => {
@@ -134,27 +103,42 @@ export class RunningPage {
     if (!hostIsAllowed(req, this.hosts)) return this.refuse(res, 'host');
     const url = URL.parse(req.url ?? '/', 'http://page.invalid');
     if (url === null) return this.refuse(res, 'missing');
-    const session = this.access.sessionOf(req.headers.cookie);
-    if (url.pathname === '/start' && req.method === 'GET') return this.start(res, url.searchParams.get('token') ?? undefined, session);
-    if (url.pathname === '/' && req.method === 'GET') return session ? this.send(res, 200, await this.form(session)) : this.refuse(res, 'session');
-    if (url.pathname === '/save' && req.method === 'POST') return this.save(req, res, session);
-    return this.refuse(res, url.pathname === '/' || url.pathname === '/start' || url.pathname === '/save' ? 'method' : 'missing');
+    if (url.pathname === '/start') return req.method === 'GET' ? this.start(res, url.searchParams.get('token') ?? undefined) : this.refuse(res, 'method');
+    if (url.pathname === '/') return this.refuse(res, req.method === 'GET' ? 'session' : 'method');
+    const route = SESSION_PATH.exec(url.pathname);
+    if (route === null) return this.refuse(res, 'missing');
+    const session = this.access.sessionAt(route[1], req.headers.cookie);
+    const wanted = route[2] === undefined ? 'GET' : 'POST';
+    if (req.method !== wanted) return this.refuse(res, 'method');
+    if (wanted === 'POST') return this.save(req, res, session);
+    return session ? this.send(res, 200, await this.form(session)) : this.refuse(res, 'session');
   }
 
-  /** The single-use exchange: token → cookie and a redirect to the token-less address. */
-  private start(res: ServerResponse, token: string | undefined, current: PageSession | undefined): void {
+  /**
+   * The single-use exchange: token → cookie, and a redirect to the session's address, which
+   * holds the second secret. A used or wrong token is refused whatever cookie comes with it: the
+   * cookie alone never leads to the session's address.
+   */
+  private start(res: ServerResponse, token: string | undefined): void {
     const session = this.access.exchange(token);
-    if (session === undefined && current === undefined) return this.refuse(res, 'token');
-    if (session !== undefined) {
-      const maxAge = Math.max(1, Math.ceil((this.expiresAt - Date.now()) / 1000));
-      res.setHeader('Set-Cookie', `${this.access.cookieName}=${session.cookie}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAge}`);
-    }
-    res.writeHead(303, { Location: '/', 'Content-Length': '0' }).end();
+    if (session === undefined) return this.refuse(res, 'token');
+    const maxAge = Math.max(1, Math.ceil((this.expiresAt - Date.now()) / 1000));
+    const home = PageAccess.home(session);
+    res.setHeader('Set-Cookie', `${this.access.cookieName}=${session.cookie}; HttpOnly; SameSite=Strict; Path=${home}; Max-Age=${maxAge}`);
+    res.writeHead(303, { Location: home, 'Content-Length': '0' }).end();
   }
 
   private async form(session: PageSession, results?: Parameters<typeof formPage>[0]['results']): Promise<string> {
     const state = await this.backend.state();
-    return formPage({ state, providers: this.providers, formToken: session.formToken, expiresAt: this.expiresAt, ...(results ? { results } : {}) });
+    return formPage({
+      state,
+      providers: this.providers,
+      withZotero: this.request.provider === undefined,
+      action: `${PageAccess.home(session)}save`,
+      formToken: session.formToken,
+      expiresAt: this.expiresAt,
+      ...(results ? { results } : {}),
+    });
   }
 
   private async save(req: IncomingMessage, res: ServerResponse, session: PageSession | undefined): Promise<void> {
@@ -163,7 +147,7 @@ export class RunningPage {
     const fields = await readFormBody(req);
     if (fields === 'too-large') return this.refuse(res, 'size', true);
     if (fields === 'malformed' || !PageAccess.formTokenMatches(session, fields.get('form_token'))) return this.refuse(res, 'form', true);
-    const form = setupFormOf(fields, this.providers);
+    const form = setupFormOf(fields, this.providers, this.request.provider === undefined);
     if (form === undefined) return this.refuse(res, 'form', true);
     if (this.saveSucceeded || this.closed) return this.refuse(res, 'done', true);
     const results = await this.backend.save(form);

@@ -4,6 +4,7 @@ import { ProviderRuntimeUnavailableError } from '../../ports/provider-client.por
 import type { SealedTokens } from '../../ports/sealed-tokens.port.js';
 import type { SecretStore } from '../../ports/secret-store.port.js';
 import { abstractsLeftOutWarning, boundAbstracts } from '../literature-search/abstract-budget.js';
+import { keylessFallbackWarning } from '../literature-search/provider-credentials.js';
 import { recordOf } from '../literature-search/rank-records.js';
 import { finishNow } from '../shared/stepwise.js';
 import { configUnavailable, invalidArguments, toolError, type ToolFailure } from '../shared/tool-failure.js';
@@ -14,7 +15,7 @@ import { crawlDigest, openCursor, sealCursor, type CrawlPosition, type CursorBin
 import { notRunGraph, summariseGraph } from './graph-diagnostics.js';
 import { DEFAULT_GRAPH_LIMIT, GRAPH_MESSAGES, type GraphArguments } from './graph-input.js';
 import type { GraphResult } from './graph-output.js';
-import { lookUpDoiOnly, sortPage, toGraphEdge } from './graph-page.js';
+import { GRAPH_PAGE_CHARACTERS, GRAPH_PAGE_RESERVE, edgesWithin, lookUpDoiOnly, sortPage, toGraphEdge } from './graph-page.js';
 import { askedSources, openSessions } from './graph-sources.js';
 import { resolveWork, type WorkResolution } from './resolve-work.js';
 import { parseWorkIdentifier, workKey } from './work-identifier.js';
@@ -103,25 +104,34 @@ export async function readCitationGraph(
     // A lookup source that is failing in this crawl is not asked again for every DOI.
     const lookup = sessions.lookup !== undefined && stopped[sessions.lookup.provider] === undefined ? sessions.lookup : undefined;
     const report = await lookUpDoiOnly(page, lookup, options);
-    const edges = sortPage(page.map(toGraphEdge), sort);
-    const abstractsLeftOut = boundAbstracts(edges.map((edge) => edge.record));
-    const end = offset + page.length;
-    const more = visible.length > end || !crawl.exhausted;
-    const { status, diagnostics } = summariseGraph({
+    const workRecord = resolution.record === undefined ? undefined : recordOf(resolution.record.fields, resolution.record.providers);
+    const facts = {
       direction,
       sessions: sessions.sources,
       resolution,
       crawl,
       stoppedBefore,
-      page: edges,
       offset,
       lookups: report === undefined || lookup === undefined ? undefined : { report, session: lookup.session },
-    });
+    };
+    // The page is cut in crawl order to what fits its characters, then sorted: the next page starts where it ends.
+    const candidates = page.map(toGraphEdge);
+    const draft = summariseGraph({ ...facts, page: candidates });
+    const fixed = JSON.stringify({ status: draft.status, direction, work: workRecord, edges: [], diagnostics: draft.diagnostics }).length + GRAPH_PAGE_RESERVE;
+    const count = edgesWithin(candidates, (limit > DEFAULT_GRAPH_LIMIT ? GRAPH_PAGE_CHARACTERS.max : GRAPH_PAGE_CHARACTERS.default) - fixed);
+    const edges = sortPage(candidates.slice(0, count), sort);
+    const abstractsLeftOut = boundAbstracts(edges.map((edge) => edge.record));
+    const end = offset + count;
+    const more = visible.length > end || !crawl.exhausted;
+    const { status, diagnostics } = summariseGraph({ ...facts, page: edges });
     if (abstractsLeftOut > 0) diagnostics.warnings.push(abstractsLeftOutWarning(abstractsLeftOut));
+    for (const [provider, fallback] of sessions.keyless)
+      if (sessions.sources.has(provider as GraphSourceId) || (report !== undefined && lookup?.provider === provider))
+        diagnostics.warnings.push(keylessFallbackWarning(provider, fallback));
     const result: GraphResult = {
       status,
       direction,
-      ...(resolution.record === undefined ? {} : { work: recordOf(resolution.record.fields, resolution.record.providers) }),
+      ...(workRecord === undefined ? {} : { work: workRecord }),
       edges,
       ...(more ? { next_cursor: sealCursor(deps.tokens, binding, { offset: end, digest: crawlDigest(visible, end), stopped }) } : {}),
       diagnostics,

@@ -10,6 +10,8 @@ import type { WorkResolution } from './resolve-work.js';
 export const NO_ACTIVE_SOURCES_WARNING = 'no active citation-graph sources; no network request was performed';
 /** Warning of a call whose sources all answered, none of them knowing the work. */
 export const WORK_NOT_FOUND_WARNING = 'no source knows this work';
+/** Warning of a call none of whose sources could be asked (no identifier any of them takes). */
+export const NO_SOURCE_ASKED_WARNING = 'no source could be asked for this work';
 /** Warning of a call whose sources answered without any edge. */
 export const NO_EDGES_WARNING = 'sources returned no edges';
 /** Warning of a crawl that reached its depth bound. */
@@ -63,35 +65,39 @@ function sourceDiagnostic(source: GraphSourceId, facts: CallFacts): SourceDiagno
   const stopped = facts.crawl?.failures.get(source) ?? facts.stoppedBefore[source];
   if (stopped !== undefined) return failed(source, stopped.kind, count, base);
   if (resolved?.status === 'not_found') return { ...base, status: 'not_found', warning: `${source}: work not found` };
+  if (resolved?.status === 'not_asked') return { ...base, status: 'not_asked', reason: resolved.reason, warning: `${source}: not asked (${resolved.reason})` };
   return cost.requests === 0 ? { ...base, cached: true } : base;
 }
 
 /**
- * The status and diagnostics of a call (docs/tools.md#the-citation-graph): each attempted
- * source `ok`, `not_found` (it does not know the work, or cannot be asked without its DOI) or
- * `error` (a failure now, or on an earlier page of the crawl); every source answering → `ok`
- * (`warning` with no edges, or when no source knows the work), some failing → `warning`/`partial`,
- * all failing → `error`/`failed`.
+ * The status and diagnostics of a call (docs/tools.md#the-citation-graph): each source `ok`,
+ * `not_found` (it was asked and does not know the work), `not_asked` with its reason (no
+ * identifier it takes was learned, or the sources that could give one failed: never reported as
+ * not found) or `error` (a failure now, or on an earlier page of the crawl); every source asked
+ * answering → `ok` (`warning` with no edges, or when none knows the work or none could be
+ * asked), some failing → `warning`/`partial`, every source asked failing → `error`/`failed`.
  */
 export function summariseGraph(facts: CallFacts): { status: GraphResult['status']; diagnostics: GraphDiagnostics } {
   const providers: GraphDiagnostics['providers'] = {};
   const warnings: string[] = [];
-  let failures = 0;
-  let found = 0;
+  const counts = { error: 0, ok: 0, not_found: 0, not_asked: 0 };
   for (const source of facts.sessions.keys()) {
     const diagnostic = sourceDiagnostic(source, facts);
     providers[source] = diagnostic;
     if (diagnostic.warning !== undefined) warnings.push(diagnostic.warning);
-    if (diagnostic.status === 'error') failures += 1;
-    if (diagnostic.status === 'ok') found += 1;
+    counts[diagnostic.status] += 1;
   }
+  const { error: failures, ok: found } = counts;
   if (facts.crawl?.depthReached === true) warnings.push(DEPTH_WARNING);
   const diagnostics: GraphDiagnostics = { status: 'complete', providers, warnings };
   if (facts.lookups !== undefined) diagnostics.metadata_lookups = { ...facts.lookups.report, requests: facts.lookups.session.cost().requests };
-  const attempted = facts.sessions.size;
-  if (failures === attempted) return { status: 'error', diagnostics: { ...diagnostics, status: 'failed' } };
+  const asked = facts.sessions.size - counts.not_asked;
+  if (failures > 0 && failures === asked) return { status: 'error', diagnostics: { ...diagnostics, status: 'failed' } };
   if (failures > 0) return { status: 'warning', diagnostics: { ...diagnostics, status: 'partial' } };
-  if (found === 0) return { status: 'warning', diagnostics: { ...diagnostics, warnings: [...warnings, WORK_NOT_FOUND_WARNING] } };
+  if (found === 0) {
+    const warning = counts.not_found > 0 ? WORK_NOT_FOUND_WARNING : NO_SOURCE_ASKED_WARNING;
+    return { status: 'warning', diagnostics: { ...diagnostics, warnings: [...warnings, warning] } };
+  }
   if (facts.page.length === 0 && facts.offset === 0) return { status: 'warning', diagnostics: { ...diagnostics, warnings: [...warnings, NO_EDGES_WARNING] } };
   return { status: 'ok', diagnostics };
 }

@@ -82,7 +82,7 @@ function buildGraphInput(direction: GraphDirection) {
         .min(1, { error: M.limitRange })
         .max(MAX_GRAPH_LIMIT, { error: M.limitRange })
         .optional()
-        .describe(`Edges returned on this page, 1-${MAX_GRAPH_LIMIT}. Default ${DEFAULT_GRAPH_LIMIT}.`),
+        .describe(`Most edges on this page, 1-${MAX_GRAPH_LIMIT} (fewer when the page reaches its size bound). Default ${DEFAULT_GRAPH_LIMIT}.`),
       cursor: z
         .string({ error: M.cursorType })
         .max(MAX_CURSOR_CHARACTERS, { error: M.cursorTooLong })

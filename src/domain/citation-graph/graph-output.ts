@@ -44,7 +44,13 @@ export type GraphEdge = z.output<ReturnType<typeof graphEdgeSchema>>;
 /** One source's diagnostic for the call. */
 export const sourceDiagnosticSchema = schemaOnFirstUse(() =>
   z.strictObject({
-    status: z.enum(['ok', 'not_found', 'error']),
+    status: z
+      .enum(['ok', 'not_found', 'not_asked', 'error'])
+      .describe('not_found: asked, does not know the work; not_asked: never asked (see reason), so it says nothing about the work.'),
+    reason: z
+      .enum(['no_identifier', 'not_reached'])
+      .optional()
+      .describe('Why a source was not asked: no identifier it takes is known, or the sources that could give one failed.'),
     count: z.number().int().min(0).describe('Edges on this page this source reported.'),
     total: z.number().int().min(0).optional().describe('Edges of the work as this source counts them.'),
     requests: z.number().int().min(0).describe('HTTP requests sent to this source by this call (answers from the cache are free).'),

@@ -90,3 +90,28 @@ export function sortPage(edges: readonly GraphEdge[], sort: ResultSort): GraphEd
     .sort((a, b) => (a.key === b.key ? 0 : a.key === undefined ? 1 : b.key === undefined ? -1 : b.key - a.key))
     .map(({ edge }) => edge);
 }
+
+/**
+ * Characters of text content a page may take (SPEC §13; docs/tools.md#the-citation-graph): at
+ * most the default `limit`, under 40,000; a larger explicit `limit`, under 100,000. Each answer's
+ * rest (the work, diagnostics, a cursor) is counted in.
+ */
+export const GRAPH_PAGE_CHARACTERS = { default: 36_000, max: 90_000 } as const;
+
+/** Characters set aside for what is measured only once the page is cut: the cursor, the warnings it may add. */
+export const GRAPH_PAGE_RESERVE = 800;
+
+/**
+ * How many of `edges` (in crawl order) one page holds: while their JSON text (and a comma each)
+ * stays within `budget` — at least one, so a page always moves forward. Only the edges taken
+ * (and the one that does not fit) are measured.
+ */
+export function edgesWithin(edges: readonly GraphEdge[], budget: number): number {
+  let used = 0;
+  let count = 0;
+  for (; count < edges.length; count++) {
+    used += JSON.stringify(edges[count]).length + 1;
+    if (used > budget && count > 0) break;
+  }
+  return count;
+}

@@ -1,7 +1,7 @@
 import type { CitationGraphClient, GraphAccess, GraphDirection, GraphSession, GraphSourceId } from '../../ports/citation-graph.port.js';
 import type { NativeSettings, ProviderId } from '../../ports/config-source.port.js';
 import type { SecretStore } from '../../ports/secret-store.port.js';
-import { resolveProviderCredentials, type ProviderCredentials } from '../literature-search/provider-credentials.js';
+import { resolveProviderAccess, type KeyFallback, type ProviderCredentials } from '../literature-search/provider-credentials.js';
 import { SOURCES_OF, type GraphArguments } from './graph-input.js';
 import type { MetadataLookup } from './graph-page.js';
 
@@ -29,12 +29,15 @@ export type SharedAccess = Omit<GraphAccess, 'credentials'>;
 export interface CallSessions {
   readonly sources: ReadonlyMap<GraphSourceId, GraphSession>;
   readonly lookup: MetadataLookup | undefined;
+  /** Providers asked keyless because the key their settings name cannot be used now, and why. */
+  readonly keyless: ReadonlyMap<ProviderId, KeyFallback>;
 }
 
 /**
  * Opens the sessions of one call. Credentials come from the settings and the secret store
  * (docs/providers.md#providers-and-readiness); a provider whose key does not resolve is asked
- * keyless, and OpenCitations is always keyless.
+ * keyless (`keyless` says which and why, for the warning the search gives too), and
+ * OpenCitations is always keyless.
  */
 export async function openSessions(
   client: CitationGraphClient,
@@ -47,13 +50,16 @@ export async function openSessions(
   const keyed = [...new Set([...sources, ...(lookup === undefined ? [] : [lookup])])].flatMap((source): ProviderId[] =>
     source === 'opencitations' ? [] : [source],
   );
-  const credentials = await resolveProviderCredentials(keyed, settings, secrets);
+  const grants = await resolveProviderAccess(keyed, settings, secrets);
   const accessOf = (source: GraphSourceId): GraphAccess => ({
     ...access,
-    credentials: (source === 'opencitations' ? undefined : credentials.get(source)) ?? ({} satisfies ProviderCredentials),
+    credentials: (source === 'opencitations' ? undefined : grants.get(source)?.credentials) ?? ({} satisfies ProviderCredentials),
   });
+  const keyless = new Map<ProviderId, KeyFallback>();
+  for (const [id, grant] of grants) if (grant.fallback !== undefined) keyless.set(id, grant.fallback);
   return {
     sources: new Map(sources.map((source) => [source, client.session(source, accessOf(source))])),
     lookup: lookup === undefined ? undefined : { provider: lookup, session: client.session(lookup, accessOf(lookup)) },
+    keyless,
   };
 }

@@ -4,10 +4,17 @@ import { cleanProviderRecord, type CleaningOptions, type RecordFields } from '..
 import { fillMissing } from '../literature-search/dedupe-records.js';
 import { normaliseDoi } from '../literature-search/record-keys.js';
 
+/**
+ * Why a source was not asked: no identifier it takes is known (the sources that answered gave
+ * none), or the sources that could have given one failed (so whether it knows the work is open).
+ */
+export type NotAskedReason = 'no_identifier' | 'not_reached';
+
 /** What resolving told about one source. */
 export type SourceResolution =
   | { readonly status: 'resolved'; readonly work?: ResolvedWork }
   | { readonly status: 'not_found' }
+  | { readonly status: 'not_asked'; readonly reason: NotAskedReason }
   | { readonly status: 'failed'; readonly kind: ProviderFailureKind };
 
 /** The work as the sources resolved it. */
@@ -56,7 +63,9 @@ function laterIdentifier(source: Resolver, ids: WorkIds): WorkIdentifier | undef
  * Scholar, Crossref), concurrently: first those that take the caller's identifier form, then,
  * with the DOI (or PMID) the first round learned, those that could not (an OpenAlex id for
  * Semantic Scholar, an arXiv id for Crossref). OpenCitations needs no lookup: it is asked by the
- * DOI (or PMID) resolving learned. Returns the merged ids, the merged record and each source's outcome.
+ * DOI (or PMID) resolving learned. A source no identifier it takes was learned for is `not_asked`
+ * (never `not_found`: it was not asked), `not_reached` when a source that could have given one
+ * failed. Returns the merged ids, the merged record and each source's outcome.
  */
 export async function resolveWork(work: WorkIdentifier, sessions: ReadonlyMap<GraphSourceId, GraphSession>, options: CleaningOptions): Promise<WorkResolution> {
   const outcomes = new Map<GraphSourceId, SourceResolution>();
@@ -68,18 +77,17 @@ export async function resolveWork(work: WorkIdentifier, sessions: ReadonlyMap<Gr
   };
   await Promise.all(resolvers.filter((source) => ACCEPTS[source].includes(work.kind)).map((source) => ask(source, work)));
   let ids = collectIds(idsOfIdentifier(work), outcomes);
+  const notAsked = (): SourceResolution => ({
+    status: 'not_asked',
+    reason: [...outcomes.values()].some((outcome) => outcome.status === 'failed') ? 'not_reached' : 'no_identifier',
+  });
   const later = resolvers.filter((source) => !outcomes.has(source));
-  await Promise.all(
-    later.map((source) => {
-      const identifier = laterIdentifier(source, ids);
-      if (identifier !== undefined) return ask(source, identifier);
-      outcomes.set(source, { status: 'not_found' });
-      return undefined;
-    }),
-  );
+  const unasked = later.filter((source) => laterIdentifier(source, ids) === undefined);
+  const reasonLater = notAsked();
+  await Promise.all(later.filter((source) => !unasked.includes(source)).map((source) => ask(source, laterIdentifier(source, ids)!)));
+  for (const source of unasked) outcomes.set(source, reasonLater);
   ids = collectIds(ids, outcomes);
-  if (sessions.has('opencitations'))
-    outcomes.set('opencitations', ids.doi === undefined && ids.pmid === undefined ? { status: 'not_found' } : { status: 'resolved' });
+  if (sessions.has('opencitations')) outcomes.set('opencitations', ids.doi === undefined && ids.pmid === undefined ? notAsked() : { status: 'resolved' });
   return { ids, record: mergedRecord(outcomes, options), sources: outcomes };
 }
 

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import type { SettingsReading } from '../../ports/config-source.port.js';
+import type { SecretStore } from '../../ports/secret-store.port.js';
+import { checkKeys } from '../provider-readiness/provider-readiness.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
 import { configUnavailable, type ToolFailure } from '../shared/tool-failure.js';
 import { success, type Result } from '../shared/result.js';
@@ -44,12 +46,14 @@ export type ConfigStatus = z.output<ReturnType<typeof configStatusOutput>>;
 /**
  * The `qiongli_config_status` use case: which providers are configured (ready), which settings
  * are missing, and per provider which field slots are set — never a value, secret reference or
- * path. Resolves no secret. Fails only with `native-config-unavailable` (naming the rule that failed) when the settings are
+ * path. Asks the store whether it holds each named key (checkKeys: bounded by the store's
+ * timeout, no value read out), so a key the store lacks is `key_missing` (issue 24 row 7). Fails
+ * only with `native-config-unavailable` (naming the rule that failed) when the settings are
  * unavailable (a settings file that is invalid, unreadable, a symlink or writable by others).
  */
-export function configStatus(reading: SettingsReading, secretStoreAvailable: boolean): Result<ConfigStatus, ToolFailure> {
+export async function configStatus(reading: SettingsReading, secrets: Pick<SecretStore, 'presence'>): Promise<Result<ConfigStatus, ToolFailure>> {
   if (reading.status === 'unavailable') return configUnavailable(reading.rule);
-  const projection = projectProviders(reading.settings, secretStoreAvailable);
+  const projection = projectProviders(reading.settings, await checkKeys(reading.settings, secrets));
   return success({
     status: 'ok',
     config_path: MANAGED_CONFIG_PATH,

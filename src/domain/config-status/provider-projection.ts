@@ -1,7 +1,14 @@
 import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { PROVIDER_IDS, type NativeSettings, type ProviderId } from '../../ports/config-source.port.js';
-import { ACCESS_TIERS, assessAccess, assessReadiness, readyProviders, type ProviderAccess } from '../provider-readiness/provider-readiness.js';
+import {
+  ACCESS_TIERS,
+  assessAccess,
+  assessReadiness,
+  readyProviders,
+  type KeyPresence,
+  type ProviderAccess,
+} from '../provider-readiness/provider-readiness.js';
 import { PROVIDER_CATALOGUE, UPGRADE_SETTINGS } from '../shared/provider-catalogue.js';
 
 /** A provider (or field) as a status tool reports it. */
@@ -84,16 +91,16 @@ export interface ProviderProjection {
  * A provider is `configured` when it is ready (docs/providers.md#providers-and-readiness); its
  * `access` says how it is asked (docs/providers.md#access-tiers). `missing` lists the settings
  * that would upgrade a provider's access (a key, Crossref's email). A field slot is `configured` when the
- * server could use it without resolving anything now: `email` when an email is set; `api_key`
- * when a secret reference is set and the secret store is available (with no store reachable,
- * every `api_key` is `missing`). Status tools never resolve secrets (docs/configuration.md).
+ * server can use it: `email` when an email is set; `api_key` when a secret reference is set and
+ * the store holds its secret (`keys`, from checkKeys: a key the store lacks, or no store
+ * answering, leaves `api_key` `missing`). No secret value is read here (docs/configuration.md).
  */
-export function projectProviders(settings: NativeSettings, secretStoreAvailable: boolean): ProviderProjection {
-  const readiness = assessReadiness(settings, secretStoreAvailable);
+export function projectProviders(settings: NativeSettings, keys: KeyPresence): ProviderProjection {
+  const readiness = assessReadiness(settings, false, keys);
   const active = readyProviders(readiness);
   const fieldSet = (id: ProviderId, field: 'api_key' | 'email'): boolean => {
     const provider = settings.providers[id];
-    return field === 'email' ? Boolean(provider.email) : Boolean(provider.apiKeyRef) && secretStoreAvailable;
+    return field === 'email' ? Boolean(provider.email) : Boolean(provider.apiKeyRef) && keys[id] === 'present';
   };
   const providers = {} as Record<ProviderId, ConfiguredState>;
   const redacted = {} as Record<ProviderId, { enabled: boolean; configured: boolean; fields: Record<string, ConfiguredState> }>;
@@ -112,7 +119,7 @@ export function projectProviders(settings: NativeSettings, secretStoreAvailable:
     capabilityMode: active.length > 0 ? 'provider_connected' : 'strategy_only',
     providers,
     activeProviders: active,
-    access: assessAccess(settings, secretStoreAvailable),
+    access: assessAccess(settings, keys),
     missing,
     redactedConfig: { providers: redacted } as z.output<ReturnType<typeof redactedConfigSchema>>,
   };

@@ -4,7 +4,7 @@ import { boundedString } from '../shared/string-checks.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
 import { MAX_PASSAGE_CHARACTERS, PASSAGE_ID } from './passage-ids.js';
 
-/** Page size bounds in characters (docs/tools.md#qiongli_literature_read_fulltext): a page always holds a whole passage. */
+/** Page size bounds in characters of the whole answer (docs/tools.md#qiongli_literature_read_fulltext): a page always holds a whole passage. */
 export const PAGE_CHARACTERS = { min: MAX_PASSAGE_CHARACTERS, default: 20_000, max: 64_000 } as const;
 
 /** Most passage ids one call re-checks. */
@@ -68,7 +68,9 @@ export const readFullTextInput = schemaOnFirstUse(() =>
         .min(PAGE_CHARACTERS.min, { error: M.maxCharsRange })
         .max(PAGE_CHARACTERS.max, { error: M.maxCharsRange })
         .default(PAGE_CHARACTERS.default)
-        .describe('Most characters of passage text per page, 2000-64000 (default 20000). Pass next_cursor to read on.'),
+        .describe(
+          'Most characters of the whole answer per page (passages with their ids, the outline, all of it), 2000-64000 (default 20000). Pass next_cursor to read on.',
+        ),
       cursor: boundedString({ max: 4096, unit: 'characters', nonBlank: true }, { type: M.cursorType, blank: M.cursorBlank, tooLong: M.cursorTooLong })
         .optional()
         .describe('The next_cursor of the previous page, with the same other arguments.'),

@@ -1,7 +1,7 @@
 import type { NativeSettings } from '../../ports/config-source.port.js';
 import type { FullTextSource, FullTextSources, SourceAttempt, WorkReference } from '../../ports/fulltext-client.port.js';
 import type { SecretStore } from '../../ports/secret-store.port.js';
-import { resolveProviderCredentials } from '../literature-search/provider-credentials.js';
+import { resolveProviderAccess, type KeyFallback } from '../literature-search/provider-credentials.js';
 
 /**
  * The sources that can serve a work, in the order a read tries them: arXiv for an arXiv id;
@@ -13,18 +13,24 @@ export const sourcesFor = (work: WorkReference): readonly FullTextSource[] => (w
 /**
  * The sources a read may use (docs/providers.md#full-text-sources): Europe PMC when its settings
  * entry is enabled; PubMed Central when PubMed's is, with PubMed's key when one resolves (keyless
- * otherwise: a key only raises the pace); arXiv when arXiv's is. Secrets are resolved only when
- * PubMed Central can serve the work.
+ * otherwise: a key only raises the pace — `keyless` then says why the named key was not used, for
+ * the warning the search gives too); arXiv when arXiv's is. Secrets are resolved only when PubMed
+ * Central can serve the work.
  */
-export async function sourcesAllowed(work: WorkReference, settings: NativeSettings, secrets: SecretStore): Promise<FullTextSources> {
+export async function sourcesAllowed(
+  work: WorkReference,
+  settings: NativeSettings,
+  secrets: SecretStore,
+): Promise<{ sources: FullTextSources; keyless?: KeyFallback }> {
   const pmcWanted = sourcesFor(work).includes('pmc') && settings.providers.pubmed.enabled;
-  const credentials = pmcWanted ? await resolveProviderCredentials(['pubmed'], settings, secrets) : undefined;
-  const apiKey = credentials?.get('pubmed')?.apiKey;
-  return {
+  const grant = pmcWanted ? (await resolveProviderAccess(['pubmed'], settings, secrets)).get('pubmed') : undefined;
+  const apiKey = grant?.credentials.apiKey;
+  const sources = {
     europepmc: settings.sources.europepmc.enabled,
     pmc: pmcWanted ? (apiKey === undefined ? {} : { apiKey }) : undefined,
     arxiv: settings.providers.arxiv.enabled,
   };
+  return grant?.fallback === undefined ? { sources } : { sources, keyless: grant.fallback };
 }
 
 /** Whether a source is allowed. */

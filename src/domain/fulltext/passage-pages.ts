@@ -27,26 +27,42 @@ export function resolveSection(sections: readonly DocumentSection[], wanted: str
 export const inSection = (passage: Passage, section: DocumentSection): boolean =>
   passage.sectionId === section.id || passage.sectionId.startsWith(`${section.id}.`);
 
-/** One page of an ordered passage list. */
-export interface Page {
-  readonly indexes: readonly number[];
-  /** Offset of the next page in the list; `undefined` when this page ends it. */
-  readonly next?: number;
+/** How far a list is taken on one page: the end (exclusive) and the characters it adds. */
+export interface Taken {
+  readonly end: number;
+  readonly used: number;
 }
 
 /**
- * The page of `order` (indexes into `passages`) starting at `offset`: passages while their text
- * stays within `maxCharacters` in total — at least one, so a page always moves forward.
+ * Items `from`, `from + 1`, … of a list of `count` while what they add to the answer (`size` of
+ * each, in characters of its JSON text) stays within `budget` — and at least one when
+ * `atLeastOne`, so a page always moves forward. Only the items taken are measured.
  */
-export function pageOf(passages: readonly Passage[], order: readonly number[], offset: number, maxCharacters: number): Page {
-  const indexes: number[] = [];
+export function takeWithin(count: number, from: number, budget: number, size: (index: number) => number, atLeastOne: boolean): Taken {
   let used = 0;
-  let at = offset;
-  for (; at < order.length; at++) {
-    const characters = passages[order[at]!]!.characters;
-    if (indexes.length > 0 && used + characters > maxCharacters) break;
-    indexes.push(order[at]!);
-    used += characters;
+  let end = from;
+  for (; end < count; end++) {
+    const next = size(end);
+    if (used + next > budget && !(atLeastOne && end === from)) break;
+    used += next;
   }
-  return at < order.length ? { indexes, next: at } : { indexes };
+  return { end, used };
+}
+
+/** One page's part of a list that may be paged: the entries `from`…`end` and whether the list is paged. */
+export interface ListPart extends Taken {
+  readonly from: number;
+  readonly paged: boolean;
+}
+
+/**
+ * The part of a list (the outline, the `recheck` verdicts) one page shows: the whole list when
+ * it takes at most a quarter of `budget` and no earlier page paged it (`at` undefined); else the
+ * list is paged: from `at`, at most half of `budget`, at least one entry while any remain.
+ */
+export function listPart(count: number, at: number | undefined, budget: number, size: (index: number) => number): ListPart {
+  const whole = at === undefined ? takeWithin(count, 0, budget / 4, size, false) : undefined;
+  if (whole !== undefined && whole.end === count) return { from: 0, ...whole, paged: false };
+  const from = at ?? 0;
+  return { from, ...takeWithin(count, from, budget / 2, size, true), paged: true };
 }

@@ -1,6 +1,7 @@
 import type { ConfigSource } from '../../ports/config-source.port.js';
-import type { FullTextClient, FullTextOutcome, SourceAttempt } from '../../ports/fulltext-client.port.js';
+import type { FullTextClient, FullTextOutcome, LicenceChoice, SourceAttempt } from '../../ports/fulltext-client.port.js';
 import { ProviderRuntimeUnavailableError } from '../../ports/provider-client.port.js';
+import { keylessFallbackWarning } from '../literature-search/provider-credentials.js';
 import type { SealedTokens } from '../../ports/sealed-tokens.port.js';
 import type { SecretStore } from '../../ports/secret-store.port.js';
 import { finishNow, type Stepwise } from '../shared/stepwise.js';
@@ -60,6 +61,25 @@ function withoutDocument(status: keyof typeof STATUS_NOTES, work: ReadFullTextRe
   };
 }
 
+/** A document's licence as the result reports it (docs/tools.md#qiongli_literature_read_fulltext). */
+function wireLicence(source: LicenceChoice): Pick<NonNullable<ReadFullTextResult['source']>, 'licence' | 'licence_url' | 'licence_from' | 'licence_conflict'> {
+  const conflict = source.licenceConflict;
+  return {
+    licence: source.licence,
+    ...(source.licenceUrl === undefined ? {} : { licence_url: source.licenceUrl }),
+    ...(source.licenceFrom === undefined ? {} : { licence_from: source.licenceFrom }),
+    ...(conflict === undefined
+      ? {}
+      : {
+          licence_conflict: {
+            from: conflict.from,
+            licence: conflict.licence,
+            ...(conflict.licenceUrl === undefined ? {} : { licence_url: conflict.licenceUrl }),
+          },
+        }),
+  };
+}
+
 const runAtOnce = <T>(task: Stepwise<T>): Promise<T> => Promise.resolve(finishNow(task));
 
 /**
@@ -88,7 +108,7 @@ export async function readFullText(
   if (args.cursor !== undefined && cursor === undefined) return invalidArguments(M.cursorInvalid);
   const reading = await deps.config.read();
   if (reading.status !== 'available') return configUnavailable(reading.rule);
-  const sources = await sourcesAllowed(work, reading.settings, deps.secrets);
+  const { sources, keyless } = await sourcesAllowed(work, reading.settings, deps.secrets);
   const given = workIdentifiers(work);
   const disabled = notRunAttempts(work, sources);
   if (disabled !== undefined) return success(withoutDocument('not_run', given, { attempts: disabled }));
@@ -101,30 +121,34 @@ export async function readFullText(
     throw error;
   }
   const resolved = { ...outcome.work, ...given };
+  // PubMed Central asked without the key the settings name: the warning the search gives too.
+  const pmcAsked = outcome.attempts.some((attempt) => attempt.provider === 'pmc' && attempt.outcome !== 'disabled');
+  const warnings = keyless !== undefined && pmcAsked ? { warnings: [keylessFallbackWarning('pubmed', keyless)] } : {};
   const { document } = outcome;
-  if (document === undefined) return success(withoutDocument(statusWithout(outcome.attempts), resolved, outcome));
+  if (document === undefined) return success({ ...withoutDocument(statusWithout(outcome.attempts), resolved, outcome), ...warnings });
   if (cursor !== undefined && cursor.sha256 !== document.source.sha256) return invalidArguments(M.cursorStale);
 
-  const page = await (deps.pace ?? runAtOnce)(documentPage(document, args, terms, cursor?.offset ?? 0, deps.digest), context.signal);
   const { source } = document;
-  return success({
-    status: 'ok',
+  const rest = {
     work: resolved,
-    source: {
-      provider: source.provider,
-      url: source.url,
-      sha256: source.sha256,
-      bytes: source.bytes,
-      licence: source.licence,
-      ...(source.licenceUrl === undefined ? {} : { licence_url: source.licenceUrl }),
-    },
-    sections: page.sections,
-    passages: page.passages,
-    ...(page.next === undefined ? {} : { next_cursor: sealCursor(deps.tokens, purpose, { offset: page.next, sha256: source.sha256 }) }),
-    truncated: page.next !== undefined || document.truncated,
+    source: { provider: source.provider, url: source.url, sha256: source.sha256, bytes: source.bytes, ...wireLicence(source) },
     attempts: wireAttempts(outcome.attempts),
     ...(outcome.openAccessUrl === undefined ? {} : { open_access_url: outcome.openAccessUrl }),
+    ...warnings,
+  };
+  const fixed = JSON.stringify({ status: 'ok', ...rest, sections: [], passages: [] }).length;
+  const page = await (deps.pace ?? runAtOnce)(documentPage(document, args, terms, cursor ?? { offset: 0 }, deps.digest, fixed), context.signal);
+  return success({
+    status: 'ok',
+    ...rest,
+    sections: page.sections,
+    sections_total: document.sections.length,
+    ...(page.sectionsFrom === undefined ? {} : { sections_from: page.sectionsFrom }),
+    passages: page.passages,
+    ...(page.next === undefined ? {} : { next_cursor: sealCursor(deps.tokens, purpose, { ...page.next, sha256: source.sha256 }) }),
+    truncated: page.next !== undefined || document.truncated,
     ...(page.note === undefined ? {} : { note: page.note }),
     ...(page.rechecked === undefined ? {} : { rechecked: page.rechecked }),
+    ...(page.recheckedFrom === undefined ? {} : { rechecked_from: page.recheckedFrom }),
   });
 }

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { PROVIDER_IDS, type SettingsReading } from '../../ports/config-source.port.js';
+import type { SecretStore } from '../../ports/secret-store.port.js';
+import { checkKeys } from '../provider-readiness/provider-readiness.js';
 import { projectProviders, providerProjectionShape } from '../config-status/provider-projection.js';
 import { contextDirectory } from '../search-plan/character-bounds.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
@@ -38,12 +40,13 @@ export type LiteratureStatus = z.output<ReturnType<typeof literatureStatusOutput
 /**
  * The `qiongli_literature_status` use case: which providers literature search would use right
  * now (`active_providers`, ready ids in search order), what is missing, and what each provider
- * can do. Resolves no secret. Fails only with `native-config-unavailable` (naming the rule that failed) when the settings are
- * unavailable.
+ * can do. Asks the store whether it holds each named key (checkKeys: bounded, no value read
+ * out). Fails only with `native-config-unavailable` (naming the rule that failed) when the
+ * settings are unavailable.
  */
-export function literatureStatus(reading: SettingsReading, secretStoreAvailable: boolean): Result<LiteratureStatus, ToolFailure> {
+export async function literatureStatus(reading: SettingsReading, secrets: Pick<SecretStore, 'presence'>): Promise<Result<LiteratureStatus, ToolFailure>> {
   if (reading.status === 'unavailable') return configUnavailable(reading.rule);
-  const projection = projectProviders(reading.settings, secretStoreAvailable);
+  const projection = projectProviders(reading.settings, await checkKeys(reading.settings, secrets));
   return success({
     status: 'ok',
     capability_mode: projection.capabilityMode,

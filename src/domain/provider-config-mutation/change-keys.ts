@@ -1,37 +1,38 @@
 import type { ProviderId } from '../../ports/config-source.port.js';
 import type { SecretReference, SecretStore, SecretWrite } from '../../ports/secret-store.port.js';
 import type { SettingsDraft } from '../../ports/settings-writer.port.js';
-import { hasSetting } from '../shared/provider-catalogue.js';
+import { hasSetting, PROVIDER_CATALOGUE } from '../shared/provider-catalogue.js';
+import { failure, success, type Result } from '../shared/result.js';
 import { keyProblem } from './change-input-checks.js';
 import { SECRET_REFERENCE, type SettingsChangePorts } from './settings-change-ports.js';
 import { outcomeOfWrite, refused, type SettingsChangeOutcome } from './settings-change-outcome.js';
 
-/** A store call that the port promises never throws, made safe should an adapter break the promise. */
-const writeStatus = (call: () => Promise<SecretWrite>): Promise<SecretWrite['status']> =>
+/** The status of a store call that the port promises never throws, `failed` should an adapter break the promise. */
+const statusOfStoreCall = (call: () => Promise<SecretWrite>): Promise<SecretWrite['status']> =>
   call().then(
     (write) => write.status,
     () => 'failed' as const,
   );
 
 /** Deletes `reference` from the store; whether it is gone. */
-const forget = async (secrets: SecretStore, reference: SecretReference): Promise<boolean> => (await writeStatus(() => secrets.remove(reference))) === 'done';
+const forget = async (secrets: SecretStore, reference: SecretReference): Promise<boolean> =>
+  (await statusOfStoreCall(() => secrets.remove(reference))) === 'done';
 
 /** The settings a key change starts from, or the outcome that stops it before it starts. */
-type KeyChangeStart =
-  | { readonly ok: true; readonly draft: Extract<SettingsDraft, { status: 'available' }> }
-  | { readonly ok: false; readonly outcome: SettingsChangeOutcome };
+type KeyChangeStart = Result<Extract<SettingsDraft, { status: 'available' }>, SettingsChangeOutcome>;
 
 /**
  * Whether a key could be set for `provider` now: it takes one, the settings are usable and a
- * credential store is reachable. A terminal asks this before it asks the person for the key,
- * so nobody types a key only to learn it cannot be kept; {@link setKey} asks it again.
+ * credential store answers (SecretStore.reachable: its native module loads and a lookup ends in
+ * time). A terminal asks this before it asks the person for the key, so nobody types a key only
+ * to learn it cannot be kept; {@link setKey} asks it again.
  */
 export async function startKeyChange(ports: Pick<SettingsChangePorts, 'settings' | 'secrets'>, provider: ProviderId): Promise<KeyChangeStart> {
-  if (!hasSetting(provider, 'api_key')) return { ok: false, outcome: refused('takes-no-key') };
+  if (!hasSetting(provider, 'api_key')) return failure(refused('takes-no-key'));
   const draft = await ports.settings.readForChange();
-  if (draft.status === 'unavailable') return { ok: false, outcome: refused('settings-unavailable', draft.rule) };
-  if (!ports.secrets.available) return { ok: false, outcome: refused('store-unavailable') };
-  return { ok: true, draft };
+  if (draft.status === 'unavailable') return failure(refused('settings-unavailable', draft.rule));
+  if (!(await ports.secrets.reachable())) return failure(refused('store-unavailable'));
+  return success(draft);
 }
 
 /**
@@ -53,11 +54,11 @@ export async function setKey(ports: SettingsChangePorts, provider: ProviderId, k
   const problem = keyProblem(key);
   if (problem !== undefined) return refused(problem);
   const start = await startKeyChange(ports, provider);
-  if (!start.ok) return start.outcome;
-  const { draft } = start;
+  if (!start.ok) return start.error;
+  const draft = start.value;
   const reference = ports.newSecretReference();
   if (!SECRET_REFERENCE.test(reference)) return refused('store-failed');
-  const stored = await writeStatus(() => ports.secrets.store(reference, key));
+  const stored = await statusOfStoreCall(() => ports.secrets.store(reference, key, `${PROVIDER_CATALOGUE[provider].displayName} API key`));
   if (stored !== 'done') return refused(stored === 'unavailable' ? 'store-unavailable' : 'store-failed');
   const current = draft.settings.providers[provider];
   const outcome = outcomeOfWrite(await ports.settings.write(draft.revision, { providers: { [provider]: { ...current, apiKeyRef: reference } } }));

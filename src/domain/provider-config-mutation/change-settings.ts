@@ -1,4 +1,4 @@
-import { PROVIDER_IDS, type ProviderId, type SourceId } from '../../ports/config-source.port.js';
+import { PROVIDER_IDS, type ProviderId } from '../../ports/config-source.port.js';
 import { hasSetting } from '../shared/provider-catalogue.js';
 import { isContactEmail } from './change-input-checks.js';
 import type { ChangeTarget, SettingsChangePorts } from './settings-change-ports.js';
@@ -7,7 +7,7 @@ import { outcomeOfWrite, refused, type SettingsChangeOutcome } from './settings-
 const isProvider = (target: ChangeTarget): target is ProviderId => (PROVIDER_IDS as readonly string[]).includes(target);
 
 /**
- * Enables or disables a search provider or a keyless source (`qiongli config enable|disable`,
+ * Enables or disables a search provider, a keyless source or Zotero delivery (`qiongli config enable|disable`,
  * docs/configuration.md#changing-the-settings). Already in that state → `unchanged`, nothing
  * written. Otherwise the entry is written with the other fields it has (email, key reference)
  * kept, based on the revision just read.
@@ -15,9 +15,14 @@ const isProvider = (target: ChangeTarget): target is ProviderId => (PROVIDER_IDS
 export async function setEnabled(ports: Pick<SettingsChangePorts, 'settings'>, target: ChangeTarget, enabled: boolean): Promise<SettingsChangeOutcome> {
   const draft = await ports.settings.readForChange();
   if (draft.status === 'unavailable') return refused('settings-unavailable', draft.rule);
-  const current = isProvider(target) ? draft.settings.providers[target] : draft.settings.sources[target as SourceId];
+  const current = target === 'zotero' ? draft.settings.zotero : isProvider(target) ? draft.settings.providers[target] : draft.settings.sources[target];
   if (current.enabled === enabled) return { status: 'unchanged', reason: enabled ? 'already-enabled' : 'already-disabled' };
-  const edit = isProvider(target) ? { providers: { [target]: { ...current, enabled } } } : { sources: { [target]: { enabled } } };
+  const edit =
+    target === 'zotero'
+      ? { zotero: { enabled } }
+      : isProvider(target)
+        ? { providers: { [target]: { ...current, enabled } } }
+        : { sources: { [target]: { enabled } } };
   return outcomeOfWrite(await ports.settings.write(draft.revision, edit));
 }
 

@@ -30,22 +30,29 @@ export const isAllowedField = (provider: SaveProviderName, field: FieldName): bo
 
 /**
  * Names the `qiongli config` commands accept (docs/command-line.md#qiongli-config): the save
- * tool's provider names and aliases, plus `arxiv` and the keyless sources `opencitations` and
- * `europepmc` (which only `enable` and `disable` apply to).
+ * tool's provider names and aliases, plus `arxiv`, the keyless sources `opencitations` and
+ * `europepmc`, and `zotero` (delivery to the Zotero desktop), which only `enable` and `disable` apply to.
  */
 export const CONFIG_TARGET_NAMES = {
   ...SAVE_PROVIDER_NAMES,
   arxiv: 'arxiv',
   opencitations: 'opencitations',
   europepmc: 'europepmc',
-} as const satisfies Record<string, ProviderId | SourceId>;
+  zotero: 'zotero',
+} as const satisfies Record<string, ProviderId | SourceId | 'zotero'>;
+
+/**
+ * The names of {@link CONFIG_TARGET_NAMES} that are literature sources: every one but `zotero`,
+ * whose delivery only the person switches on (a terminal or the setup page, never a tool call).
+ */
+export const SOURCE_TARGET_NAMES = (({ zotero: _zotero, ...sources }) => sources)(CONFIG_TARGET_NAMES);
 
 /** The provider or source a `qiongli config` name means, or `undefined` for a name it does not know. */
-export const configTargetNamed = (name: string): ProviderId | SourceId | undefined =>
+export const configTargetNamed = (name: string): ProviderId | SourceId | 'zotero' | undefined =>
   Object.hasOwn(CONFIG_TARGET_NAMES, name) ? CONFIG_TARGET_NAMES[name as keyof typeof CONFIG_TARGET_NAMES] : undefined;
 
 /** How people read each provider's and source's name. */
-export const TARGET_DISPLAY_NAMES: Readonly<Record<ProviderId | SourceId, string>> = {
+export const TARGET_DISPLAY_NAMES: Readonly<Record<ProviderId | SourceId | 'zotero', string>> = {
   openalex: 'OpenAlex',
   semantic_scholar: 'Semantic Scholar',
   crossref: 'Crossref',
@@ -53,4 +60,5 @@ export const TARGET_DISPLAY_NAMES: Readonly<Record<ProviderId | SourceId, string
   arxiv: 'arXiv',
   opencitations: 'OpenCitations',
   europepmc: 'Europe PMC',
+  zotero: 'Zotero delivery',
 };

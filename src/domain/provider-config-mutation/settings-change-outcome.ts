@@ -19,7 +19,7 @@ export type ChangeRefusal =
   | 'takes-no-email';
 
 /** A saved change that left something behind the person should know about. */
-export type ChangeWarning = 'old-key-not-deleted';
+export type ChangeWarning = 'old-key-not-deleted' | 'folder-moved';
 
 /** Why nothing needed to change. */
 export type UnchangedReason = 'already-enabled' | 'already-disabled' | 'same-email' | 'no-email' | 'no-key';
@@ -36,7 +36,8 @@ export const CHANGE_REFUSAL_MESSAGES: Readonly<Record<ChangeRefusal, string>> = 
   conflict: 'the settings changed while this change was being made; nothing was saved, try again',
   busy: 'another program is changing the settings right now; nothing was saved, try again',
   'write-failed': 'the settings file could not be written; nothing was saved',
-  'store-unavailable': 'no credential store is reachable, so the key was not saved (Qiongli never keeps keys in a file)',
+  'store-unavailable':
+    'no credential store is reachable, so the key was not saved (Qiongli never keeps keys in a file); docs/configuration.md#no-credential-store says how to start or unlock one',
   'store-failed': 'the credential store refused to keep the key; nothing was saved',
   'key-empty': 'the key is empty; nothing was saved',
   'key-too-long': 'the key is longer than 4096 bytes; nothing was saved',
@@ -50,6 +51,8 @@ export const CHANGE_REFUSAL_MESSAGES: Readonly<Record<ChangeRefusal, string>> = 
 /** The static sentence of each warning. */
 export const CHANGE_WARNING_MESSAGES: Readonly<Record<ChangeWarning, string>> = {
   'old-key-not-deleted': 'the key it replaced or removed could not be deleted from the credential store, where it stays unused',
+  'folder-moved':
+    'the settings folder was moved or replaced while the change was written: the change is in the folder as it was opened, which its path may no longer name; run qiongli config check',
 };
 
 /** The full static explanation of a refusal: its sentence, and for unusable settings the rule and where to look. */
@@ -69,7 +72,7 @@ export const refused = (refusal: ChangeRefusal, rule?: SettingsRule): SettingsCh
 export function outcomeOfWrite(result: SettingsWriteResult): SettingsChangeOutcome {
   switch (result.status) {
     case 'written':
-      return { status: 'saved', revision: result.revision };
+      return { status: 'saved', revision: result.revision, ...(result.warning === undefined ? {} : { warning: result.warning }) };
     case 'unavailable':
       return refused('settings-unavailable', result.rule);
     case 'conflict':

@@ -14,8 +14,8 @@ export interface SettingsChangePorts {
   readonly newSecretReference: () => SecretReference;
 }
 
-/** What `enable` and `disable` switch: a search provider or a keyless source. */
-export type ChangeTarget = ProviderId | SourceId;
+/** What `enable` and `disable` switch: a search provider, a keyless source, or Zotero delivery (`zotero`). */
+export type ChangeTarget = ProviderId | SourceId | 'zotero';
 
 /** The shape every secret reference has (docs/configuration.md#the-settings-document). */
 export const SECRET_REFERENCE = /^qsr1_[0-9a-f]{32}$/;

@@ -5,7 +5,7 @@ import { configUnavailable, invalidArguments, toolError, type ToolFailure } from
 import { success, type Result } from '../shared/result.js';
 import { isContactEmail } from '../provider-config-mutation/change-input-checks.js';
 import { setEmail, setEnabled } from '../provider-config-mutation/change-settings.js';
-import { CONFIG_TARGET_NAMES, FIELD_NAMES } from '../provider-config-mutation/provider-names.js';
+import { SOURCE_TARGET_NAMES, FIELD_NAMES } from '../provider-config-mutation/provider-names.js';
 import { hasSetting } from '../shared/provider-catalogue.js';
 import { saveArgumentsSchema } from '../provider-config-mutation/save-provider-config.js';
 import type { SettingsChangeOutcome } from '../provider-config-mutation/settings-change-outcome.js';
@@ -20,12 +20,12 @@ type StandardFieldName = keyof typeof STANDARD_FIELD_NAMES;
  * names them (Lite's names and aliases, plus arXiv and the keyless sources OpenCitations and
  * Europe PMC, which only `enabled` applies to; issue 25, row 6).
  */
-type StandardTargetName = keyof typeof CONFIG_TARGET_NAMES;
+type StandardTargetName = keyof typeof SOURCE_TARGET_NAMES;
 const isProvider = (target: string): target is ProviderId => (PROVIDER_IDS as readonly string[]).includes(target);
 
 /** Whether `field` may be saved for the target named `name`: `enabled` for every one, a key or an email where the provider has one. */
 const isSavable = (name: StandardTargetName, field: StandardFieldName): boolean => {
-  const target = CONFIG_TARGET_NAMES[name];
+  const target = SOURCE_TARGET_NAMES[name];
   const setting = STANDARD_FIELD_NAMES[field];
   return setting === 'enabled' || (isProvider(target) && hasSetting(target, setting));
 };
@@ -38,7 +38,7 @@ const M = {
 /** Arguments of Standard's `qiongli_save_provider_config`: Lite's checks, and `enabled` for every provider and source. */
 export const savePublicSettingsInput = schemaOnFirstUse(() =>
   saveArgumentsSchema(
-    CONFIG_TARGET_NAMES,
+    SOURCE_TARGET_NAMES,
     STANDARD_FIELD_NAMES,
     {
       provider: 'The provider or source to configure: a search provider, or the keyless sources opencitations and europepmc.',
@@ -88,7 +88,7 @@ export async function savePublicSettings(
 ): Promise<Result<SavePublicSettingsResult, ToolFailure>> {
   const field = STANDARD_FIELD_NAMES[args.field];
   if (field === 'api_key') return toolError('use-setup-page');
-  const target = CONFIG_TARGET_NAMES[args.provider];
+  const target = SOURCE_TARGET_NAMES[args.provider];
   if (field === 'enabled') {
     if (args.value !== 'true' && args.value !== 'false') return invalidArguments(M.enabledValue);
     return answerOf(await setEnabled(ports, target, args.value === 'true'), { provider: target, field });

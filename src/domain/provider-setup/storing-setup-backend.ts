@@ -1,10 +1,18 @@
 import { PROVIDER_IDS, type ProviderId } from '../../ports/config-source.port.js';
-import type { SetupBackend, SetupFieldFailure, SetupFieldResult, SetupForm, SetupProviderChange, SetupState } from '../../ports/setup-backend.port.js';
+import type {
+  SetupBackend,
+  SetupFieldFailure,
+  SetupFieldResult,
+  SetupForm,
+  SetupProviderChange,
+  SetupState,
+  SetupSwitchChange,
+} from '../../ports/setup-backend.port.js';
 import { removeKey, setKey } from '../provider-config-mutation/change-keys.js';
 import { clearEmail, setEmail, setEnabled } from '../provider-config-mutation/change-settings.js';
 import type { ChangeRefusal, SettingsChangeOutcome } from '../provider-config-mutation/settings-change-outcome.js';
 import type { SettingsChangePorts } from '../provider-config-mutation/settings-change-ports.js';
-import { changedFields, setupStateOf, shownFields } from './setup-state.js';
+import { fieldPlan, setupStateOf, shownFields } from './setup-state.js';
 
 /** What the page says for each refusal of a configuration change (never a value). */
 const FAILURE_OF: Readonly<Record<ChangeRefusal, SetupFieldFailure>> = {
@@ -26,11 +34,19 @@ const FAILURE_OF: Readonly<Record<ChangeRefusal, SetupFieldFailure>> = {
 type Field = SetupFieldResult['field'];
 
 /** One field's result from the outcome of the use case that changed it. */
-function resultOf(provider: ProviderId, field: Field, outcome: SettingsChangeOutcome, removed: boolean): SetupFieldResult {
+function resultOf(provider: SetupFieldResult['provider'], field: Field, outcome: SettingsChangeOutcome, removed: boolean): SetupFieldResult {
   if (outcome.status === 'refused') return { provider, field, outcome: 'failed', failure: FAILURE_OF[outcome.refusal] };
   if (outcome.status === 'unchanged') return { provider, field, outcome: 'unchanged' };
   return { provider, field, outcome: removed ? 'removed' : 'saved' };
 }
+
+const unchanged = (provider: SetupFieldResult['provider'], field: Field): SetupFieldResult => ({ provider, field, outcome: 'unchanged' });
+const changedElsewhere = (provider: SetupFieldResult['provider'], field: Field): SetupFieldResult => ({
+  provider,
+  field,
+  outcome: 'failed',
+  failure: 'settings-changed',
+});
 
 /**
  * The Standard profile's {@link SetupBackend} (docs/setup-page.md#what-a-save-does): it reads
@@ -42,7 +58,10 @@ function resultOf(provider: ProviderId, field: Field, outcome: SettingsChangeOut
  * when the settings changed meanwhile. With no credential store reachable a key is refused
  * (`credential-store-unavailable`) and nothing secret is kept anywhere.
  *
- * Fields a form leaves as they are answer `unchanged` without a write. Never throws (the use
+ * A field is compared with what the page showed (the form carries it), never with the settings
+ * as they are now: a field the person left alone is `unchanged` and not written, so a change
+ * made in a terminal while the page was open stays; a field the person changed that was also
+ * changed elsewhere is refused `settings-changed` (see {@link fieldPlan}). Never throws (the use
  * cases do not); no result carries a submitted value.
  */
 export class StoringSetupBackend implements SetupBackend {
@@ -50,22 +69,31 @@ export class StoringSetupBackend implements SetupBackend {
 
   async state(): Promise<SetupState> {
     const draft = await this.ports.settings.readForChange();
-    const reading = draft.status === 'available' ? { status: 'available' as const, settings: draft.settings } : draft;
-    return setupStateOf(reading, this.ports.secrets.available);
+    if (draft.status === 'unavailable') return setupStateOf(draft, null, this.ports.secrets.available);
+    return setupStateOf({ status: 'available', settings: draft.settings }, draft.revision, this.ports.secrets.available);
   }
 
   async save(form: SetupForm): Promise<readonly SetupFieldResult[]> {
-    const state = await this.state();
+    const now = await this.state();
     const results: SetupFieldResult[] = [];
     for (const id of PROVIDER_IDS) {
-      const change = form[id];
+      const change = form.providers[id];
       if (change === undefined) continue;
-      const changed = changedFields(id, change, state);
       for (const field of shownFields(id)) {
-        results.push(changed.includes(field) ? await this.saveField(id, field, change) : { provider: id, field, outcome: 'unchanged' });
+        const plan = fieldPlan(field, change, now.providers[id]);
+        results.push(
+          plan === 'untouched' ? unchanged(id, field) : plan === 'changed-elsewhere' ? changedElsewhere(id, field) : await this.saveField(id, field, change),
+        );
       }
     }
+    if (form.zotero !== undefined) results.push(await this.saveSwitch(form.zotero, now));
     return results;
+  }
+
+  private async saveSwitch(change: SetupSwitchChange, now: SetupState): Promise<SetupFieldResult> {
+    if (change.enabled === change.shown) return unchanged('zotero', 'enabled');
+    if (now.zotero.enabled !== change.shown) return changedElsewhere('zotero', 'enabled');
+    return resultOf('zotero', 'enabled', await setEnabled(this.ports, 'zotero', change.enabled), false);
   }
 
   private async saveField(id: ProviderId, field: Field, change: SetupProviderChange): Promise<SetupFieldResult> {

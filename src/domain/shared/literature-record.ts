@@ -7,6 +7,17 @@ export const recordAuthorSchema = schemaOnFirstUse(() =>
   z.union([z.strictObject({ family: z.string(), given: z.string().optional() }), z.strictObject({ literal: z.string() })]),
 );
 
+/**
+ * What kind of work a record is (docs/providers.md#the-literature-record), from the source's own
+ * type (the first source that knows wins). `article` and `preprint` are the original two; the
+ * rest were added for Zotero delivery (docs/zotero.md), additively: a client that knows only the
+ * first two still reads every record.
+ */
+export const RECORD_TYPES = ['article', 'preprint', 'conference_paper', 'book_chapter', 'book', 'thesis', 'dataset', 'review', 'other'] as const;
+
+/** One record type. */
+export type RecordType = (typeof RECORD_TYPES)[number];
+
 /** External identifiers of a record. */
 export const recordIdentifiersSchema = schemaOnFirstUse(() =>
   z.strictObject({
@@ -34,7 +45,7 @@ export const literatureRecordSchema = schemaOnFirstUse(() =>
     authors: z.array(recordAuthorSchema()).optional(),
     url: z.string().optional(),
     identifiers: recordIdentifiersSchema().optional(),
-    record_type: z.enum(['article', 'preprint']).optional(),
+    record_type: z.enum(RECORD_TYPES).optional(),
     abstract: z.string().optional().describe('The abstract, at most 2000 characters (only when include_abstracts was true).'),
     cited_by_count: z.number().int().min(0).optional().describe('Citations counted by the provider (the largest count when several report one).'),
     open_access_url: z.string().optional().describe('An https link to a free full text.'),

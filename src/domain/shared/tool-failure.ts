@@ -17,6 +17,18 @@ export const TOOL_ERRORS = {
   'file-not-held': 'the files could not be held for reading; try again',
   'answer-too-large':
     "the answer would be longer than a model's context allows (40,000 characters, 100,000 with a size argument); ask for a smaller page or fewer items, and read on with next_cursor",
+  // Zotero delivery (docs/zotero.md#errors)
+  'zotero-delivery-off':
+    'Zotero delivery is switched off, so nothing was sent to Zotero. The person switches it on with `qiongli config enable zotero` or with the Zotero switch on the setup page',
+  'zotero-not-running': 'Zotero is not running on this computer (nothing answers on 127.0.0.1:23119); start Zotero and try again',
+  'zotero-timeout': 'Zotero did not answer in time; the records may still have been saved, so look in Zotero before trying again',
+  'zotero-refused': 'Zotero refused the request',
+  'zotero-conflict': 'Zotero already has a save session with this id; try again',
+  'zotero-read-only': 'the library selected in Zotero cannot be written; select a writable library or collection in Zotero, or name one',
+  'zotero-collection-not-found': "the collection is not among Zotero's writable libraries and collections; qiongli_zotero_status lists them",
+  'zotero-collection-ambiguous': 'several Zotero collections have that name; give the key qiongli_zotero_status lists for the one you mean',
+  'zotero-failed': 'Zotero failed while handling the request; look in Zotero for what was saved',
+  'zotero-bad-answer': 'Zotero gave an answer that could not be read',
 } as const;
 
 /**

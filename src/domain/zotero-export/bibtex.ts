@@ -1,5 +1,6 @@
 import { RETRACTED_NOTE, type ExportAuthor, type ExportRecord } from './export-record.js';
 import { blankLineSeparated } from './ris.js';
+import { EXPORT_TYPES } from './export-types.js';
 import { finishNow, type Stepwise } from '../shared/stepwise.js';
 import { transformInSlices } from '../shared/sliced-text.js';
 
@@ -34,15 +35,19 @@ export const escapeBibtex = (value: string): string => value.replace(/[\\{}#%&_$
 
 /**
  * Makes a DOI or URL safe inside a braced BibTeX value without LaTeX escaping (which would
- * corrupt it): `{`, `}`, `\` and spaces are percent-encoded (`%7B`, `%7D`, `%5C`, `%20`), so
- * the value can never unbalance braces. Every other character is kept.
+ * corrupt it): `{`, `}`, `\`, `$` and spaces are percent-encoded (`%7B`, `%7D`, `%5C`, `%24`,
+ * `%20`), so the value can never unbalance braces nor open math for Better BibTeX's reader (which
+ * refuses an entry with an unclosed `$`). Every other character is kept.
  */
-export const bibtexLink = (value: string): string => value.replace(/[{}\\ ]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+export const bibtexLink = (value: string): string => value.replace(/[{}\\ $]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 
 /**
  * Builds `bibliography.bib` (docs/tools.md#10-qiongli_zotero_export_import_files). A record is `@article{key,` with `title`, `author`
- * (` and `-joined), `year`, `journal`, `doi`, `url` when known; a preprint is `@misc{key,` with
- * the venue (if any) as `howpublished`, and an arXiv preprint adds `eprinttype = {arxiv}` and
+ * (` and `-joined), `year`, `journal`, `doi`, `url` when known. The entry type and the venue's
+ * field follow the record type (`EXPORT_TYPES`): a preprint is `@misc{key,` with the venue as
+ * `howpublished`, a proceedings paper `@inproceedings` and a chapter `@incollection` with
+ * `booktitle`, a book `@book` with `publisher`, a thesis `@phdthesis` with `school`, a dataset
+ * or other work `@misc`; an arXiv preprint adds `eprinttype = {arxiv}` and
  * `eprint = {<id>}`; then `abstract` when known and `note = {Retracted}` for a retracted record. Values were folded to one line; text values are then escaped with
  * {@link escapeBibtex}, DOI and URL with {@link bibtexLink}. Entries are separated by a blank line.
  *
@@ -70,16 +75,17 @@ export function* bibtexEntryStepwise(record: ExportRecord, key: string, maxUnits
   const fields: Array<[string, string]> = [['title', escapeBibtex(record.title)]];
   if (record.authors.length > 0) fields.push(['author', record.authors.map(bibtexName).join(' and ')]);
   if (record.year !== undefined) fields.push(['year', String(record.year)]);
-  if (record.venue !== undefined) fields.push([record.preprint ? 'howpublished' : 'journal', escapeBibtex(record.venue)]);
+  const exportType = EXPORT_TYPES[record.type];
+  if (record.venue !== undefined) fields.push([exportType.bibtexVenue, escapeBibtex(record.venue)]);
   if (record.doi !== undefined) fields.push(['doi', bibtexLink(record.doi)]);
   if (record.url !== undefined) fields.push(['url', bibtexLink(record.url)]);
-  if (record.preprint && record.arxivId !== undefined) {
+  if (record.type === 'preprint' && record.arxivId !== undefined) {
     fields.push(['eprinttype', 'arxiv'], ['eprint', escapeBibtex(record.arxivId)]);
   }
   if (abstract !== undefined) fields.push(['abstract', abstract]);
   if (record.retracted === true) fields.push(['note', RETRACTED_NOTE]);
   const body = fields.map(([name, value]) => `  ${name} = {${value}}`).join(',\n');
-  return `@${record.preprint ? 'misc' : 'article'}{${key},\n${body}\n}`;
+  return `@${exportType.bibtex}{${key},\n${body}\n}`;
 }
 
 // A literal name, or a family name standing alone, is braced so BibTeX keeps it whole. A part

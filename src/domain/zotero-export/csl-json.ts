@@ -1,11 +1,12 @@
 import type { Stepwise } from '../shared/stepwise.js';
 import { jsonStringStepwise, TEXT_SLICE_UNITS } from '../shared/sliced-text.js';
 import { RETRACTED_NOTE, type ExportAuthor, type ExportRecord } from './export-record.js';
+import { EXPORT_TYPES, type CslType } from './export-types.js';
 
 /** One CSL-JSON item as written to `references.json`. */
 export interface CslItem {
   readonly id: string;
-  readonly type: 'article-journal' | 'article';
+  readonly type: CslType;
   readonly title: string;
   readonly author?: ReadonlyArray<{ family: string; given?: string } | { literal: string }>;
   readonly issued?: { readonly 'date-parts': ReadonlyArray<readonly [number]> };
@@ -22,9 +23,11 @@ export interface CslItem {
 
 /**
  * Builds `references.json` (docs/tools.md#10-qiongli_zotero_export_import_files): a CSL-JSON array, one item per record, pretty
- * printed with a final newline. A preprint is typed `article` (Zotero creates a Preprint item),
- * anything else `article-journal`; an arXiv preprint also names `arXiv` as publisher
- * (Zotero: repository) and `arXiv:<id>` as number (Zotero: archive ID). The abstract is
+ * printed with a final newline. `type` follows the record type (`EXPORT_TYPES`: a preprint is
+ * `article`, which Zotero makes a Preprint item; an article or review `article-journal`; …).
+ * The venue is `container-title`, or `publisher` for a book, thesis, dataset or other work; an
+ * arXiv preprint names `arXiv` as publisher (Zotero: repository) and `arXiv:<id>` as number
+ * (Zotero: archive ID), another preprint its venue as publisher. The abstract is
  * `abstract`; a retracted record gets `note: "Retracted"` (Zotero: Extra). `id` is the record's
  * citation key. Keys always appear in the same order, so the same records give the same bytes.
  */
@@ -54,18 +57,21 @@ export function* cslEntryStepwise(record: ExportRecord, id: string): Stepwise<st
 export const cslFile = (entries: readonly string[]): string => (entries.length === 0 ? '[]\n' : `[\n  ${entries.join(',\n  ')}\n]\n`);
 
 function cslItem(record: ExportRecord, id: string): CslItem {
-  const arxiv = record.preprint && record.arxivId !== undefined;
+  const exportType = EXPORT_TYPES[record.type];
+  const arxiv = record.type === 'preprint' && record.arxivId !== undefined;
+  const publisher = arxiv ? 'arXiv' : exportType.cslVenue === 'publisher' || record.type === 'preprint' ? record.venue : undefined;
   return {
     id,
-    type: record.preprint ? 'article' : 'article-journal',
+    type: exportType.csl,
     title: record.title,
     ...(record.authors.length > 0 ? { author: record.authors.map(cslName) } : {}),
     ...(record.year !== undefined ? { issued: { 'date-parts': [[record.year] as const] } } : {}),
-    ...(record.venue !== undefined ? { 'container-title': record.venue } : {}),
+    ...(record.venue !== undefined && exportType.cslVenue === 'container-title' ? { 'container-title': record.venue } : {}),
     ...(record.doi !== undefined ? { DOI: record.doi } : {}),
     ...(record.url !== undefined ? { URL: record.url } : {}),
     ...(record.pmid !== undefined ? { PMID: record.pmid } : {}),
-    ...(arxiv ? { publisher: 'arXiv', number: `arXiv:${record.arxivId}` } : {}),
+    ...(publisher !== undefined ? { publisher } : {}),
+    ...(arxiv ? { number: `arXiv:${record.arxivId}` } : {}),
     ...(record.abstract !== undefined ? { abstract: record.abstract } : {}),
     ...(record.retracted === true ? { note: RETRACTED_NOTE } : {}),
     source: 'qiongli',

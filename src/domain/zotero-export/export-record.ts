@@ -1,6 +1,7 @@
 import { foldedOrAbsent, foldedOrAbsentStepwise, foldToOneLine } from './one-line-text.js';
 import { finishNow, type Stepwise } from '../shared/stepwise.js';
 import type { ExportAuthorInput, ZoteroRecordInput } from './zotero-export-input.js';
+import type { RecordType } from '../shared/literature-record.js';
 
 /** An author ready for export: a person (family name, maybe a given name) or a literal name. */
 export type ExportAuthor =
@@ -19,8 +20,8 @@ export interface ExportRecord {
   readonly venue?: string;
   readonly doi?: string;
   readonly url?: string;
-  /** `record_type` was `preprint` (docs/providers.md#the-literature-record): a Preprint item, RIS `GEN`, BibTeX `@misc`. */
-  readonly preprint: boolean;
+  /** The record's `record_type`, absent read as `article`: each file's entry type (see `EXPORT_TYPES`). */
+  readonly type: RecordType;
   readonly arxivId?: string;
   readonly pmid?: string;
   /** The abstract, folded to one line like every other value. */
@@ -63,7 +64,7 @@ export function* toExportRecordStepwise(record: ZoteroRecordInput): Stepwise<Exp
     ...optional('venue', foldedOrAbsent(record.venue)),
     ...optional('doi', doi),
     ...optional('url', foldedOrAbsent(record.url)),
-    preprint: record.record_type === 'preprint',
+    type: record.record_type ?? 'article',
     ...optional('arxivId', arxivId),
     ...optional('pmid', foldedOrAbsent(record.identifiers?.pmid)),
     ...optional('abstract', abstract),

@@ -1,14 +1,16 @@
 import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { boundedString } from '../shared/string-checks.js';
-import { UNSUPPORTED_ARGUMENT, checkSchema, withStepwiseChecks } from '../shared/parse-arguments.js';
-import { failure, success, type Result } from '../shared/result.js';
+import { UNSUPPORTED_ARGUMENT, withStepwiseChecks } from '../shared/parse-arguments.js';
+import type { Result } from '../shared/result.js';
+import { checkRecordsStepwise } from './record-list-checks.js';
 import type { Stepwise } from '../shared/stepwise.js';
 import { ARGUMENT_BOUND_PRECEDENCE, BULK_ARGUMENT_BOUNDS, withArgumentBounds } from '../shared/json-bounds.js';
 import { ZOTERO_IMPORT_FILES } from '../zotero-status/zotero-status.js';
 import { foldToOneLine } from './one-line-text.js';
 import { authorList, openObject } from './zotero-record-checks.js';
 import { DELIVERY_MESSAGES, deliveryArguments } from '../shared/file-delivery.js';
+import { RECORD_TYPES } from '../shared/literature-record.js';
 
 /** One of the four import file names. */
 export type ZoteroImportFile = (typeof ZOTERO_IMPORT_FILES)[number];
@@ -42,7 +44,7 @@ export const ZOTERO_EXPORT_MESSAGES = {
   url: 'record url must be a string',
   authors: 'record authors must be a list of {family, given} or {literal} names',
   identifiers: 'record identifiers must be an object of strings',
-  recordType: 'record_type must be article or preprint',
+  recordType: 'record_type must be article, preprint, conference_paper, book_chapter, book, thesis, dataset, review or other',
   formats: 'formats must be a list of import file names',
   formatUnsupported: 'unsupported import file format',
   formatRepeated: 'formats must not repeat a file name',
@@ -85,6 +87,34 @@ export type ExportAuthorInput = z.output<ReturnType<typeof exportAuthorInput>>;
 const identifierText = () => z.string({ error: m.identifiers }).optional();
 
 /**
+ * The fields of one record to export, for {@link zoteroRecordInput} and for the records of
+ * Zotero delivery (which reads a few more). Built afresh at each call.
+ */
+export const zoteroRecordFields = () => ({
+  title: boundedString(
+    { max: ZOTERO_RECORD_LIMITS.titleBytes, unit: 'bytes', nonBlank: true },
+    { missing: m.titleMissing, type: m.titleType, blank: m.titleBlank, tooLong: m.titleTooLong },
+  ).refine((title) => foldToOneLine(title) !== '', { error: m.titleBlank }),
+  doi: boundedString({ max: ZOTERO_RECORD_LIMITS.doiBytes, unit: 'bytes', nonBlank: false }, { type: m.doiType, tooLong: m.doiTooLong }).optional(),
+  provider: providerId(m.providerType).optional(),
+  providers: z.array(providerId(m.providers), { error: m.providers }).max(ZOTERO_RECORD_LIMITS.providers, { error: m.providersTooMany }).optional(),
+  year: z.number({ error: m.year }).int({ error: m.year }).optional(),
+  venue: z.string({ error: m.venue }).optional(),
+  authors: authorList(m.authors).optional(),
+  url: z.string({ error: m.url }).optional(),
+  identifiers: openObject(
+    { arxiv: identifierText(), pmid: identifierText(), openalex: identifierText(), semantic_scholar: identifierText() },
+    m.identifiers,
+  ).optional(),
+  record_type: z
+    .enum(RECORD_TYPES, { error: m.recordType })
+    .optional()
+    .describe('What kind of work it is; each file types the entry from it (absent: a journal article).'),
+  abstract: z.unknown().optional().describe('The abstract (a string); exported as CSL-JSON abstract, RIS AB and BibTeX abstract.'),
+  retracted: z.unknown().optional().describe('true when the work is retracted; exported as a "Retracted" note in every file.'),
+});
+
+/**
  * One record to export: the literature-record shape of docs/providers.md#the-literature-record, read leniently. Only `title`
  * is required; `provider`/`providers` may be any short strings. `abstract` is exported when it
  * is a string and `retracted` flags the record when it is `true`; any other value of either is
@@ -93,31 +123,7 @@ const identifierText = () => z.string({ error: m.identifiers }).optional();
  * are accepted and ignored, at every level of the record; they still count towards the
  * whole-argument bounds.
  */
-export const zoteroRecordInput = schemaOnFirstUse(() =>
-  openObject(
-    {
-      title: boundedString(
-        { max: ZOTERO_RECORD_LIMITS.titleBytes, unit: 'bytes', nonBlank: true },
-        { missing: m.titleMissing, type: m.titleType, blank: m.titleBlank, tooLong: m.titleTooLong },
-      ).refine((title) => foldToOneLine(title) !== '', { error: m.titleBlank }),
-      doi: boundedString({ max: ZOTERO_RECORD_LIMITS.doiBytes, unit: 'bytes', nonBlank: false }, { type: m.doiType, tooLong: m.doiTooLong }).optional(),
-      provider: providerId(m.providerType).optional(),
-      providers: z.array(providerId(m.providers), { error: m.providers }).max(ZOTERO_RECORD_LIMITS.providers, { error: m.providersTooMany }).optional(),
-      year: z.number({ error: m.year }).int({ error: m.year }).optional(),
-      venue: z.string({ error: m.venue }).optional(),
-      authors: authorList(m.authors).optional(),
-      url: z.string({ error: m.url }).optional(),
-      identifiers: openObject(
-        { arxiv: identifierText(), pmid: identifierText(), openalex: identifierText(), semantic_scholar: identifierText() },
-        m.identifiers,
-      ).optional(),
-      record_type: z.enum(['article', 'preprint'], { error: m.recordType }).optional(),
-      abstract: z.unknown().optional().describe('The abstract (a string); exported as CSL-JSON abstract, RIS AB and BibTeX abstract.'),
-      retracted: z.unknown().optional().describe('true when the work is retracted; exported as a "Retracted" note in every file.'),
-    },
-    m.record,
-  ),
-);
+export const zoteroRecordInput = schemaOnFirstUse(() => openObject(zoteroRecordFields(), m.record));
 
 /** One validated record to export. */
 export type ZoteroRecordInput = z.output<ReturnType<typeof zoteroRecordInput>>;
@@ -149,31 +155,13 @@ const argumentsAround = schemaOnFirstUse(() => argumentsShape(z.unknown()));
 /** The full checks, whose JSON Schema clients see. */
 const fullArguments = schemaOnFirstUse(() => withArgumentBounds(argumentsShape(zoteroRecordInput()), BULK_ARGUMENT_BOUNDS));
 
-/** Records checked between two pauses. */
-const RECORDS_PER_STEP = 16;
-
 /**
- * The checks of {@link zoteroExportInput}, stepwise: the arguments around the records, then each
- * record with a pause every few (1,000 records take 10–40 ms to check in one call). The same
- * messages, so the same one wins: every record message ranks after `records must hold at most
- * 1000 records`, so records past that are not checked.
+ * The checks of {@link zoteroExportInput}, stepwise (see {@link checkRecordsStepwise}): every
+ * record message ranks after `records must hold at most 1000 records`, so records past that are
+ * not checked.
  */
-function* checkZoteroArguments(args: unknown): Stepwise<Result<z.output<ReturnType<typeof fullArguments>>, readonly string[]>> {
-  const around = checkSchema(argumentsAround(), args);
-  const messages = around.ok ? [] : [...around.error];
-  const raw = args !== null && typeof args === 'object' ? (args as Record<string, unknown>)['records'] : undefined;
-  const records: ZoteroRecordInput[] = [];
-  if (Array.isArray(raw) && raw.length <= ZOTERO_RECORD_LIMITS.records) {
-    for (let index = 0; index < raw.length; index++) {
-      const record = checkSchema(zoteroRecordInput(), raw[index]);
-      if (record.ok) records.push(record.value);
-      else messages.push(...record.error);
-      if (index % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
-    }
-  }
-  if (!around.ok || messages.length > 0) return failure(messages);
-  return success({ ...around.value, records });
-}
+const checkZoteroArguments = (args: unknown): Stepwise<Result<z.output<ReturnType<typeof fullArguments>>, readonly string[]>> =>
+  checkRecordsStepwise(argumentsAround(), zoteroRecordInput(), ZOTERO_RECORD_LIMITS.records, args);
 
 /**
  * Arguments of `qiongli_zotero_export_import_files` (docs/tools.md#10-qiongli_zotero_export_import_files): `records` (at most 1000,

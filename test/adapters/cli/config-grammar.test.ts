@@ -35,6 +35,7 @@ describe('the qiongli config grammar (docs/command-line.md#qiongli-config)', () 
       ['s2', 'semantic_scholar'],
       ['opencitations', 'opencitations'],
       ['europepmc', 'europepmc'],
+      ['zotero', 'zotero'],
     ];
     for (const [name, target] of targets) {
       assert.deepEqual(parseCommandLine(['config', 'enable', name]), { kind: 'config', action: { name: 'enable', target } });

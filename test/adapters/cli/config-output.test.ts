@@ -4,26 +4,28 @@ import { renderChange, renderStatus, shownPath, type StatusView } from '../../..
 import { renderInspection } from '../../../src/adapters/cli/config-check-output.js';
 import { configStatus } from '../../../src/domain/config-status/config-status.js';
 import { settingsWith } from '../../fakes/config-source.fake.js';
-import { secretReference } from '../../fakes/secret-store.fake.js';
+import { FakeSecretStore, secretReference } from '../../fakes/secret-store.fake.js';
 import type { NativeSettings } from '../../../src/ports/config-source.port.js';
 
 const REF = secretReference(3);
 
-function view(settings: NativeSettings, storeAvailable: boolean, revision: number | null = 4): StatusView {
-  const outcome = configStatus({ status: 'available', settings }, storeAvailable);
+/** The view with a store that holds REF (`true`) or with none reachable (`false`). */
+async function view(settings: NativeSettings, storeAvailable: boolean, revision: number | null = 4): Promise<StatusView> {
+  const store = storeAvailable ? FakeSecretStore.withSecrets({ [REF]: 'key' }) : FakeSecretStore.unavailable();
+  const outcome = await configStatus({ status: 'available', settings }, store);
   assert.ok(outcome.ok);
   return { file: '/home/ada/.config/qiongli/settings.json', revision, storeAvailable, status: outcome.value, settings };
 }
 
 describe('qiongli config status output (docs/command-line.md#qiongli-config)', () => {
-  it('shows per provider enabled, email set or not, key set or not, its access tier, and each keyless source', () => {
+  it('shows per provider enabled, email set or not, key set or not, its access tier, and each keyless source', async () => {
     const settings = settingsWith({
       openalex: { enabled: true, email: 'ada@example.org', apiKeyRef: REF },
       semantic_scholar: { enabled: false },
       crossref: { enabled: true },
       pubmed: { enabled: false, apiKeyRef: REF },
     });
-    const report = renderStatus(view(settings, true));
+    const report = renderStatus(await view(settings, true));
     assert.equal(report.code, 0);
     assert.equal(report.stderr, '');
     assert.equal(
@@ -40,32 +42,36 @@ describe('qiongli config status output (docs/command-line.md#qiongli-config)', (
         'arxiv             yes      -        -        keyless',
         'opencitations     yes      (keyless source: citation graph)',
         'europepmc         yes      (keyless source: open-access full text)',
+        'zotero            no       (delivery of found records to your Zotero desktop)',
         '',
       ].join('\n'),
     );
     assert.ok(!report.stdout.includes(REF) && !report.stdout.includes('ada@example.org'), 'never a reference or an email itself');
   });
 
-  it('says when there is no file yet, and when no credential store is reachable', () => {
-    const report = renderStatus(view(settingsWith({}), false, null));
+  it('says when there is no file yet, and when no credential store is reachable', async () => {
+    const report = renderStatus(await view(settingsWith({}), false, null));
     assert.match(report.stdout, /^settings: \/home\/ada\/\.config\/qiongli\/settings\.json \(no file yet: the defaults apply\)$/m);
-    assert.match(report.stdout, /^credential store: not reachable \(API keys can be neither set nor used; every provider is searched keyless\)$/m);
+    assert.match(
+      report.stdout,
+      /^credential store: not reachable \(API keys can be neither set nor used; every provider is searched keyless; docs\/configuration.md#no-credential-store says how to start or unlock one\)$/m,
+    );
   });
 
-  it('shows secret_store_unavailable for a set key when no credential store is reachable', () => {
-    const lines = renderStatus(view(settingsWith({ openalex: { enabled: true, apiKeyRef: REF } }), false)).stdout.split('\n');
+  it('shows secret_store_unavailable for a set key when no credential store is reachable', async () => {
+    const lines = renderStatus(await view(settingsWith({ openalex: { enabled: true, apiKeyRef: REF } }), false)).stdout.split('\n');
     assert.equal(lines[3], 'provider          enabled  email    API key  access');
     assert.equal(lines[4], 'openalex          yes      not set  set      secret_store_unavailable');
     assert.equal(lines[5], 'semantic_scholar  yes      -        not set  keyless');
   });
 
-  it('never sends control characters of a path to the terminal', () => {
+  it('never sends control characters of a path to the terminal', async () => {
     assert.equal(shownPath('/tmp/a\u001b[31mb\nc'), '/tmp/a?[31mb?c');
   });
 });
 
 describe('qiongli config check output (docs/command-line.md#qiongli-config)', () => {
-  it('explains every problem with the file, its line and column, on stderr, and exits 1', () => {
+  it('explains every problem with the file, its line and column, on stderr, and exits 1', async () => {
     const report = renderInspection({
       kind: 'unusable',
       file: '/cfg/settings.json',
@@ -89,16 +95,20 @@ describe('qiongli config check output (docs/command-line.md#qiongli-config)', ()
     });
   });
 
-  it('says the settings are valid, or that the defaults apply, and exits 0', () => {
+  it('says the settings are valid, or that the defaults apply, and exits 0', async () => {
     assert.deepEqual(renderInspection({ kind: 'valid', file: '/cfg/settings.json', revision: 3, settings: settingsWith({}) }), {
-      stdout: 'The settings at /cfg/settings.json are valid (revision 3).\n',
+      stdout:
+        'The settings at /cfg/settings.json are valid (revision 3).\nZotero delivery: off (delivery of found records to your Zotero desktop; qiongli config enable zotero switches it on).\n',
       stderr: '',
       code: 0,
     });
-    assert.equal(renderInspection({ kind: 'missing', file: '/cfg/settings.json' }).stdout, 'No settings file at /cfg/settings.json: the defaults apply.\n');
+    assert.equal(
+      renderInspection({ kind: 'missing', file: '/cfg/settings.json' }).stdout,
+      'No settings file at /cfg/settings.json: the defaults apply.\nZotero delivery: off (delivery of found records to your Zotero desktop; qiongli config enable zotero switches it on).\n',
+    );
   });
 
-  it('tells how to fix a location that cannot be named', () => {
+  it('tells how to fix a location that cannot be named', async () => {
     const relative = renderInspection({ kind: 'unlocated', rule: 'relative-config-home' });
     assert.equal(relative.code, 1);
     assert.match(relative.stderr, /^error: QIONGLI_CONFIG_HOME is not an absolute path\nSet QIONGLI_CONFIG_HOME to an absolute path, or unset it/);
@@ -107,7 +117,7 @@ describe('qiongli config check output (docs/command-line.md#qiongli-config)', ()
 });
 
 describe('what a change command prints', () => {
-  it('prints one line when saved, a warning when something stayed behind, and exits 0', () => {
+  it('prints one line when saved, a warning when something stayed behind, and exits 0', async () => {
     assert.deepEqual(renderChange({ name: 'set-key', provider: 'semantic_scholar' }, { status: 'saved', revision: 2 }), {
       stdout: 'Saved: the Semantic Scholar API key is in the credential store, and the settings name it (settings revision 2).\n',
       stderr: '',
@@ -121,12 +131,20 @@ describe('what a change command prints', () => {
       'Europe PMC is enabled (settings revision 1).\n',
     );
     assert.equal(
+      renderChange({ name: 'enable', target: 'zotero' }, { status: 'saved', revision: 7 }).stdout,
+      'Zotero delivery is enabled (settings revision 7).\n',
+    );
+    assert.equal(
+      renderChange({ name: 'disable', target: 'zotero' }, { status: 'unchanged', reason: 'already-disabled' }).stdout,
+      'Zotero delivery is already disabled; nothing changed.\n',
+    );
+    assert.equal(
       renderChange({ name: 'set-email', provider: 'crossref', address: 'me@example.org' }, { status: 'saved', revision: 1 }).stdout,
       'The Crossref contact email is set (settings revision 1).\n',
     );
   });
 
-  it('says when nothing changed, and exits 0', () => {
+  it('says when nothing changed, and exits 0', async () => {
     assert.deepEqual(renderChange({ name: 'disable', target: 'arxiv' }, { status: 'unchanged', reason: 'already-disabled' }), {
       stdout: 'arXiv is already disabled; nothing changed.\n',
       stderr: '',
@@ -138,10 +156,11 @@ describe('what a change command prints', () => {
     );
   });
 
-  it('prints a refusal as one error line and exits 1', () => {
+  it('prints a refusal as one error line and exits 1', async () => {
     assert.deepEqual(renderChange({ name: 'set-key', provider: 'openalex' }, { status: 'refused', refusal: 'store-unavailable' }), {
       stdout: '',
-      stderr: 'error: no credential store is reachable, so the key was not saved (Qiongli never keeps keys in a file)\n',
+      stderr:
+        'error: no credential store is reachable, so the key was not saved (Qiongli never keeps keys in a file); docs/configuration.md#no-credential-store says how to start or unlock one\n',
       code: 1,
     });
     const unusable = renderChange({ name: 'enable', target: 'crossref' }, { status: 'refused', refusal: 'settings-unavailable', rule: 'duplicate-key' });

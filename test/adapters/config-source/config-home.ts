@@ -1,5 +1,5 @@
 /** A throw-away configuration root for the settings-file tests (docs/configuration.md). */
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NativeSettingsFileSource, type NativeSettingsFileSourceOptions } from '../../../src/adapters/config-source/index.js';
@@ -46,6 +46,28 @@ export async function createConfigHome(label = 'qiongli-config-'): Promise<Confi
       await chmod(root, 0o700).catch(() => undefined);
       await chmod(file, 0o600).catch(() => undefined);
       await rm(base, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The configuration root swapped for a symbolic link to an empty folder `elsewhere`, the real
+ * root moved to `movedAside`: `swap()` does it (as a writer's test hook), `restore()` undoes it.
+ */
+export async function folderSwap(home: ConfigHome) {
+  const elsewhere = join(home.base, 'elsewhere');
+  const movedAside = join(home.base, 'moved-aside');
+  await mkdir(elsewhere, { mode: 0o700 });
+  return {
+    elsewhere,
+    movedAside,
+    swap: async () => {
+      await rename(home.root, movedAside);
+      await symlink(elsewhere, home.root);
+    },
+    restore: async () => {
+      await rm(home.root);
+      await rename(movedAside, home.root);
     },
   };
 }

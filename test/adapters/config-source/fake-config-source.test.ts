@@ -14,7 +14,7 @@ describe('FakeConfigSource (test double of the ConfigSource port)', () => {
     const crossref = { enabled: true, email: 'c@example.org' };
     assert.deepEqual(await FakeConfigSource.withProviders({ crossref }).read(), {
       status: 'available',
-      settings: { providers: { ...DEFAULTS.providers, crossref }, sources: DEFAULTS.sources },
+      settings: { ...DEFAULTS, providers: { ...DEFAULTS.providers, crossref } },
     });
     assert.deepEqual(await FakeConfigSource.available(settingsWith({})).read(), { status: 'available', settings: DEFAULTS });
     assert.deepEqual(await FakeConfigSource.unavailable().read(), { status: 'unavailable', rule: 'not-json' });

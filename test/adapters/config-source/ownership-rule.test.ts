@@ -24,7 +24,7 @@ const policy = (accounts: AccountDatabase = database(), currentUid: number | und
   currentUid,
   accounts,
 });
-const verdict = async (mode: number, uid: number, gid: number, accounts?: AccountDatabase) => (await judgeOwnership({ mode, uid, gid }, policy(accounts))).safe;
+const verdict = async (mode: number, uid: number, gid: number, accounts?: AccountDatabase) => (await judgeOwnership({ mode, uid, gid }, policy(accounts))).ok;
 
 describe('the private-group rule (docs/configuration.md#unsafe-permissions, as OpenSSH with Debian user-group-modes)', () => {
   it("accepts a group-writable file or folder whose group is the owner's private group (umask 002)", async () => {
@@ -82,17 +82,20 @@ describe('the private-group rule (docs/configuration.md#unsafe-permissions, as O
   it('explains the refusal for `qiongli config check`', async () => {
     const shared = await judgeOwnership({ mode: 0o664, uid: 1000, gid: 50 }, policy());
     assert.deepEqual(shared, {
-      safe: false,
-      detail: "its group (gid 50) can write to it, and it is not the owner's primary group; remove that with chmod g-w, or give it your private group",
+      ok: false,
+      error: "its group (gid 50) can write to it, and it is not the owner's primary group; remove that with chmod g-w, or give it your private group",
     });
     const world = await judgeOwnership({ mode: 0o666, uid: 1000, gid: 1000 }, policy());
-    assert.match(world.safe ? '' : world.detail, /world-writable/);
+    assert.match(world.ok ? '' : world.error, /world-writable/);
     const other = await judgeOwnership({ mode: 0o600, uid: 4243, gid: 4243 }, policy());
-    assert.match(other.safe ? '' : other.detail, /owned by another user \(uid 4243\)/);
+    assert.match(other.ok ? '' : other.error, /owned by another user \(uid 4243\)/);
   });
 
   it('applies no POSIX rule where there are no POSIX modes (Windows)', async () => {
-    assert.deepEqual(await judgeOwnership({ mode: 0o666, uid: 5, gid: 5 }, { posixModes: false, currentUid: undefined, accounts: database() }), { safe: true });
+    assert.deepEqual(await judgeOwnership({ mode: 0o666, uid: 5, gid: 5 }, { posixModes: false, currentUid: undefined, accounts: database() }), {
+      ok: true,
+      value: undefined,
+    });
   });
 });
 

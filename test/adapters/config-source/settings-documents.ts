@@ -7,7 +7,7 @@ export const REF_B = 'qsr1_ffffffffffffffffffffffffffffffff';
 /** A third well-formed secret reference. */
 export const REF_C = 'qsr1_00000000000000000000000000000001';
 
-/** A document that sets every field of every provider. */
+/** A document that sets every field of every provider, and switches Zotero delivery on. */
 export function fullDocument(): Record<string, unknown> {
   return {
     document_kind: 'qiongli-global-settings',
@@ -23,6 +23,7 @@ export function fullDocument(): Record<string, unknown> {
       opencitations: { enabled: false },
       europepmc: { enabled: true },
     },
+    zotero: { enabled: true },
   };
 }
 
@@ -41,6 +42,7 @@ export const FULL_SETTINGS = {
     arxiv: { enabled: false },
   },
   sources: { opencitations: { enabled: false }, europepmc: { enabled: true } },
+  zotero: { enabled: true },
 };
 
 /** The defaults (only arXiv enabled), spelled out independently of the domain constant. */
@@ -53,6 +55,7 @@ export const DEFAULTS = {
     arxiv: { enabled: true },
   },
   sources: { opencitations: { enabled: true }, europepmc: { enabled: true } },
+  zotero: { enabled: false },
 };
 
 /** {@link fullDocument} with one change applied to a fresh copy. */

@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
-import { chmod, mkdir, readdir, readFile, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SettingsFileWriter, type SettingsFileWriterOptions } from '../../../src/adapters/config-source/settings-file-writer.js';
 import type { SettingsEdit } from '../../../src/ports/settings-writer.port.js';
-import { createConfigHome, type ConfigHome } from './config-home.js';
+import { createConfigHome, folderSwap, type ConfigHome } from './config-home.js';
 import { DEFAULTS, fullDocument, REF_A } from './settings-documents.js';
 
 const ENABLE_PUBMED: SettingsEdit = { providers: { pubmed: { enabled: true } } };
@@ -57,6 +57,8 @@ describe('SettingsFileWriter (docs/configuration.md#writes)', () => {
     assert.deepEqual(now.providers.europepmc, { enabled: false });
     assert.deepEqual(now.providers.crossref, original.providers.crossref);
     assert.deepEqual(Object.keys(now.providers), Object.keys(original.providers));
+    assert.deepEqual(await writer().write(8, { zotero: { enabled: false } }), { status: 'written', revision: 9 });
+    assert.deepEqual((await documentNow()).zotero, { enabled: false }, 'Zotero delivery switched off in its own top-level entry');
   });
 
   it('reads the settings and their revision for a change (null: no document yet)', async () => {
@@ -113,7 +115,7 @@ describe('SettingsFileWriter (docs/configuration.md#writes)', () => {
     assert.deepEqual(await leftovers(), []);
   });
 
-  it('takes over a lock whose holder is gone or that is older than the stale bound, not a live one', async () => {
+  it('takes over a lock whose holder is gone, never one whose holder runs, however old (issue 29, row 8)', async () => {
     await home.write(JSON.stringify(fullDocument()));
     const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
     await writeFile(join(home.root, LOCK), JSON.stringify({ pid: Number(gone.stdout), host: hostname(), token: 'x' }));
@@ -122,7 +124,10 @@ describe('SettingsFileWriter (docs/configuration.md#writes)', () => {
     assert.deepEqual(await writer({ waitMs: 100 }).write(8, ENABLE_PUBMED), { status: 'busy' }, 'holder alive');
     const longAgo = new Date(Date.now() - 60_000);
     await utimes(join(home.root, LOCK), longAgo, longAgo);
-    assert.deepEqual(await writer({ waitMs: 100 }).write(8, ENABLE_PUBMED), { status: 'written', revision: 9 }, 'lock older than 30 s');
+    assert.deepEqual(await writer({ waitMs: 100 }).write(8, ENABLE_PUBMED), { status: 'busy' }, 'lock older than 30 s, holder alive');
+    await writeFile(join(home.root, LOCK), '');
+    await utimes(join(home.root, LOCK), longAgo, longAgo);
+    assert.deepEqual(await writer({ waitMs: 100 }).write(8, ENABLE_PUBMED), { status: 'written', revision: 9 }, 'a lock naming no holder, older than 30 s');
     assert.deepEqual(await leftovers(), []);
   });
 
@@ -134,7 +139,12 @@ describe('SettingsFileWriter (docs/configuration.md#writes)', () => {
       await rm(home.file);
       await symlink(victim, home.file);
     };
-    assert.deepEqual(await writer({ beforeReplace: swap }).write(7, ENABLE_PUBMED), { status: 'written', revision: 8 });
+    // Swapped after the last checks, the link is replaced; swapped before them, the write is refused (the file is not the one read).
+    assert.deepEqual(await writer({ beforeReplace: swap }).write(7, ENABLE_PUBMED), { status: 'conflict' });
+    assert.equal(await readFile(victim, 'utf8'), 'VICTIM');
+    await rm(home.file);
+    await home.write(JSON.stringify(fullDocument()));
+    assert.deepEqual(await writer({ afterChecks: swap }).write(7, ENABLE_PUBMED), { status: 'written', revision: 8 });
     assert.equal(await readFile(victim, 'utf8'), 'VICTIM');
     assert.ok((await stat(home.file)).isFile());
     assert.equal((await documentNow()).providers.pubmed.enabled, true);
@@ -143,19 +153,12 @@ describe('SettingsFileWriter (docs/configuration.md#writes)', () => {
   it('never follows a symlink swapped in for the folder during a write: nothing is written through it', async () => {
     await home.write(JSON.stringify(fullDocument()));
     const before = await readFile(home.file);
-    const elsewhere = join(home.base, 'elsewhere');
-    const movedAside = join(home.base, 'moved-aside');
-    await mkdir(elsewhere, { mode: 0o700 });
-    const swap = async () => {
-      await rename(home.root, movedAside);
-      await symlink(elsewhere, home.root);
-    };
+    const { elsewhere, movedAside, swap, restore } = await folderSwap(home);
     assert.deepEqual(await writer({ beforeReplace: swap }).write(7, ENABLE_PUBMED), { status: 'unavailable', rule: 'symlink' });
     assert.deepEqual(await readdir(elsewhere), [], 'nothing was written into the symlink’s target');
     assert.deepEqual(await readFile(join(movedAside, 'settings.json')), before, 'the real document is unchanged');
     assert.deepEqual(await readdir(movedAside), ['settings.json'], 'no temporary file and no lock left behind');
-    await rm(home.root);
-    await rename(movedAside, home.root);
+    await restore();
   });
 
   it('fails cleanly when the replace itself fails, keeping the old document', async () => {
@@ -164,7 +167,7 @@ describe('SettingsFileWriter (docs/configuration.md#writes)', () => {
       await rm(home.file);
       await mkdir(join(home.file, 'full'), { recursive: true }); // rename over a non-empty folder fails
     };
-    assert.deepEqual(await writer({ beforeReplace: block }).write(7, ENABLE_PUBMED), { status: 'failed' });
+    assert.deepEqual(await writer({ afterChecks: block }).write(7, ENABLE_PUBMED), { status: 'failed' });
     assert.deepEqual((await readdir(home.root)).sort(), ['settings.json']);
   });
 });

@@ -23,7 +23,7 @@ describe('the settings folder held for a write (docs/configuration.md#writes)', 
     await mkdir(root, { mode: 0o700 });
     const opened = await openSettingsFolder(root, policy());
     assert.ok(opened.ok);
-    const { folder } = opened;
+    const folder = opened.value;
     try {
       assert.equal(folder.pinned, process.platform === 'linux', 'Linux routes through /proc/self/fd');
       if (!folder.pinned) return context.diagnostic('no /proc route on this platform: checked before and after the replace instead');
@@ -48,13 +48,13 @@ describe('the settings folder held for a write (docs/configuration.md#writes)', 
     const opened = await openSettingsFolder(root, policy());
     assert.ok(opened.ok);
     try {
-      assert.equal(await opened.folder.problemSinceOpened(), undefined);
+      assert.equal(await opened.value.problemSinceOpened(), undefined);
       await rename(root, join(base, 'gone'));
-      assert.equal((await opened.folder.problemSinceOpened())?.rule, 'unreadable');
+      assert.equal((await opened.value.problemSinceOpened())?.rule, 'unreadable');
       await mkdir(root, { mode: 0o700 });
-      assert.match((await opened.folder.problemSinceOpened())?.detail ?? '', /moved or replaced/);
+      assert.match((await opened.value.problemSinceOpened())?.detail ?? '', /moved or replaced/);
     } finally {
-      await opened.folder.close();
+      await opened.value.close();
     }
   });
 
@@ -62,7 +62,7 @@ describe('the settings folder held for a write (docs/configuration.md#writes)', 
     await mkdir(root, { mode: 0o700 });
     const opened = await openSettingsFolder(root, { ...policy(), posixModes: false });
     assert.ok(opened.ok);
-    const { folder } = opened;
+    const folder = opened.value;
     assert.equal(folder.pinned, false);
     assert.equal(folder.route('settings.json'), join(root, 'settings.json'));
     await folder.flush();
@@ -77,8 +77,8 @@ describe('the settings folder held for a write (docs/configuration.md#writes)', 
     const nested = join(base, 'a', 'b', 'qiongli');
     const opened = await openSettingsFolder(nested, policy());
     assert.ok(opened.ok);
-    await opened.folder.close();
+    await opened.value.close();
     await symlink(nested, root);
-    assert.deepEqual(await openSettingsFolder(root, policy()), { ok: false, problem: { rule: 'symlink', detail: 'the settings folder is a symbolic link' } });
+    assert.deepEqual(await openSettingsFolder(root, policy()), { ok: false, error: { rule: 'symlink', detail: 'the settings folder is a symbolic link' } });
   });
 });

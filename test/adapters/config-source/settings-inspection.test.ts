@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmod, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SettingsInspection } from '../../../src/adapters/config-source/native-settings-file-source.js';
+import type { SettingsInspection } from '../../../src/ports/config-source.port.js';
 import { createConfigHome, runningAsRoot, type ConfigHome } from './config-home.js';
 import { fullDocument, fullDocumentWith } from './settings-documents.js';
 

@@ -43,8 +43,29 @@ describe('JATS articles read with the project XML reader (docs/provider-data.md#
       work: { pmcid: 'PMC12124214', pmid: '39709208', doi: '10.1016/s0140-6736(24)02716-8' },
       hasArticle: true,
       hasBody: false,
+      hasBodyText: false,
     });
     assert.deepEqual(restricted.document.blocks, []);
+  });
+
+  it("reads the licence from the article's own permissions only, never from a box or a paragraph of its body (issue 29, row 3)", () => {
+    const own = `<article xmlns:ali="http://www.niso.org/schemas/ali/1.0/" xmlns:xlink="http://www.w3.org/1999/xlink"><front><article-meta><permissions><license xlink:href="https://creativecommons.org/licenses/by-nc-nd/4.0/"><license-p>CC BY-NC-ND 4.0.</license-p></license></permissions></article-meta></front>`;
+    const boxed =
+      '<body><boxed-text><caption><p>Box 1</p></caption><permissions><license><ali:license_ref>https://creativecommons.org/licenses/by/4.0/</ali:license_ref></license></permissions><p>Boxed.</p></boxed-text><p>Text.</p></body></article>';
+    assert.equal(jats(own + boxed).metadata.licenceUrl, 'https://creativecommons.org/licenses/by-nc-nd/4.0/');
+    const inParagraph =
+      '<article xmlns:ali="http://www.niso.org/schemas/ali/1.0/"><front><article-meta/></front><body><p>Reuse under <ali:license_ref>https://creativecommons.org/licenses/by/4.0/</ali:license_ref>.</p></body></article>';
+    const read = jats(inParagraph);
+    assert.equal(read.metadata.licenceUrl, undefined);
+    assert.equal(read.metadata.hasBodyText, true);
+  });
+
+  it('tells an empty body beside an abstract and references from a body with text (issue 29, row 5)', () => {
+    const empty = jats(
+      '<article><!--The publisher of this article does not allow downloading of the full text in XML form.--><front><article-meta><abstract><p>Why.</p></abstract></article-meta></front><body/><back><ref-list><ref><mixed-citation>One.</mixed-citation></ref><ref><mixed-citation>Two.</mixed-citation></ref></ref-list></back></article>',
+    );
+    assert.deepEqual([empty.metadata.hasBody, empty.metadata.hasBodyText, empty.document.blocks.length], [true, false, 3]);
+    assert.equal(jats(wrap('<p>Text.</p>')).metadata.hasBodyText, true);
   });
 
   it('gives a structured abstract its section titles as leads, and a section its label and title', () => {

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { europePmcFullTextRequest, europePmcRecord, europePmcSearchRequest } from '../../../src/adapters/fulltext-client/europepmc.js';
 import { pmcFetchRequest } from '../../../src/adapters/fulltext-client/pmc.js';
 import { arxivHtmlRequest, arxivRecord, arxivRecordRequest } from '../../../src/adapters/fulltext-client/arxiv-sources.js';
-import { licenceNameOfLabel, licenceNameOfUrl, licenceOf } from '../../../src/adapters/fulltext-client/licence-names.js';
+import { chooseLicence, licenceNameOfLabel, licenceNameOfUrl } from '../../../src/adapters/fulltext-client/licence-names.js';
+import { doiOf, texFormula } from '../../../src/adapters/fulltext-client/jats-metadata.js';
 import { finishNow } from '../../../src/domain/shared/stepwise.js';
 import { fulltextFixture } from '../../support/fulltext-sources.js';
 
@@ -94,6 +95,17 @@ describe('full-text source answers', () => {
     assert.deepEqual(finishNow(arxivRecord(fulltextFixture('arxiv-oai-iddoesnotexist.xml'))), { exists: false });
   });
 
+  it('checks DOIs and trims formulas bounded and without a quadratic pattern (issue 29, row 1)', () => {
+    assert.equal(doiOf(' 10.1000/ABC/def '), '10.1000/abc/def');
+    assert.equal(doiOf('10.//x'), '10.//x');
+    for (const bad of ['10.1000/', '10./', '10.1000/a b', '11.1000/x', `10.1/${'x'.repeat(2048)}`, `10.${'/'.repeat(4096)} x`])
+      assert.equal(doiOf(bad), undefined);
+    assert.equal(texFormula('$$E=mc^2$$'), 'E=mc^2');
+    assert.equal(texFormula('\\documentclass{minimal}\\begin{document} $ a $ b $ \\end{document}'), 'a $ b');
+    assert.equal(texFormula('$'.repeat(10_000)), '');
+    assert.equal(licenceNameOfUrl(`https://creativecommons.org/licenses/by/4.0${'/'.repeat(1000)}`), 'CC BY 4.0');
+  });
+
   it('names licences from their URLs and labels, keeping the URL only as given', () => {
     assert.equal(licenceNameOfUrl('https://creativecommons.org/licenses/by/4.0/'), 'CC BY 4.0');
     assert.equal(licenceNameOfUrl('http://creativecommons.org/licenses/by-nc/3.0'), 'CC BY-NC 3.0');
@@ -103,9 +115,50 @@ describe('full-text source answers', () => {
     assert.equal(licenceNameOfUrl('https://example.org/licence'), undefined);
     assert.equal(licenceNameOfLabel('cc by-nc-nd'), 'CC BY-NC-ND');
     assert.equal(licenceNameOfLabel('cc0'), 'CC0');
-    assert.deepEqual(licenceOf(undefined, '\n License: CC BY 4.0\n'), { licence: 'CC BY 4.0' });
-    assert.deepEqual(licenceOf(undefined, 'License: arXiv.org perpetual non-exclusive license'), { licence: 'arXiv non-exclusive distribution licence 1.0' });
-    assert.deepEqual(licenceOf('https://example.org/licence', 'cc by'), { licence: 'CC BY', licenceUrl: 'https://example.org/licence' });
-    assert.deepEqual(licenceOf(undefined, undefined), { licence: 'unknown' });
+    assert.deepEqual(chooseLicence([{ from: 'arxiv_page', label: '\n License: CC BY 4.0\n' }]), { licence: 'CC BY 4.0', licenceFrom: 'arxiv_page' });
+    assert.deepEqual(chooseLicence([{ from: 'arxiv_page', label: 'License: arXiv.org perpetual non-exclusive license' }]), {
+      licence: 'arXiv non-exclusive distribution licence 1.0',
+      licenceFrom: 'arxiv_page',
+    });
+    assert.deepEqual(chooseLicence([{ from: 'article' }, { from: 'europepmc_record' }]), { licence: 'unknown' });
+    assert.deepEqual(chooseLicence([{ from: 'article' }, { from: 'europepmc_record', label: 'cc by' }]), { licence: 'CC BY', licenceFrom: 'europepmc_record' });
+  });
+
+  it("takes the document's own licence, an unknown URL as unknown, and reports a source that disagrees (issue 29, row 3)", () => {
+    const elsevier = 'https://www.elsevier.com/open-access/userlicense/1.0/';
+    const arxivUnknown = 'http://arxiv.org/licenses/some-new-licence/2.0/';
+    const ccBy = 'https://creativecommons.org/licenses/by/4.0/';
+    const cases: [Parameters<typeof chooseLicence>[0], ReturnType<typeof chooseLicence>][] = [
+      [
+        [
+          { from: 'article', url: elsevier },
+          { from: 'europepmc_record', label: 'cc by' },
+        ],
+        { licence: 'unknown', licenceUrl: elsevier, licenceFrom: 'article', licenceConflict: { from: 'europepmc_record', licence: 'CC BY' } },
+      ],
+      [
+        [
+          { from: 'arxiv_record', url: arxivUnknown },
+          { from: 'arxiv_page', label: 'License: CC BY 4.0' },
+        ],
+        { licence: 'unknown', licenceUrl: arxivUnknown, licenceFrom: 'arxiv_record', licenceConflict: { from: 'arxiv_page', licence: 'CC BY 4.0' } },
+      ],
+      // A label without a version agrees with the article's versioned licence; another kind does not.
+      [
+        [
+          { from: 'article', url: ccBy },
+          { from: 'europepmc_record', label: 'cc by' },
+        ],
+        { licence: 'CC BY 4.0', licenceUrl: ccBy, licenceFrom: 'article' },
+      ],
+      [
+        [
+          { from: 'article', url: ccBy },
+          { from: 'europepmc_record', label: 'cc by-nc' },
+        ],
+        { licence: 'CC BY 4.0', licenceUrl: ccBy, licenceFrom: 'article', licenceConflict: { from: 'europepmc_record', licence: 'CC BY-NC' } },
+      ],
+    ];
+    for (const [claims, expected] of cases) assert.deepEqual(chooseLicence(claims), expected);
   });
 });

@@ -7,6 +7,7 @@ import type { FullTextRequest, FullTextSources, WorkReference } from '../../../s
 import { FakeClock } from '../provider-client/fake-clock.js';
 import { TEST_VERSION } from '../provider-client/mock-providers.js';
 import { fulltextFixture } from '../../support/fulltext-sources.js';
+import { serveArxivPaper } from './documents.js';
 
 const EUROPE = 'https://www.ebi.ac.uk';
 const NCBI = 'https://eutils.ncbi.nlm.nih.gov';
@@ -95,14 +96,7 @@ describe('the undici full-text client (docs/providers.md#full-text-sources)', ()
 
   it('reads an arXiv HTML paper and its licence from the OAI-PMH record, one request every 3 s', async () => {
     const { agent, clock, client: reader } = client();
-    agent
-      .get(ARXIV)
-      .intercept({ path: '/html/2609.04321' })
-      .reply(200, fulltextFixture('arxiv-html-2609.04321v1.html'), { headers: { 'content-type': 'text/html; charset=utf-8' } });
-    agent
-      .get(OAI)
-      .intercept({ path: '/oai?verb=GetRecord&identifier=oai%3AarXiv.org%3A2609.04321&metadataPrefix=arXiv' })
-      .reply(200, fulltextFixture('arxiv-oai-getrecord.xml'), { headers: { 'content-type': 'text/xml' } });
+    serveArxivPaper(agent);
     const outcome = await reader.read(request({ kind: 'arxiv', arxiv: '2609.04321' }));
     assert.deepEqual(outcome.attempts, [{ provider: 'arxiv', outcome: 'full_text' }]);
     assert.deepEqual(outcome.work, { arxiv: '2609.04321', doi: '10.5555/anchored.2026.7' });

@@ -1,6 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PROJECT_ROOT } from '../../support/built-program.js';
 import { OsKeyringSecretStore, locateKeyringModule } from '../../../src/adapters/secret-store/index.js';
 import { startPrivateSecretService, type PrivateSecretService } from '../../support/private-secret-service.js';
 
@@ -49,6 +54,24 @@ process.stdout.write(JSON.stringify(await store.resolve('${ref(9)}')));`;
     assert.equal(run.stderr, '');
   });
 
+  it('presence: present or missing without handing out the value, kept per reference until this store writes it (issue 24, row 7)', async () => {
+    const store = realStore();
+    assert.equal(await store.reachable(), true);
+    const stored = spawnSync('secret-tool', ['store', '--label=qiongli test', 'service', 'qiongli', 'username', ref(5)], { env: service.env, input: CANARY });
+    assert.equal(stored.status, 0);
+    assert.equal(await store.presence(ref(5)), 'present');
+    assert.equal(await store.presence(ref(6)), 'missing');
+    spawnSync('secret-tool', ['clear', 'service', 'qiongli', 'username', ref(5)], { env: service.env });
+    assert.equal(await store.presence(ref(5)), 'present', 'the answer is kept for the reference');
+    assert.equal(await realStore().presence(ref(5)), 'missing', 'a fresh store asks again');
+    assert.deepEqual(await store.resolve(ref(5)), { status: 'missing' });
+    assert.equal(await store.presence(ref(5)), 'missing', 'what a search learned is kept');
+    assert.deepEqual(await store.store(ref(6), CANARY), { status: 'done' });
+    assert.equal(await store.presence(ref(6)), 'present');
+    assert.deepEqual(await store.remove(ref(6)), { status: 'done' });
+    assert.equal(await store.presence(ref(6)), 'missing');
+  });
+
   it('a frozen Secret Service: unavailable within the timeout, then unavailable at once during the cool-down', async () => {
     const store = realStore(500);
     assert.deepEqual(await store.resolve(ref(3)), { status: 'resolved', value: CANARY });
@@ -59,6 +82,11 @@ process.stdout.write(JSON.stringify(await store.resolve('${ref(9)}')));`;
       assert.ok(Date.now() - started < 2_500, 'the timeout answered, not the store');
       assert.equal(store.available, false);
       assert.deepEqual(await store.store(ref(4), CANARY), { status: 'unavailable' });
+      assert.equal(await store.reachable(), false, 'cooling down: not reachable, at once');
+      const fresh = realStore(500);
+      const asked = Date.now();
+      assert.deepEqual(await Promise.all([fresh.presence(ref(3)), fresh.presence(ref(7)), fresh.reachable()]), ['unavailable', 'unavailable', false]);
+      assert.ok(Date.now() - asked < 2_500, 'status never waits longer than the timeout');
     } finally {
       service.thaw();
     }
@@ -87,6 +115,25 @@ describe('OsKeyringSecretStore with no credential store to reach', () => {
       assert.deepEqual(await store.resolve(ref(1)), { status: 'unavailable' });
       assert.deepEqual(await store.store(ref(1), CANARY), { status: 'unavailable' });
       assert.equal(store.available, false);
+      assert.equal(await store.reachable(), false);
+      assert.equal(await store.presence(ref(1)), 'unavailable');
+    }
+  });
+
+  it("a bundle without this platform's native module (issue 25, row 3): reachable() says no before any key is typed", async () => {
+    // @napi-rs/keyring alone, as a bundle built for other platforms holds it on this one.
+    const folder = mkdtempSync(join(tmpdir(), 'qiongli-no-binding-'));
+    try {
+      cpSync(join(PROJECT_ROOT, 'node_modules', '@napi-rs', 'keyring'), join(folder, 'node_modules', '@napi-rs', 'keyring'), { recursive: true });
+      const from = pathToFileURL(join(folder, 'server.mjs')).href;
+      // macOS has its keychain always: the cheap check alone would call the store reachable.
+      const store = new OsKeyringSecretStore({ locate: () => Promise.resolve({ kind: 'package', from }), environment: { platform: 'darwin', env: {} } });
+      assert.equal(store.available, true, 'the cheap hint, before any call');
+      assert.equal(await store.reachable(), false);
+      assert.equal(store.available, false, 'and the hint follows');
+      assert.equal(await store.presence(ref(1)), 'unavailable');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });

@@ -70,12 +70,14 @@ describe('who can open the setup page (docs/setup-page.md#who-can-use-the-page)'
     try {
       const answer = answered(await request(port, 'GET', `/start?token=${token}`));
       assert.equal(answer.status, 303);
-      assert.equal(answer.headers.location, '/');
+      const home = answer.headers.location ?? '';
+      assert.match(home, /^\/s\/[A-Za-z0-9_-]{43}\/$/, 'a second secret, in the path');
       assert.match(
         answer.headers['set-cookie'] ?? '',
-        new RegExp(`^setup_session_${port}=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=/; Max-Age=\\d+$`),
+        new RegExp(`^setup_session_${port}=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=${home}; Max-Age=\\d+$`),
       );
       assert.ok(!(answer.headers['set-cookie'] ?? '').includes(token), 'the cookie is not the URL token');
+      assert.ok(!home.includes(token), 'the path secret is not the URL token');
       const again = await pages.open({ host: '127.0.0.1', port: 0 });
       assert.ok(again.ok && again.value.status === 'already_running' && again.value.tokenUsed);
       assert.equal(again.ok && again.value.url, `http://127.0.0.1:${port}/`);
@@ -84,14 +86,19 @@ describe('who can open the setup page (docs/setup-page.md#who-can-use-the-page)'
     }
   });
 
-  it('opens the form only with the session cookie', async () => {
-    const { port, cookie, close } = await signedIn();
+  it('opens the form only with the session cookie and at the session address: the cookie alone unlocks nothing', async () => {
+    const { port, cookie, home, close } = await signedIn();
     try {
-      const page = answered(await request(port, 'GET', '/', { Cookie: cookie }));
+      const page = answered(await request(port, 'GET', home, { Cookie: cookie }));
       assert.equal(page.status, 200);
       assert.match(page.headers['content-type'] ?? '', /^text\/html; charset=utf-8$/);
-      assert.equal(answered(await request(port, 'GET', '/')).status, 403);
-      assert.equal(answered(await request(port, 'GET', '/', { Cookie: `${cookie.split('=')[0]}=${'A'.repeat(43)}` })).status, 403);
+      assert.equal(answered(await request(port, 'GET', home)).status, 403);
+      assert.equal(answered(await request(port, 'GET', home, { Cookie: `${cookie.split('=')[0]}=${'A'.repeat(43)}` })).status, 403);
+      for (const path of ['/', `/s/${'A'.repeat(43)}/`, '/s//', `${home}x`]) {
+        const refused = answered(await request(port, 'GET', path, { Cookie: cookie }));
+        assert.ok(refused.status === 403 || refused.status === 404, path);
+        assert.ok(!refused.body.includes('form_token'), `no form token at ${path}`);
+      }
     } finally {
       await close();
     }
@@ -103,37 +110,39 @@ describe('who can open the setup page (docs/setup-page.md#who-can-use-the-page)'
       const guessed = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
       assert.equal(answered(await request(port, 'GET', `/start?token=${guessed}`)).status, 403);
       assert.equal(answered(await request(port, 'GET', '/start')).status, 403);
-      const cookie = await swapToken(port, token);
+      const { cookie } = await swapToken(port, token);
       assert.ok(cookie.length > 0);
       const reused = answered(await request(port, 'GET', `/start?token=${token}`));
       assert.equal(reused.status, 403);
       assert.equal(reused.headers['set-cookie'], undefined);
-      assert.equal(answered(await request(port, 'GET', `/start?token=${token}`, { Cookie: cookie })).status, 303, 'the browser that swapped it is sent on');
+      const withCookie = answered(await request(port, 'GET', `/start?token=${token}`, { Cookie: cookie }));
+      assert.equal(withCookie.status, 403, 'not even the cookie leads to the session address again');
+      assert.equal(withCookie.headers.location, undefined);
     } finally {
       await close();
     }
   });
 
   it('refuses every request whose Host is not 127.0.0.1:<port> or localhost:<port> (DNS rebinding)', async () => {
-    const { port, token, cookie, close } = await signedIn();
+    const { port, token, cookie, home, close } = await signedIn();
     try {
       for (const host of ['attacker.example', `attacker.example:${port}`, `127.0.0.1:${port + 1}`, '127.0.0.1', `LOCALHOST:${port}`, `[::1]:${port}`]) {
-        const answer = answered(await request(port, 'GET', '/', { Host: host, Cookie: cookie }));
+        const answer = answered(await request(port, 'GET', home, { Host: host, Cookie: cookie }));
         assert.equal(answer.status, 421, host);
         assert.ok(!answer.body.includes(host.split(':')[0] ?? host) || host.startsWith('127') || host.startsWith('['), `the host is not echoed: ${host}`);
       }
       assert.equal(answered(await request(port, 'GET', `/start?token=${token}`, { Host: `rebound.example:${port}` })).status, 421);
-      assert.equal(answered(await request(port, 'GET', '/', { Host: `localhost:${port}`, Cookie: cookie })).status, 200);
+      assert.equal(answered(await request(port, 'GET', home, { Host: `localhost:${port}`, Cookie: cookie })).status, 200);
     } finally {
       await close();
     }
   });
 
   it('sends the security headers on every answer, refusals included', async () => {
-    const { port, cookie, close } = await signedIn();
+    const { port, cookie, home, close } = await signedIn();
     try {
       const answers = [
-        answered(await request(port, 'GET', '/', { Cookie: cookie })),
+        answered(await request(port, 'GET', home, { Cookie: cookie })),
         answered(await request(port, 'GET', '/')),
         answered(await request(port, 'GET', '/', { Host: 'x.example' })),
         answered(await request(port, 'GET', '/elsewhere', { Cookie: cookie })),

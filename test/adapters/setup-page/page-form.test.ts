@@ -3,51 +3,53 @@ import assert from 'node:assert/strict';
 import { FORM_LIMITS } from '../../../src/adapters/setup-page/index.js';
 import { FakeSetupBackend } from '../../fakes/setup-backend.fake.js';
 import { rawExchange } from '../../support/raw-http.js';
-import { answered, openPage, postForm, request, signedIn, TEST_TIMINGS } from './page-support.js';
+import { answered, openPage, pageForm, postForm, request, signedIn, TEST_TIMINGS } from './page-support.js';
 
 const KEY = 'S2-KEY-0123456789abcdef';
-const form = (formToken: string, fields: Record<string, string>) => new URLSearchParams({ form_token: formToken, ...fields }).toString();
+const form = pageForm;
 
 describe('saving on the setup page (docs/setup-page.md)', () => {
   it('passes a submitted form to the backend, shows a result per field without any value, and closes the page', async () => {
-    const { port, cookie, formToken, backend, page } = await signedIn({ provider: 'semantic_scholar' });
+    const { port, session, cookie, home, formToken, backend, page } = await signedIn({ provider: 'semantic_scholar' });
     const answer = answered(
       await postForm(
         port,
-        cookie,
-        form(formToken, { 'semantic_scholar.shown': '1', 'semantic_scholar.enabled': 'on', 'semantic_scholar.api_key': ` ${KEY} ` }),
+        session,
+        form(formToken, { 'semantic_scholar.shown': 'on', 'semantic_scholar.enabled': 'on', 'semantic_scholar.api_key': ` ${KEY} ` }),
       ),
     );
     assert.equal(answer.status, 200);
     assert.match(answer.body, /Settings saved/);
     assert.match(answer.body, /Semantic Scholar, API key: saved/);
     assert.ok(!answer.body.includes(KEY));
-    assert.deepEqual(backend.forms, [{ semantic_scholar: { enabled: true, apiKey: KEY } }]);
+    assert.deepEqual(backend.forms, [
+      { revision: null, providers: { semantic_scholar: { shown: { enabled: true, keySet: false }, enabled: true, apiKey: KEY } } },
+    ]);
     assert.equal(await page.saved, true);
-    assert.equal(await request(port, 'GET', '/', { Cookie: cookie }), 'refused', 'the page closed after the save');
+    assert.equal(await request(port, 'GET', home, { Cookie: cookie }), 'refused', 'the page closed after the save');
   });
 
   it('refuses a second save (the page is closed)', async () => {
-    const { port, cookie, formToken, backend } = await signedIn({ provider: 'crossref' });
-    const body = form(formToken, { 'crossref.shown': '1', 'crossref.email': 'a@example.org' });
-    assert.equal(answered(await postForm(port, cookie, body)).status, 200);
-    assert.equal(await postForm(port, cookie, body), 'refused');
+    const { port, session, formToken, backend } = await signedIn({ provider: 'crossref' });
+    const body = form(formToken, { 'crossref.shown': 'on', 'crossref.shown_email': '', 'crossref.email': 'a@example.org' });
+    assert.equal(answered(await postForm(port, session, body)).status, 200);
+    assert.equal(await postForm(port, session, body), 'refused');
     assert.equal(backend.forms.length, 1);
   });
 
   it('keeps the page open with the results and the form when a field could not be saved, never echoing what was typed', async () => {
     const backend = new FakeSetupBackend({ credentialStore: 'unavailable' }).failWith('credential-store-unavailable');
-    const { port, cookie, formToken, page, close } = await signedIn({}, backend);
+    const { port, session, cookie, home, formToken, page, close } = await signedIn({}, backend);
     try {
-      const body = form(formToken, { 'openalex.shown': '1', 'openalex.api_key': KEY, 'openalex.email': 'typed@example.org' });
-      const answer = answered(await postForm(port, cookie, body));
+      const body = form(formToken, { 'openalex.shown': 'on', 'openalex.shown_email': '', 'openalex.api_key': KEY, 'openalex.email': 'typed@example.org' });
+      const answer = answered(await postForm(port, session, body));
       assert.equal(answer.status, 200);
       assert.match(answer.body, /Not everything was saved/);
       assert.match(answer.body, /no credential store can be reached/);
-      assert.match(answer.body, /<form method="post" action="\/save">/);
+      assert.ok(answer.body.includes(`<form method="post" action="${home}save">`));
       assert.ok(!answer.body.includes(KEY) && !answer.body.includes('typed@example.org'));
-      assert.equal(answered(await request(port, 'GET', '/', { Cookie: cookie })).status, 200, 'still open');
-      assert.equal(answered(await postForm(port, cookie, body)).status, 200, 'and it takes another save');
+      assert.equal(answered(await request(port, 'GET', home, { Cookie: cookie })).status, 200, 'still open');
+      assert.equal(answered(await postForm(port, session, body)).status, 200, 'and it takes another save');
       assert.equal(backend.forms.length, 2);
       assert.equal(await Promise.race([page.saved, Promise.resolve('pending')]), 'pending');
     } finally {
@@ -56,11 +58,11 @@ describe('saving on the setup page (docs/setup-page.md)', () => {
   });
 
   it('refuses a POST from another origin, with Origin null, or without Origin — nothing reaches the backend', async () => {
-    const { port, cookie, formToken, backend, close } = await signedIn();
+    const { port, session, formToken, backend, close } = await signedIn();
     try {
-      const body = form(formToken, { 'arxiv.shown': '1' });
+      const body = form(formToken, { 'arxiv.shown': 'on' });
       for (const origin of [`http://127.0.0.1:${port + 1}`, `http://localhost:${port}`, 'null', 'http://attacker.example', `https://127.0.0.1:${port}`, '']) {
-        const answer = answered(await postForm(port, cookie, body, { Origin: origin }));
+        const answer = answered(await postForm(port, session, body, { Origin: origin }));
         assert.equal(answer.status, 403, origin || 'no Origin');
       }
       assert.deepEqual(backend.forms, []);
@@ -70,11 +72,11 @@ describe('saving on the setup page (docs/setup-page.md)', () => {
   });
 
   it('refuses a POST without the session cookie, or with a missing or wrong form token (CSRF)', async () => {
-    const { port, cookie, formToken, backend, close } = await signedIn();
+    const { port, session, home, formToken, backend, close } = await signedIn();
     try {
-      assert.equal(answered(await postForm(port, '', form(formToken, { 'arxiv.shown': '1' }))).status, 403);
-      assert.equal(answered(await postForm(port, cookie, new URLSearchParams({ 'arxiv.shown': '1' }).toString())).status, 400);
-      assert.equal(answered(await postForm(port, cookie, form('A'.repeat(43), { 'arxiv.shown': '1' }))).status, 400);
+      assert.equal(answered(await postForm(port, { cookie: '', home }, form(formToken, { 'arxiv.shown': 'on' }))).status, 403);
+      assert.equal(answered(await postForm(port, session, new URLSearchParams({ revision: 'none', 'arxiv.shown': 'on' }).toString())).status, 400);
+      assert.equal(answered(await postForm(port, session, form('A'.repeat(43), { 'arxiv.shown': 'on' }))).status, 400);
       assert.deepEqual(backend.forms, []);
     } finally {
       await close();
@@ -82,17 +84,17 @@ describe('saving on the setup page (docs/setup-page.md)', () => {
   });
 
   it('refuses what this page did not send: another body type, an unknown or repeated field, a provider not on the page', async () => {
-    const { port, cookie, formToken, backend, close } = await signedIn({ provider: 'crossref' });
+    const { port, session, formToken, backend, close } = await signedIn({ provider: 'crossref' });
     try {
       const bodies: [string, Record<string, string>?][] = [
         [JSON.stringify({ form_token: formToken }), { 'Content-Type': 'application/json' }],
-        [form(formToken, { 'crossref.shown': '1', 'crossref.unknown': 'x' })],
-        [`${form(formToken, { 'crossref.shown': '1' })}&crossref.email=a&crossref.email=b`],
-        [form(formToken, { 'pubmed.shown': '1' })],
+        [form(formToken, { 'crossref.shown': 'on', 'crossref.shown_email': '', 'crossref.unknown': 'x' })],
+        [`${form(formToken, { 'crossref.shown': 'on', 'crossref.shown_email': '' })}&crossref.email=a&crossref.email=b`],
+        [form(formToken, { 'pubmed.shown': 'on' })],
         [form(formToken, { 'crossref.email': 'a@example.org' })],
-        [form(formToken, { 'crossref.shown': '1', 'crossref.api_key': 'k' })],
+        [form(formToken, { 'crossref.shown': 'on', 'crossref.shown_email': '', 'crossref.api_key': 'k' })],
       ];
-      for (const [body, headers] of bodies) assert.equal(answered(await postForm(port, cookie, body, headers)).status, 400, body);
+      for (const [body, headers] of bodies) assert.equal(answered(await postForm(port, session, body, headers)).status, 400, body);
       assert.deepEqual(backend.forms, []);
     } finally {
       await close();
@@ -100,17 +102,17 @@ describe('saving on the setup page (docs/setup-page.md)', () => {
   });
 
   it(`refuses a body over ${FORM_LIMITS.maxBodyBytes / 1024} KiB (declared or streamed) and a value over ${FORM_LIMITS.maxValueBytes / 1024} KiB`, async () => {
-    const { port, cookie, formToken, backend, close } = await signedIn();
+    const { port, session, cookie, home, formToken, backend, close } = await signedIn();
     try {
-      const big = form(formToken, { 'openalex.shown': '1', 'openalex.email': 'x'.repeat(17 * 1024) });
-      assert.equal(answered(await postForm(port, cookie, big)).status, 413);
-      const head = `POST /save HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nOrigin: http://127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n`;
+      const big = form(formToken, { 'openalex.shown': 'on', 'openalex.shown_email': '', 'openalex.email': 'x'.repeat(17 * 1024) });
+      assert.equal(answered(await postForm(port, session, big)).status, 413);
+      const head = `POST ${home}save HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nOrigin: http://127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n`;
       const chunk = 'a'.repeat(4096);
       const chunks = Array.from({ length: 5 }, () => `${(4096).toString(16)}\r\n${chunk}\r\n`);
       assert.equal(answered(await rawExchange(port, [head, ...chunks, '0\r\n\r\n'])).status, 413);
-      const longValue = form(formToken, { 'openalex.shown': '1', 'openalex.api_key': 'k'.repeat(5 * 1024) });
+      const longValue = form(formToken, { 'openalex.shown': 'on', 'openalex.shown_email': '', 'openalex.api_key': 'k'.repeat(5 * 1024) });
       assert.ok(Buffer.byteLength(longValue) < FORM_LIMITS.maxBodyBytes);
-      assert.equal(answered(await postForm(port, cookie, longValue)).status, 413);
+      assert.equal(answered(await postForm(port, session, longValue)).status, 413);
       assert.deepEqual(backend.forms, []);
     } finally {
       await close();
@@ -118,10 +120,10 @@ describe('saving on the setup page (docs/setup-page.md)', () => {
   });
 
   it('times out a client that sends its body too slowly, and one that never finishes its headers', async () => {
-    const { port, cookie, formToken, backend, close } = await signedIn();
+    const { port, cookie, home, formToken, backend, close } = await signedIn();
     try {
-      const body = form(formToken, { 'arxiv.shown': '1' });
-      const head = `POST /save HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nOrigin: http://127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n`;
+      const body = form(formToken, { 'arxiv.shown': 'on' });
+      const head = `POST ${home}save HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nOrigin: http://127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n`;
       // A body finished after the pause would be answered 200 (or 400): 408 means it was cut first.
       const slow = await rawExchange(port, [head, body.slice(0, 5), { pauseMs: 3_000 }, body.slice(5)], 5_000);
       assert.equal(answered(slow).status, 408);
@@ -143,9 +145,9 @@ describe('saving on the setup page (docs/setup-page.md)', () => {
     const backend = new FakeSetupBackend({
       providers: { openalex: { enabled: true, keySet: true, email: '<b>me</b>@example.org' }, pubmed: { enabled: false, keySet: false } },
     });
-    const { port, cookie, close } = await signedIn({}, backend);
+    const { port, cookie, home, close } = await signedIn({}, backend);
     try {
-      const html = answered(await request(port, 'GET', '/', { Cookie: cookie })).body;
+      const html = answered(await request(port, 'GET', home, { Cookie: cookie })).body;
       for (const name of ['OpenAlex', 'Semantic Scholar', 'Crossref', 'PubMed', 'arXiv']) assert.ok(html.includes(`<legend>${name}</legend>`), name);
       assert.ok(html.includes('https://openalex.org/settings/api') && html.includes('https://account.ncbi.nlm.nih.gov/settings/'));
       assert.match(html, /id="openalex-enabled" checked/);
@@ -163,9 +165,9 @@ describe('saving on the setup page (docs/setup-page.md)', () => {
 
   it('says plainly when no credential store can be reached, and when the settings file cannot be used', async () => {
     const backend = new FakeSetupBackend({ credentialStore: 'unavailable', settings: 'unavailable' });
-    const { port, cookie, close } = await signedIn({ provider: 'pubmed' }, backend);
+    const { port, cookie, home, close } = await signedIn({ provider: 'pubmed' }, backend);
     try {
-      const html = answered(await request(port, 'GET', '/', { Cookie: cookie })).body;
+      const html = answered(await request(port, 'GET', home, { Cookie: cookie })).body;
       assert.match(html, /No credential store .* can be reached on this computer, so API keys cannot be saved here/);
       assert.match(html, /The settings file cannot be used/);
       assert.match(html, /<h1>Set up PubMed<\/h1>/);

@@ -33,34 +33,44 @@ export function answered(answer: RawAnswer | 'refused'): RawAnswer {
   return answer;
 }
 
-/** Swaps the token for the session cookie: the `name=value` pair to send back. */
-export async function swapToken(port: number, token: string): Promise<string> {
-  const answer = answered(await request(port, 'GET', `/start?token=${token}`));
-  const cookie = answer.headers['set-cookie'] ?? '';
-  return cookie.split(';')[0] ?? '';
+/** A browser session: the `name=value` cookie pair to send back, and the session's address (`/s/<secret>/`). */
+export interface Session {
+  readonly cookie: string;
+  readonly home: string;
 }
 
-/** The form token of the page a cookie opens. */
-export async function formTokenOf(port: number, cookie: string): Promise<string> {
-  const body = answered(await request(port, 'GET', '/', { Cookie: cookie })).body;
+/** Swaps the token for the session: the cookie, and the address the page redirects to. */
+export async function swapToken(port: number, token: string): Promise<Session> {
+  const answer = answered(await request(port, 'GET', `/start?token=${token}`));
+  const cookie = answer.headers['set-cookie'] ?? '';
+  return { cookie: cookie.split(';')[0] ?? '', home: answer.headers.location ?? '' };
+}
+
+/** The form token of the page a session opens. */
+export async function formTokenOf(port: number, session: Session): Promise<string> {
+  const body = answered(await request(port, 'GET', session.home, { Cookie: session.cookie })).body;
   return /name="form_token" value="([^"]+)"/.exec(body)?.[1] ?? '';
 }
 
-/** A POST of the form as the page itself would send it (right Origin, cookie, form type). */
-export function postForm(port: number, cookie: string, body: string, headers: Record<string, string> = {}) {
+/** A POST of the form as the page itself would send it (right Origin, cookie, address, form type). */
+export function postForm(port: number, session: Session, body: string, headers: Record<string, string> = {}) {
   return request(
     port,
     'POST',
-    '/save',
-    { Cookie: cookie, Origin: `http://127.0.0.1:${port}`, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    `${session.home}save`,
+    { Cookie: session.cookie, Origin: `http://127.0.0.1:${port}`, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
     body,
   );
 }
 
-/** A signed-in session on a fresh page: its cookie and form token. */
+/** A form body as the page sends it: the form token, the revision it showed (`none` by default), then `fields`. */
+export const pageForm = (formToken: string, fields: Record<string, string>, revision = 'none'): string =>
+  new URLSearchParams({ form_token: formToken, revision, ...fields }).toString();
+
+/** A signed-in session on a fresh page: its cookie, address and form token. */
 export async function signedIn(request: Partial<SetupPageRequest> = {}, backend = new FakeSetupBackend(), timings: PageTimings = TEST_TIMINGS) {
   const opened = await openPage(request, backend, timings);
-  const cookie = await swapToken(opened.port, opened.token);
-  const formToken = await formTokenOf(opened.port, cookie);
-  return { ...opened, cookie, formToken };
+  const session = await swapToken(opened.port, opened.token);
+  const formToken = await formTokenOf(opened.port, session);
+  return { ...opened, session, cookie: session.cookie, home: session.home, formToken };
 }

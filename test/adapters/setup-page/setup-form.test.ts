@@ -11,29 +11,67 @@ const fields = (body: string) => {
 };
 
 describe('reading the submitted form (docs/setup-page.md)', () => {
-  it('reads checkboxes by presence, trims emails and keys, keeps the key when its field is empty', () => {
+  it('reads checkboxes by presence, trims emails and keys, keeps the key when its field is empty, and what the page showed', () => {
     const form = setupFormOf(
       fields(
-        'form_token=t&openalex.shown=1&openalex.enabled=on&openalex.email=+me%40example.org+&openalex.api_key=&arxiv.shown=1&pubmed.shown=1&pubmed.api_key=%20K%20',
+        'form_token=t&revision=4&openalex.shown=on,key&openalex.shown_email=old%40example.org&openalex.enabled=on&openalex.email=+me%40example.org+&openalex.api_key=&arxiv.shown=off&pubmed.shown=on&pubmed.api_key=%20K%20',
       ),
       ['openalex', 'pubmed', 'arxiv'],
+      false,
     );
-    assert.deepEqual(form, { openalex: { enabled: true, email: 'me@example.org' }, pubmed: { enabled: false, apiKey: 'K' }, arxiv: { enabled: false } });
+    assert.deepEqual(form, {
+      revision: 4,
+      providers: {
+        openalex: { shown: { enabled: true, email: 'old@example.org', keySet: true }, enabled: true, email: 'me@example.org' },
+        pubmed: { shown: { enabled: true, keySet: false }, enabled: false, apiKey: 'K' },
+        arxiv: { shown: { enabled: false, keySet: false }, enabled: false },
+      },
+    });
   });
 
   it('asks to remove a key only when no new key is typed', () => {
-    assert.deepEqual(setupFormOf(fields('pubmed.shown=1&pubmed.remove_key=on'), ['pubmed']), { pubmed: { enabled: false, removeKey: true } });
-    assert.deepEqual(setupFormOf(fields('pubmed.shown=1&pubmed.remove_key=on&pubmed.api_key=NEW'), ['pubmed']), { pubmed: { enabled: false, apiKey: 'NEW' } });
+    const shown = { enabled: true, keySet: true };
+    assert.deepEqual(setupFormOf(fields('revision=none&pubmed.shown=on,key&pubmed.remove_key=on'), ['pubmed'], false)?.providers.pubmed, {
+      shown,
+      enabled: false,
+      removeKey: true,
+    });
+    assert.deepEqual(setupFormOf(fields('revision=none&pubmed.shown=on,key&pubmed.remove_key=on&pubmed.api_key=NEW'), ['pubmed'], false)?.providers.pubmed, {
+      shown,
+      enabled: false,
+      apiKey: 'NEW',
+    });
   });
 
-  it('leaves out providers whose fieldset was not submitted', () => {
-    assert.deepEqual(setupFormOf(fields('form_token=t&crossref.shown=1'), ['openalex', 'crossref']), { crossref: { enabled: false } });
+  it('leaves out providers whose fieldset was not submitted; reads the Zotero switch where the page has it', () => {
+    assert.deepEqual(setupFormOf(fields('form_token=t&revision=0&crossref.shown=off&crossref.shown_email='), ['openalex', 'crossref'], false), {
+      revision: 0,
+      providers: { crossref: { shown: { enabled: false, keySet: false }, enabled: false } },
+    });
+    assert.deepEqual(setupFormOf(fields('revision=2&zotero.shown=off&zotero.enabled=on'), ['arxiv'], true), {
+      revision: 2,
+      providers: {},
+      zotero: { shown: false, enabled: true },
+    });
   });
 
-  it('refuses unknown names, fields of providers not on the page, and fields without their fieldset', () => {
-    for (const body of ['x=1', 'pubmed.shown=1', 'crossref.enabled=on', 'crossref.shown=1&crossref.api_key=k', 'arxiv.shown=1&arxiv.email=a']) {
-      assert.equal(setupFormOf(fields(body), ['crossref', 'arxiv']), undefined, body);
-    }
+  it('refuses unknown names, fields of providers not on the page, fields without their fieldset, and shown values the page never writes', () => {
+    const bodies = [
+      'revision=1&x=1',
+      'pubmed.shown=on',
+      'revision=1&pubmed.shown=on',
+      'revision=1&crossref.enabled=on',
+      'revision=1&crossref.shown=on&crossref.shown_email=&crossref.api_key=k',
+      'revision=1&arxiv.shown=on&arxiv.email=a',
+      'revision=1&arxiv.shown=1',
+      'revision=1&arxiv.shown=on,key',
+      'revision=1&crossref.shown=on',
+      'revision=-1&arxiv.shown=on',
+      'revision=1&zotero.shown=on',
+      'revision=1&zotero.enabled=on',
+    ];
+    for (const body of bodies) assert.equal(setupFormOf(fields(body), ['crossref', 'arxiv'], false), undefined, body);
+    assert.equal(setupFormOf(fields('revision=1&zotero.shown=yes'), ['arxiv'], true), undefined);
   });
 
   it('refuses a repeated name and a value over 4 KiB', () => {

@@ -4,7 +4,7 @@ import { UseCaseId, type UseCaseToken } from '../../../src/index.js';
 import { AesGcmSealedTokens } from '../../../src/adapters/sealed-token/index.js';
 import { LazyCitationGraphClient } from '../../../src/composition/lazy-citation-graph-client.js';
 import { MAX_CRAWL_ROUNDS, MAX_NEW_ROUNDS_PER_CALL } from '../../../src/domain/citation-graph/graph-crawl.js';
-import { DEPTH_WARNING, NO_EDGES_WARNING, WORK_NOT_FOUND_WARNING } from '../../../src/domain/citation-graph/graph-diagnostics.js';
+import { DEPTH_WARNING, NO_EDGES_WARNING, NO_SOURCE_ASKED_WARNING, WORK_NOT_FOUND_WARNING } from '../../../src/domain/citation-graph/graph-diagnostics.js';
 import { FakeCitationGraphClient, fakeRecord, fakeWork, type FakeSource } from '../../fakes/citation-graph.fake.js';
 import { FakeConfigSource, onlyEnabled, settingsWith } from '../../fakes/config-source.fake.js';
 import { FakeSecretStore, secretReference } from '../../fakes/secret-store.fake.js';
@@ -97,6 +97,18 @@ describe('the citation graph use case (docs/tools.md#the-citation-graph)', () =>
     assert.deepEqual(credentials, { openalex: { apiKey: 'KEY-1' }, semantic_scholar: {}, opencitations: {} });
   });
 
+  it('warns of a keyless fallback as the search does (issue 24, row 8)', async () => {
+    const settings = settingsWith({
+      openalex: { enabled: true, apiKeyRef: secretReference(3) },
+      semantic_scholar: { enabled: true, apiKeyRef: secretReference(4) },
+    });
+    const missing = ok((await run(CITATIONS, DOI_WORK, {}, { settings, secrets: FakeSecretStore.withSecrets({ [secretReference(3)]: 'KEY-1' }) })).outcome);
+    assert.ok(missing.diagnostics.warnings.includes('semantic_scholar: key_missing (searched keyless)'));
+    assert.ok(!missing.diagnostics.warnings.some((warning: string) => warning.startsWith('openalex: ') && warning.endsWith('(searched keyless)')));
+    const noStore = ok((await run(CITATIONS, DOI_WORK, {}, { settings, secrets: FakeSecretStore.unavailable() })).outcome);
+    assert.ok(noStore.diagnostics.warnings.includes('openalex: secret_store_unavailable (searched keyless)'));
+  });
+
   it('resolves an OpenAlex id at OpenAlex, then Semantic Scholar by the DOI it learned, and merges the work', async () => {
     const { outcome, client } = await run(
       REFERENCES,
@@ -127,8 +139,35 @@ describe('the citation graph use case (docs/tools.md#the-citation-graph)', () =>
     assert.equal(result.status, 'warning');
     assert.equal(result.work, undefined);
     assert.equal(result.diagnostics.providers.openalex.status, 'not_found');
-    assert.ok(result.diagnostics.warnings.includes('opencitations: work not found'));
+    // Semantic Scholar and OpenCitations take no OpenAlex id, and no DOI was learned: never asked, never "not found".
+    for (const source of ['semantic_scholar', 'opencitations'])
+      assert.deepEqual(result.diagnostics.providers[source], {
+        status: 'not_asked',
+        reason: 'no_identifier',
+        count: 0,
+        requests: 0,
+        warning: `${source}: not asked (no_identifier)`,
+      });
     assert.ok(result.diagnostics.warnings.includes(WORK_NOT_FOUND_WARNING));
+  });
+
+  it('says a source was not reached, never not found, when the source that could give its identifier failed (issue 24, row 8)', async () => {
+    const { outcome, client } = await run(CITATIONS, { work: 'W42' }, { openalex: { failure: 'transport_error' } });
+    const result = ok(outcome);
+    assert.deepEqual(client.calls, ['openalex.resolve(openalex)']);
+    assert.deepEqual([result.status, result.diagnostics.status], ['error', 'failed']);
+    assert.equal(result.diagnostics.providers.openalex.status, 'error');
+    for (const source of ['semantic_scholar', 'opencitations']) {
+      assert.equal(result.diagnostics.providers[source].status, 'not_asked');
+      assert.equal(result.diagnostics.providers[source].reason, 'not_reached');
+    }
+    assert.ok(!JSON.stringify(result).includes('not_found') && !JSON.stringify(result).includes('work not found'));
+  });
+
+  it('says so when no source could be asked at all', async () => {
+    const result = ok((await run(CITATIONS, { work: 'W42', providers: ['opencitations'] }, {})).outcome);
+    assert.deepEqual(result.diagnostics.providers.opencitations.status, 'not_asked');
+    assert.ok(result.diagnostics.warnings.includes(NO_SOURCE_ASKED_WARNING));
   });
 
   it('orders each page by newest or most cited, unknown values last, and filters by years (works without a year left out)', async () => {

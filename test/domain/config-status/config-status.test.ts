@@ -12,7 +12,7 @@ import { parseArguments } from '../../../src/domain/shared/parse-arguments.js';
 import { redactCredentials } from '../../../src/domain/shared/redaction.js';
 import type { NativeSettings, SettingsReading } from '../../../src/ports/config-source.port.js';
 import { onlyEnabled, settingsWith } from '../../fakes/config-source.fake.js';
-import { secretReference } from '../../fakes/secret-store.fake.js';
+import { FakeSecretStore, secretReference } from '../../fakes/secret-store.fake.js';
 import { assertClosedJsonSchema } from '../search-plan/schema-assertions.js';
 
 const EMAIL = 'contact@example.org';
@@ -31,15 +31,17 @@ const keysOf = (value: unknown): string[] =>
     ? []
     : Object.entries(value).flatMap(([key, inner]) => (Array.isArray(value) ? keysOf(inner) : [key, ...keysOf(inner)]));
 
-function statusOf(settings: NativeSettings, secretStoreAvailable: boolean): ConfigStatus {
-  const outcome = configStatus(available(settings), secretStoreAvailable);
+/** The status with a store that holds REF (`true`), with none reachable (`false`), or with the given store. */
+async function statusOf(settings: NativeSettings, store: boolean | FakeSecretStore): Promise<ConfigStatus> {
+  const secrets = typeof store === 'boolean' ? (store ? FakeSecretStore.withSecrets({ [REF]: 'key' }) : FakeSecretStore.unavailable()) : store;
+  const outcome = await configStatus(available(settings), secrets);
   assert.ok(outcome.ok);
   return outcome.value;
 }
 
 describe('config status (docs/tools.md#1-qiongli_config_status)', () => {
-  it('reports the defaults: every provider configured and keyless, the upgrades missing, an opaque config path', () => {
-    assert.deepEqual(statusOf(DEFAULT_SETTINGS, false), {
+  it('reports the defaults: every provider configured and keyless, the upgrades missing, an opaque config path', async () => {
+    assert.deepEqual(await statusOf(DEFAULT_SETTINGS, false), {
       status: 'ok',
       config_path: '<managed-native-config>',
       providers: { openalex: 'configured', semantic_scholar: 'configured', crossref: 'configured', pubmed: 'configured', arxiv: 'configured' },
@@ -58,14 +60,14 @@ describe('config status (docs/tools.md#1-qiongli_config_status)', () => {
     });
   });
 
-  it('says strategy_only when no provider is ready', () => {
-    const status = statusOf(onlyEnabled({}), true);
+  it('says strategy_only when no provider is ready', async () => {
+    const status = await statusOf(onlyEnabled({}), true);
     assert.equal(status.capability_mode, 'strategy_only');
     assert.ok(Object.values(status.providers).every((state) => state === 'missing'));
   });
 
-  it('calls a set key keyed with a reachable store and secret_store_unavailable without one; missing lists what would upgrade access', () => {
-    const withStore = statusOf(FULL, true);
+  it('calls a set key keyed with a reachable store and secret_store_unavailable without one; missing lists what would upgrade access', async () => {
+    const withStore = await statusOf(FULL, true);
     assert.deepEqual(withStore.providers, {
       openalex: 'configured',
       semantic_scholar: 'configured',
@@ -77,7 +79,7 @@ describe('config status (docs/tools.md#1-qiongli_config_status)', () => {
     assert.deepEqual(withStore.missing, []);
     assert.deepEqual(withStore.redacted_config.providers.openalex.fields, { api_key: 'configured', email: 'configured' });
 
-    const noStore = statusOf(FULL, false);
+    const noStore = await statusOf(FULL, false);
     assert.ok(
       Object.values(noStore.providers).every((state) => state === 'configured'),
       'searched keyless: still configured',
@@ -97,22 +99,36 @@ describe('config status (docs/tools.md#1-qiongli_config_status)', () => {
     });
   });
 
-  it('reports a set field even for a disabled provider, but never calls that provider configured', () => {
-    const status = statusOf(settingsWith({ crossref: { enabled: false, email: EMAIL } }), false);
+  it('calls a key the store does not hold key_missing, asking the store without resolving anything (issue 24, row 7)', async () => {
+    const empty = FakeSecretStore.empty();
+    const status = await statusOf(FULL, empty);
+    assert.deepEqual(status.access, { openalex: 'key_missing', semantic_scholar: 'key_missing', crossref: 'keyless', pubmed: 'key_missing', arxiv: 'keyless' });
+    assert.ok(
+      Object.values(status.providers).every((state) => state === 'configured'),
+      'searched keyless: still configured',
+    );
+    assert.deepEqual(status.missing, ['openalex.api_key', 'semantic_scholar.api_key', 'pubmed.api_key']);
+    assert.deepEqual(status.redacted_config.providers.pubmed.fields, { api_key: 'missing' });
+    assert.equal(empty.resolveCount, 0, 'no secret is resolved');
+    assert.deepEqual(empty.checkedReferences, [REF, REF, REF]);
+  });
+
+  it('reports a set field even for a disabled provider, but never calls that provider configured', async () => {
+    const status = await statusOf(settingsWith({ crossref: { enabled: false, email: EMAIL } }), false);
     assert.equal(status.providers.crossref, 'missing');
     assert.deepEqual(status.redacted_config.providers.crossref, { enabled: false, configured: false, fields: { email: 'configured' } });
     assert.ok(!status.missing.includes('crossref.email'));
   });
 
-  it('never shows an email, a secret reference or a path', () => {
-    const text = JSON.stringify(statusOf(FULL, true));
+  it('never shows an email, a secret reference or a path', async () => {
+    const text = JSON.stringify(await statusOf(FULL, true));
     assert.ok(!text.includes(EMAIL));
     assert.ok(!text.includes(REF));
     assert.ok(!text.includes('/'));
   });
 
-  it('validates against its output schema before and after redaction, which drops every api_key slot() (docs/tools.md#redaction)', () => {
-    for (const status of [statusOf(DEFAULT_SETTINGS, false), statusOf(FULL, true)]) {
+  it('validates against its output schema before and after redaction, which drops every api_key slot() (docs/tools.md#redaction)', async () => {
+    for (const status of [await statusOf(DEFAULT_SETTINGS, false), await statusOf(FULL, true)]) {
       assert.ok(configStatusOutput().safeParse(status).success);
       const redacted = redactCredentials(status);
       assert.ok(configStatusOutput().safeParse(redacted).success);
@@ -123,8 +139,8 @@ describe('config status (docs/tools.md#1-qiongli_config_status)', () => {
     }
   });
 
-  it('answers native-config-unavailable when the settings are unavailable', () => {
-    assert.deepEqual(configStatus({ status: 'unavailable', rule: 'not-json' }, false), {
+  it('answers native-config-unavailable when the settings are unavailable', async () => {
+    assert.deepEqual(await configStatus({ status: 'unavailable', rule: 'not-json' }, FakeSecretStore.unavailable()), {
       ok: false,
       error: {
         kind: 'tool_error',
@@ -135,24 +151,24 @@ describe('config status (docs/tools.md#1-qiongli_config_status)', () => {
     });
   });
 
-  it('accepts cwd as any string and ignores it', () => {
+  it('accepts cwd as any string and ignores it', async () => {
     for (const cwd of ['', '   ', '/home/someone/project', 'x'.repeat(10_000)]) {
       assert.deepEqual(parseArguments(configStatusInput(), { cwd }, configStatusMessagePrecedence), { ok: true, value: { cwd } });
     }
     assert.ok(parseArguments(configStatusInput(), {}).ok);
   });
 
-  it('refuses a cwd that is not a string with "cwd must be a string"', () => {
+  it('refuses a cwd that is not a string with "cwd must be a string"', async () => {
     const outcome = parseArguments(configStatusInput(), { cwd: 7 }, configStatusMessagePrecedence);
     assert.deepEqual(outcome, { ok: false, error: { kind: 'invalid_arguments', message: 'cwd must be a string' } });
   });
 
-  it('refuses any other argument with "Unsupported argument", before other checks', () => {
+  it('refuses any other argument with "Unsupported argument", before other checks', async () => {
     const outcome = parseArguments(configStatusInput(), { cwd: 7, path: '/etc' }, configStatusMessagePrecedence);
     assert.deepEqual(outcome, { ok: false, error: { kind: 'invalid_arguments', message: 'Unsupported argument' } });
   });
 
-  it('generates closed JSON Schemas for its input and output (docs/tools.md#the-twelve-tools)', () => {
+  it('generates closed JSON Schemas for its input and output (docs/tools.md#the-twelve-tools)', async () => {
     const input = assertClosedJsonSchema(configStatusInput(), 'input');
     assert.deepEqual(Object.keys(input['properties'] as object), ['cwd']);
     assert.equal(input['required'], undefined);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { findPassages, findTerms } from '../../../src/domain/fulltext/passage-find.js';
 import { identifyPassages } from '../../../src/domain/fulltext/passage-ids.js';
-import { inSection, pageOf, resolveSection } from '../../../src/domain/fulltext/passage-pages.js';
+import { inSection, resolveSection, takeWithin } from '../../../src/domain/fulltext/passage-pages.js';
 import { recheckPassages } from '../../../src/domain/fulltext/passage-recheck.js';
 import { finishNow } from '../../../src/domain/shared/stepwise.js';
 import { documentOf } from '../../fakes/fulltext-client.fake.js';
@@ -60,21 +60,23 @@ describe('find, sections and pages (docs/tools.md#qiongli_literature_read_fullte
     );
   });
 
-  it('pages by characters, always at least one passage, and every passage once across the pages', () => {
+  it('takes a list by the size of its entries, at least one when asked, and every entry once across the pages', () => {
+    const size = (index: number): number => passages[all[index]!]!.text.length;
     const seen: number[] = [];
-    let offset: number | undefined = 0;
+    let from = 0;
     let pages = 0;
-    while (offset !== undefined) {
-      const page = pageOf(passages, all, offset, 40);
-      assert.ok(page.indexes.length >= 1);
-      assert.ok(page.indexes.length === 1 || page.indexes.reduce((sum, index) => sum + passages[index]!.characters, 0) <= 40);
-      seen.push(...page.indexes);
-      offset = page.next;
+    while (from < all.length) {
+      const taken = takeWithin(all.length, from, 40, size, true);
+      assert.ok(taken.end > from);
+      assert.ok(taken.end === from + 1 || taken.used <= 40);
+      seen.push(...all.slice(from, taken.end));
+      from = taken.end;
       pages++;
     }
     assert.deepEqual(seen, all);
     assert.ok(pages > 2);
-    assert.deepEqual(pageOf(passages, all, 0, 10).indexes, [0], 'a passage longer than the page still comes');
+    assert.deepEqual(takeWithin(all.length, 0, 10, size, true).end, 1, 'an entry longer than the page still comes when one is due');
+    assert.deepEqual(takeWithin(all.length, 0, 10, size, false), { end: 0, used: 0 });
   });
 
   it('rechecks recorded ids: unchanged, moved, changed or missing', () => {

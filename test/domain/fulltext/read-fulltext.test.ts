@@ -225,6 +225,24 @@ describe('reading a paper (docs/tools.md#qiongli_literature_read_fulltext)', () 
     assert.equal(disabled.fullText.requests[0]!.sources.pmc, undefined);
   });
 
+  it("warns, as the search does, when PubMed Central was asked keyless because PubMed's key cannot be used (issue 24, row 8)", async () => {
+    const ref = secretReference(3);
+    const config = FakeConfigSource.withProviders({ pubmed: { enabled: true, apiKeyRef: ref } });
+    const pmc = {
+      ...fullTextOf(LONG),
+      attempts: [
+        { provider: 'europepmc', outcome: 'no_open_full_text' },
+        { provider: 'pmc', outcome: 'full_text' },
+      ],
+    } as const;
+    const asked = await read({ work: 'PMC1' }, deps({ config, secrets: FakeSecretStore.empty(), fullText: new FakeFullTextClient(pmc) }));
+    assert.deepEqual(asked.ok && asked.value.warnings, ['pubmed: key_missing (searched keyless)']);
+    const noStore = await read({ work: 'PMC1' }, deps({ config, secrets: FakeSecretStore.unavailable(), fullText: new FakeFullTextClient(pmc) }));
+    assert.deepEqual(noStore.ok && noStore.value.warnings, ['pubmed: secret_store_unavailable (searched keyless)']);
+    const europeOnly = await read({ work: 'PMC1' }, deps({ config, secrets: FakeSecretStore.empty() }));
+    assert.equal(europeOnly.ok && europeOnly.value.warnings, undefined, 'no warning when PubMed Central was not asked');
+  });
+
   it('refuses a work of no known shape and a find without a usable term, before reading settings', async () => {
     const config = FakeConfigSource.defaults();
     assert.deepEqual(await read({ work: 'https://evil.example/paper' }, deps({ config })), {

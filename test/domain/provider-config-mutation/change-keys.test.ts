@@ -16,6 +16,8 @@ const NEW = secretReference(2);
 function storeAnswering(inner: FakeSecretStore, answers: { store?: SecretWrite['status']; remove?: SecretWrite['status'] | 'throw' }): SecretStore {
   return {
     available: inner.available,
+    reachable: () => inner.reachable(),
+    presence: (reference) => inner.presence(reference),
     resolve: (reference) => inner.resolve(reference),
     store: (reference, value) => (answers.store === undefined ? inner.store(reference, value) : Promise.resolve({ status: answers.store } as SecretWrite)),
     remove: (reference) => {
@@ -72,6 +74,14 @@ describe('setting an API key (docs/configuration.md#changing-the-settings)', () 
       assert.deepEqual(secrets.storedReferences, [OLD], `${refusal}: the fresh secret is gone, the old one kept`);
       assert.equal(settings.settings.providers.openalex.apiKeyRef, OLD);
     }
+  });
+
+  it('keeps the fresh secret when the write landed though the folder moved meanwhile, and says so (issue 29, row 11)', async () => {
+    const settings = FakeSettingsWriter.defaults();
+    const secrets = FakeSecretStore.empty();
+    settings.refuseNextWrite({ status: 'written', revision: 1, warning: 'folder-moved' });
+    assert.deepEqual(await setKey(ports(settings, secrets), 'openalex', KEY), { status: 'saved', revision: 1, warning: 'folder-moved' });
+    assert.deepEqual(secrets.storedReferences, [NEW], 'the file that landed names it: it stays');
   });
 
   it('saves nothing, and says so plainly, when no credential store is reachable (no plaintext fallback)', async () => {
@@ -143,9 +153,9 @@ describe('setting an API key (docs/configuration.md#changing-the-settings)', () 
   it('lets a terminal learn before asking for the key whether it could be kept', async () => {
     assert.equal((await startKeyChange(ports(FakeSettingsWriter.defaults(), FakeSecretStore.empty()), 'openalex')).ok, true);
     const unreachable = await startKeyChange(ports(FakeSettingsWriter.defaults(), FakeSecretStore.unavailable()), 'openalex');
-    assert.deepEqual(unreachable, { ok: false, outcome: { status: 'refused', refusal: 'store-unavailable' } });
+    assert.deepEqual(unreachable, { ok: false, error: { status: 'refused', refusal: 'store-unavailable' } });
     const unusable = await startKeyChange(ports(FakeSettingsWriter.unavailable('not-json'), FakeSecretStore.empty()), 'openalex');
-    assert.deepEqual(unusable, { ok: false, outcome: { status: 'refused', refusal: 'settings-unavailable', rule: 'not-json' } });
+    assert.deepEqual(unusable, { ok: false, error: { status: 'refused', refusal: 'settings-unavailable', rule: 'not-json' } });
   });
 });
 

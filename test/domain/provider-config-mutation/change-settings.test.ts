@@ -24,6 +24,14 @@ describe('enabling and disabling (docs/configuration.md#changing-the-settings)',
     assert.equal(settings.settings.sources.opencitations.enabled, false);
   });
 
+  it('switches Zotero delivery through its own entry (off by default)', async () => {
+    const settings = FakeSettingsWriter.defaults();
+    assert.deepEqual(await setEnabled({ settings }, 'zotero', false), { status: 'unchanged', reason: 'already-disabled' });
+    assert.deepEqual(await setEnabled({ settings }, 'zotero', true), { status: 'saved', revision: 1 });
+    assert.deepEqual(settings.writes, [{ basedOn: null, edit: { zotero: { enabled: true } } }]);
+    assert.equal(settings.settings.zotero.enabled, true);
+  });
+
   it('writes nothing when the target is already in that state', async () => {
     const settings = FakeSettingsWriter.at(1, settingsWith({ crossref: { enabled: true } }));
     assert.deepEqual(await setEnabled({ settings }, 'crossref', true), { status: 'unchanged', reason: 'already-enabled' });
@@ -77,8 +85,8 @@ describe('the names the config commands accept', () => {
     for (const [name, id] of Object.entries(SAVE_PROVIDER_NAMES)) assert.equal(configTargetNamed(name), id);
     assert.equal(configTargetNamed('s2'), 'semantic_scholar');
     assert.equal(configTargetNamed('ncbi'), 'pubmed');
-    for (const id of ['arxiv', 'opencitations', 'europepmc']) assert.equal(configTargetNamed(id), id);
+    for (const id of ['arxiv', 'opencitations', 'europepmc', 'zotero']) assert.equal(configTargetNamed(id), id);
     for (const name of ['OpenAlex', 'constructor', 'toString', '__proto__', '', 'unpaywall']) assert.equal(configTargetNamed(name), undefined, name);
-    assert.equal(Object.keys(CONFIG_TARGET_NAMES).length, 11);
+    assert.equal(Object.keys(CONFIG_TARGET_NAMES).length, 12);
   });
 });

@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS } from '../../../src/domain/provider-readiness/provide
 import type { NativeSettings } from '../../../src/ports/config-source.port.js';
 import { FakeSecretStore, secretReference } from '../../fakes/secret-store.fake.js';
 import { FakeSettingsWriter } from '../../fakes/settings-writer.fake.js';
+import { saveOn } from './setup-forms.js';
 
 const KEY = 'sk-CANARY-page-4711';
 const withProviders = (providers: Partial<NativeSettings['providers']>): NativeSettings => ({
@@ -29,7 +30,7 @@ describe('the setup page backend of Standard (docs/setup-page.md#what-a-save-doe
     assert.ok(!JSON.stringify(state).includes('qsr1_'), 'never a reference');
     const unusable = await backendOver(FakeSettingsWriter.unavailable('not-json'), FakeSecretStore.empty()).state();
     assert.equal(unusable.settings, 'unavailable');
-    assert.equal(Object.keys(setupStateOf({ status: 'unavailable', rule: 'not-json' }, true).providers).length, 5);
+    assert.equal(Object.keys(setupStateOf({ status: 'unavailable', rule: 'not-json' }, null, true).providers).length, 5);
   });
 
   it('stores a new key under a fresh reference before the settings name it, and deletes the key it replaced', async () => {
@@ -38,7 +39,7 @@ describe('the setup page backend of Standard (docs/setup-page.md#what-a-save-doe
     const settings = FakeSettingsWriter.at(5, withProviders({ pubmed: { enabled: true, apiKeyRef: old } }));
     const storedBeforeWrite: string[][] = [];
     settings.onWrite = () => storedBeforeWrite.push([...secrets.storedReferences]);
-    const results = await backendOver(settings, secrets).save({ pubmed: { enabled: true, apiKey: KEY } });
+    const results = await saveOn(backendOver(settings, secrets), { pubmed: { enabled: true, apiKey: KEY } });
     assert.deepEqual(results, [
       { provider: 'pubmed', field: 'enabled', outcome: 'unchanged' },
       { provider: 'pubmed', field: 'api_key', outcome: 'saved' },
@@ -54,7 +55,7 @@ describe('the setup page backend of Standard (docs/setup-page.md#what-a-save-doe
 
   it('saves enabled and emails field by field, clears an emptied email, and leaves untouched fields unchanged', async () => {
     const settings = FakeSettingsWriter.at(1, withProviders({ crossref: { enabled: true, email: 'old@example.org' } }));
-    const results = await backendOver(settings, FakeSecretStore.empty()).save({
+    const results = await saveOn(backendOver(settings, FakeSecretStore.empty()), {
       crossref: { enabled: true, email: '' },
       openalex: { enabled: false, email: 'me@example.org' },
     });
@@ -74,7 +75,7 @@ describe('the setup page backend of Standard (docs/setup-page.md#what-a-save-doe
     const old = secretReference(2);
     const secrets = FakeSecretStore.withSecrets({ [old]: 'OLD-KEY' });
     const settings = FakeSettingsWriter.at(1, withProviders({ semantic_scholar: { enabled: true, apiKeyRef: old } }));
-    const results = await backendOver(settings, secrets).save({
+    const results = await saveOn(backendOver(settings, secrets), {
       semantic_scholar: { enabled: true, removeKey: true },
       pubmed: { enabled: true, removeKey: true },
     });
@@ -92,7 +93,7 @@ describe('the setup page backend of Standard (docs/setup-page.md#what-a-save-doe
   it('saves nothing secret without a credential store, but still saves the public fields', async () => {
     const secrets = FakeSecretStore.unavailable();
     const settings = FakeSettingsWriter.defaults();
-    const results = await backendOver(settings, secrets).save({ openalex: { enabled: false, email: 'me@example.org', apiKey: KEY } });
+    const results = await saveOn(backendOver(settings, secrets), { openalex: { enabled: false, email: 'me@example.org', apiKey: KEY } });
     assert.deepEqual(results[2], { provider: 'openalex', field: 'api_key', outcome: 'failed', failure: 'credential-store-unavailable' });
     assert.equal(results[1]?.outcome, 'saved');
     assert.equal(settings.settings.providers.openalex.apiKeyRef, undefined);
@@ -103,16 +104,16 @@ describe('the setup page backend of Standard (docs/setup-page.md#what-a-save-doe
     const secrets = FakeSecretStore.empty();
     const raced = FakeSettingsWriter.defaults();
     raced.refuseNextWrite({ status: 'conflict' });
-    const [, , key] = await backendOver(raced, secrets).save({ openalex: { enabled: true, apiKey: KEY } });
+    const [, , key] = await saveOn(backendOver(raced, secrets), { openalex: { enabled: true, apiKey: KEY } });
     assert.deepEqual(key, { provider: 'openalex', field: 'api_key', outcome: 'failed', failure: 'settings-changed' });
     assert.deepEqual(secrets.storedReferences, [], 'the fresh secret was deleted again');
-    const spaced = await backendOver(FakeSettingsWriter.defaults(), secrets).save({ pubmed: { enabled: true, apiKey: ' padded ' } });
+    const spaced = await saveOn(backendOver(FakeSettingsWriter.defaults(), secrets), { pubmed: { enabled: true, apiKey: ' padded ' } });
     assert.equal(spaced[1]?.failure, 'invalid-key');
-    const unusable = await backendOver(FakeSettingsWriter.unavailable('not-json'), secrets).save({ crossref: { enabled: false } });
+    const unusable = await saveOn(backendOver(FakeSettingsWriter.unavailable('not-json'), secrets), { crossref: { enabled: false } });
     assert.equal(unusable[0]?.failure, 'settings-unavailable');
     const broken = FakeSettingsWriter.defaults();
     broken.refuseNextWrite({ status: 'failed' });
-    assert.equal((await backendOver(broken, secrets).save({ crossref: { enabled: false } }))[0]?.failure, 'settings-write-failed');
+    assert.equal((await saveOn(backendOver(broken, secrets), { crossref: { enabled: false } }))[0]?.failure, 'settings-write-failed');
     assert.deepEqual(secrets.storedReferences, []);
   });
 });

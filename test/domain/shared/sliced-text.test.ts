@@ -47,7 +47,7 @@ describe('long export values transformed in slices (issue 19, row 6)', () => {
   });
 
   it('writes CSL-JSON and BibTeX entries with a long abstract exactly as at once, and gives up on a BibTeX abstract over the units left', () => {
-    const record: ExportRecord = { title: 'T "1"', authors: [], year: 2020, preprint: false, abstract: `${'{"a"} \\ '.repeat(5_000)}end`, retracted: true };
+    const record: ExportRecord = { title: 'T "1"', authors: [], year: 2020, type: 'article', abstract: `${'{"a"} \\ '.repeat(5_000)}end`, retracted: true };
     assert.equal(finishNow(cslEntryStepwise(record, 'k')), cslEntry(record, 'k'));
     assert.equal(finishNow(bibtexEntryStepwise(record, 'k')), bibtexEntry(record, 'k'));
     assert.equal(finishNow(bibtexEntryStepwise(record, 'k', 50_000)), undefined);

@@ -72,7 +72,7 @@ describe('bibliography.bib (docs/tools.md#10-qiongli_zotero_export_import_files)
   });
 
   it('does not LaTeX-escape doi and url but percent-encodes braces, backslashes and spaces there (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
-    assert.equal(bibtexLink('https://x.org/a_b%20c{d}\\e f&g'), 'https://x.org/a_b%20c%7Bd%7D%5Ce%20f&g');
+    assert.equal(bibtexLink('https://x.org/a_b%20c{d}\\e f&g$h'), 'https://x.org/a_b%20c%7Bd%7D%5Ce%20f&g%24h');
     const text = exportFile([{ title: 't', doi: '10.1/a_b}', url: 'https://x.org/?q=a_b&c={d}' }], 'bibliography.bib');
     assert.match(text, /doi = \{10\.1\/a_b%7D\},/);
     assert.match(text, /url = \{https:\/\/x\.org\/\?q=a_b&c=%7Bd%7D\}/);

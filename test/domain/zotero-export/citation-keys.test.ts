@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { citationKeys } from '../../../src/domain/zotero-export/citation-keys.js';
 import type { ExportRecord } from '../../../src/domain/zotero-export/export-record.js';
 
-const record = (overrides: Partial<ExportRecord>): ExportRecord => ({ title: 'Some title', authors: [], preprint: false, ...overrides });
+const record = (overrides: Partial<ExportRecord>): ExportRecord => ({ title: 'Some title', authors: [], type: 'article', ...overrides });
 
 describe('citation keys (docs/tools.md#10-qiongli_zotero_export_import_files)', () => {
   it('derives the key from the first author family name and the year', () => {

@@ -51,7 +51,7 @@ describe('Zotero export arguments (docs/tools.md#10-qiongli_zotero_export_import
     ['an author whose family is not a string', withRecord({ title: 't', authors: [{ family: 1 }] }), M.authors],
     ['identifiers that is a string', withRecord({ title: 't', identifiers: 'arXiv:1' }), M.identifiers],
     ['an identifier that is not a string', withRecord({ title: 't', identifiers: { arxiv: 1 } }), M.identifiers],
-    ['an unknown record_type', withRecord({ title: 't', record_type: 'book' }), M.recordType],
+    ['an unknown record_type', withRecord({ title: 't', record_type: 'journal' }), M.recordType],
     ['formats that is not a list', { formats: 'references.ris' }, M.formats],
     ['an unknown format', { formats: ['references.xml'] }, M.formatUnsupported],
     ['a repeated format', { formats: ['references.ris', 'references.ris'] }, M.formatRepeated],

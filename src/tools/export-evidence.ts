@@ -19,7 +19,7 @@ export const exportEvidenceTool = toolSlice({
     name: 'qiongli_literature_export_evidence',
     title: 'Export an evidence snapshot',
     description:
-      'Turn a search (query, provider status, search plan, results, diagnostics) into an auditable evidence snapshot: deterministic (same input, same bytes and SHA-256), credential-like keys removed at any depth. The snapshot is linked as a resource (resources/read, 30 minutes), not put in the answer; delivery "inline" sends it part by part. Nothing is written to disk.',
+      'Make an auditable evidence snapshot of a search (deterministic, credential-like keys removed). It is linked as a resource with size and SHA-256 (resources/read, 30 minutes); delivery "inline" sends it in parts.',
     group: 'evidence',
     inputBudget: 'bulk',
   },

@@ -20,9 +20,8 @@ export const literatureSearchTool = toolSlice({
     name: 'qiongli_literature_search',
     title: 'Search the scholarly literature',
     description:
-      'Search OpenAlex, Semantic Scholar, Crossref, PubMed and arXiv (those that are ready) concurrently, merge duplicates by DOI or title and year, and rank by relevance. ' +
-      'Steer it with from_year/to_year, venue_filter, search_mode title or doi (exact DOI lookup), include_abstracts and sort (relevance, newest, most_cited). ' +
-      'Returns records with providers, identifiers, record type, citation count, open-access link and a retracted flag (check it before citing), per-provider diagnostics and the search plan used.',
+      'Search the ready providers (OpenAlex, Semantic Scholar, Crossref, PubMed, arXiv) at once; duplicates merged, ranked by relevance. Steer with from_year/to_year, venue_filter, search_mode (title, doi), sort, include_abstracts. ' +
+      'Answers one page of records (page_size; next_cursor reads on without searching again), total_results, diagnostics and a compact plan. Check retracted before citing.',
     group: 'literature',
     widenedBy: ['page_size'],
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },

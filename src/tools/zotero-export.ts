@@ -17,7 +17,7 @@ export const zoteroExportTool = toolSlice({
     name: 'qiongli_zotero_export_import_files',
     title: 'Export Zotero import files',
     description:
-      'Build Zotero import files from literature records (as qiongli_literature_search returns them): CSL-JSON, RIS, BibTeX and an import report; arXiv preprints become Preprint items. The files are linked as resources (resources/read, 30 minutes) with size and SHA-256, not put in the answer; delivery "inline" sends them part by part. Nothing is written to disk.',
+      'Make Zotero import files (CSL-JSON, RIS, BibTeX, a report) from search records. They are linked as resources with size and SHA-256 (resources/read, 30 minutes); delivery "inline" sends them in parts.',
     group: 'zotero',
     inputBudget: 'bulk',
   },

@@ -114,18 +114,13 @@ export const literatureSearchInput = schemaOnFirstUse(() =>
           .min(1, { error: M.pageSizeRange })
           .max(MAX_PAGE_SIZE, { error: M.pageSizeRange })
           .optional()
-          .describe(`Most records on one page, 1-${MAX_PAGE_SIZE} (fewer when the page reaches its size bound). Default ${DEFAULT_PAGE_SIZE}.`),
+          .describe(`Most records per page, 1-${MAX_PAGE_SIZE} (fewer past the page's size bound). Default ${DEFAULT_PAGE_SIZE}.`),
         cursor: z
           .string({ error: M.cursorType })
           .max(MAX_CURSOR_CHARACTERS, { error: M.cursorTooLong })
           .optional()
-          .describe(
-            'The next_cursor of the previous page, sent with the same other arguments: the next page of the same merged list, no provider asked again (30 minutes).',
-          ),
-        include_plan: z
-          .boolean({ error: M.includePlan })
-          .optional()
-          .describe('Return the full search_plan instead of its compact summary plan. Default false.'),
+          .describe('next_cursor of the previous page, with the same other arguments: the next page, no new search (30 minutes).'),
+        include_plan: z.boolean({ error: M.includePlan }).optional().describe('Answer the full search_plan, not the compact plan. Default false.'),
       },
       { error: UNSUPPORTED_ARGUMENT },
     )

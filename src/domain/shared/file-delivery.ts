@@ -16,7 +16,7 @@ export const DELIVERY_MODES = ['resource', 'inline'] as const;
 /** One delivery mode. */
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
 
-/** Characters of JSON text one inline part's text may take: its answer stays under 40,000. */
+/** Characters of JSON text the parts of one inline answer may take together: the answer stays under 40,000. */
 export const INLINE_PART_CHARACTERS = 30_000;
 
 /** How long an inline cursor opens: as long as the files are held, 30 minutes. */
@@ -35,7 +35,7 @@ export const DELIVERY_NOTES = {
   resource:
     'The files are not in this answer: each is held for 30 minutes, read it with resources/read on its uri (a resource_link of this answer). A client that cannot read resources calls this tool again with delivery "inline" to receive them here, part by part. sha256 is of the file\'s UTF-8 bytes.',
   inline:
-    "part holds the characters offset to end of one file. Call this tool again with cursor set to next_cursor (its other arguments are then ignored) for the next part, until no next_cursor comes; join the parts of each file in order; sha256 is of the whole file's UTF-8 bytes.",
+    "Each of parts holds the characters offset to end of the file it names. While next_cursor comes, call this tool again with cursor set to it (the other arguments are then ignored); join the parts of each file in order; sha256 is of the whole file's UTF-8 bytes.",
 } as const;
 
 /** The input arguments every delivering tool gains. */
@@ -43,12 +43,12 @@ export const deliveryArguments = () => ({
   delivery: z
     .enum(DELIVERY_MODES, { error: DELIVERY_MESSAGES.delivery })
     .optional()
-    .describe('resource (default): the files are linked, read with resources/read. inline: sent here part by part (clients that cannot read resources).'),
+    .describe('resource (default): linked, read with resources/read. inline: sent here in parts.'),
   cursor: z
     .string({ error: DELIVERY_MESSAGES.cursorType })
     .max(4096, { error: DELIVERY_MESSAGES.cursorTooLong })
     .optional()
-    .describe('The next_cursor of an inline answer: its next part (other arguments are ignored).'),
+    .describe('next_cursor of an inline answer: the next part (other arguments ignored).'),
 });
 
 /** One held file as the answer describes it. */
@@ -61,7 +61,7 @@ export const deliveryShape = () => ({
   delivery: z.enum(DELIVERY_MODES),
   files: z.array(deliveredFileSchema()),
   note: z.string(),
-  part: z.strictObject({ name: z.string(), offset: z.number().int().min(0), end: z.number().int().min(0), text: z.string() }).optional(),
+  parts: z.array(z.strictObject({ name: z.string(), offset: z.number().int().min(0), end: z.number().int().min(0), text: z.string() })).optional(),
   next_cursor: z.string().optional(),
 });
 
@@ -132,24 +132,37 @@ export function nextPart(cursor: string, ports: DeliveryPorts): Result<LinkedAns
   return inlinePart(resources, index as number, offset as number, ports);
 }
 
-/** The part of file `index` from `offset`: as many characters as fit {@link INLINE_PART_CHARACTERS} of JSON text. */
+/**
+ * The parts from file `index`, character `offset` on: whole files and pieces of them, in order,
+ * as many characters as fit {@link INLINE_PART_CHARACTERS} of JSON text together (at least one),
+ * so a small export comes in one answer, and a cursor to where the next answer starts.
+ */
 function inlinePart(resources: readonly HeldResource[], index: number, offset: number, ports: DeliveryPorts): Result<LinkedAnswer<Delivery>, ToolFailure> {
-  const resource = resources[index]!;
-  const text = ports.held.read(resource.uri)?.text;
-  if (text === undefined || offset > text.length) return invalidArguments(DELIVERY_MESSAGES.invalidCursor);
-  const end = partEnd(text, offset, INLINE_PART_CHARACTERS);
-  const next = end < text.length ? { i: index, o: end } : index + 1 < resources.length ? { i: index + 1, o: 0 } : undefined;
+  const parts: NonNullable<Delivery['parts']> = [];
+  let budget = INLINE_PART_CHARACTERS;
+  let file = index;
+  let from = offset;
+  while (file < resources.length && (parts.length === 0 || budget > 0)) {
+    const resource = resources[file]!;
+    const text = ports.held.read(resource.uri)?.text;
+    if (text === undefined || from > text.length) return invalidArguments(DELIVERY_MESSAGES.invalidCursor);
+    const end = partEnd(text, from, budget);
+    parts.push({ name: resource.name, offset: from, end, text: text.slice(from, end) });
+    budget -= JSON.stringify(text.slice(from, end)).length;
+    if (end < text.length) {
+      from = end;
+      break;
+    }
+    file += 1;
+    from = 0;
+  }
   const cursor =
-    next === undefined ? undefined : ports.tokens.seal(`qiongli.files.v1:${ports.tool}`, { f: resources.map((held) => held.uri), ...next }, CURSOR_TTL_MS);
+    file < resources.length
+      ? ports.tokens.seal(`qiongli.files.v1:${ports.tool}`, { f: resources.map((held) => held.uri), i: file, o: from }, CURSOR_TTL_MS)
+      : undefined;
   return success(
     new LinkedAnswer(
-      {
-        delivery: 'inline',
-        files: resources.map(describe),
-        note: DELIVERY_NOTES.inline,
-        part: { name: resource.name, offset, end, text: text.slice(offset, end) },
-        ...(cursor === undefined ? {} : { next_cursor: cursor }),
-      },
+      { delivery: 'inline', files: resources.map(describe), note: DELIVERY_NOTES.inline, parts, ...(cursor === undefined ? {} : { next_cursor: cursor }) },
       [],
     ),
   );

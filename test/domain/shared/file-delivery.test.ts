@@ -23,7 +23,7 @@ describe('files a person saves are delivered as resources, or inline part by par
     const { value, links } = answer.value;
     assert.equal(value.delivery, 'resource');
     assert.equal(value.note, DELIVERY_NOTES.resource);
-    assert.equal(value.part, undefined);
+    assert.equal(value.parts, undefined);
     assert.deepEqual(
       value.files.map((file) => [file.name, file.size, file.sha256]),
       files.map((file) => [file.name, Buffer.byteLength(file.text), sha256(file.text)]),
@@ -49,14 +49,20 @@ describe('files a person saves are delivered as resources, or inline part by par
       const { value, links } = answer.value;
       assert.deepEqual(links, [], 'no links inline');
       assert.ok(JSON.stringify(value).length < 40_000, `${JSON.stringify(value).length}`);
-      const part = value.part!;
-      assert.equal(part.offset, (joined.get(part.name) ?? '').length);
-      joined.set(part.name, (joined.get(part.name) ?? '') + part.text);
+      for (const part of value.parts ?? []) {
+        assert.equal(part.offset, (joined.get(part.name) ?? '').length);
+        assert.equal(part.end, part.offset + part.text.length);
+        joined.set(part.name, (joined.get(part.name) ?? '') + part.text);
+      }
       parts += 1;
       if (value.next_cursor === undefined) break;
       answer = nextPart(value.next_cursor, ports);
     }
     assert.ok(parts > 3);
+    const small = deliverFiles([files[1]!, files[1]!], 'inline', ports);
+    assert.ok(small.ok);
+    assert.equal(small.value.value.parts?.length, 2, 'small files come whole, together, in one answer');
+    assert.equal(small.value.value.next_cursor, undefined);
     for (const file of files) assert.equal(sha256(joined.get(file.name) ?? ''), sha256(file.text), file.name);
   });
 

@@ -5,12 +5,11 @@ import {
   type GraphDirection,
   type GraphSession,
   type GraphSourceId,
-  type GraphStep,
   type ProviderEdge,
   type ResolvedWork,
   type WorkIdentifier,
 } from '../../src/ports/citation-graph.port.js';
-import type { ProviderFailureKind, ProviderRecord } from '../../src/ports/provider-client.port.js';
+import type { ProviderFailureKind, ProviderRecord, ProviderResult } from '../../src/ports/provider-client.port.js';
 
 /** What one fake source knows. */
 export interface FakeSource {
@@ -41,12 +40,12 @@ export class FakeCitationGraphClient implements CitationGraphClient {
     this.opened.push({ source, access });
     const known = this.sources[source] ?? {};
     let requests = 0;
-    const step = <T>(name: string, value: () => T): Promise<GraphStep<T>> => {
+    const step = <T>(name: string, value: () => T): Promise<ProviderResult<T>> => {
       this.calls.push(`${source}.${name}`);
       requests += 1;
-      if (access.signal.aborted) return Promise.resolve({ ok: false, kind: 'cancelled' });
-      if (known.failure !== undefined) return Promise.resolve({ ok: false, kind: known.failure });
-      return Promise.resolve({ ok: true, value: value(), cached: false });
+      if (access.signal.aborted) return Promise.resolve({ ok: false, error: { kind: 'cancelled' } });
+      if (known.failure !== undefined) return Promise.resolve({ ok: false, error: { kind: known.failure } });
+      return Promise.resolve({ ok: true, value: value() });
     };
     return {
       resolve: (work: WorkIdentifier) => step(`resolve(${work.kind})`, () => known.work),

@@ -1,4 +1,4 @@
-import type { ProviderHttp } from '../provider-client/provider-http.js';
+import type { ProviderHttp } from '../provider-http/index.js';
 import { ARXIV_INTERVAL_MS, arxivHtmlRequest, arxivRecord, arxivRecordRequest, type ArxivRecord } from './arxiv-sources.js';
 import { readLatexmlDocument, type LatexmlReading } from './document-readers.js';
 import { licenceOf } from './licence-names.js';
@@ -26,7 +26,7 @@ export async function readArxiv(http: ProviderHttp, id: string, signal: AbortSig
   const fetcher = new SourceFetcher(http, 'arxiv', ARXIV_INTERVAL_MS, signal);
   const get = arxivHtmlRequest(id);
   const html = await fetcher.fetch(get, MAX_DOCUMENT_BYTES);
-  if (!html.ok) return failedRead('arxiv', html.kind);
+  if (!html.ok) return failedRead('arxiv', html.error);
   if (html.value === undefined) {
     const record = await recordOf(fetcher, id);
     if (record?.exists === false) return answeredRead('arxiv', 'not_found');
@@ -34,7 +34,7 @@ export async function readArxiv(http: ProviderHttp, id: string, signal: AbortSig
     return record === undefined ? noHtml : { ...noHtml, openAccessUrl: arxivPdfUrl(id) };
   }
   const read = await fetcher.parse(readDocument(html.value, readLatexmlDocument, { provider: 'arxiv', url: get.url }, () => ({})));
-  if (!read.ok) return failedRead('arxiv', read.kind);
+  if (!read.ok) return failedRead('arxiv', read.error);
   const record = await recordOf(fetcher, id);
   const work = workOf(id, record);
   const { document, found } = read.value;

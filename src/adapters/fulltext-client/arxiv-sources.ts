@@ -1,7 +1,5 @@
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import type { ProviderGet } from '../provider-client/provider-protocol.js';
-import { intervalFor } from '../provider-client/tier-pacing.js';
-import { readXml, type XmlEvents } from '../provider-client/xml-reader.js';
+import { intervalFor, readXml, type ProviderGet, type XmlEvents } from '../provider-http/index.js';
 import { licenceUrlOf } from './jats-metadata.js';
 
 /** arXiv's HTML papers (docs/providers.md#full-text-sources); a constant, never configurable. */

@@ -1,7 +1,6 @@
 import { Parser } from 'htmlparser2';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import { readXml } from '../provider-client/xml-reader.js';
-import { XmlReadError } from '../provider-client/xml-text.js';
+import { readXml, XmlReadError } from '../provider-http/index.js';
 import type { DocumentBuilder } from './document-builder.js';
 import { JatsDocumentEvents } from './jats-document.js';
 import type { JatsMetadata } from './jats-metadata.js';

@@ -1,10 +1,7 @@
 import type { WorkReference } from '../../ports/fulltext-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
 import { isOpenAccessUrl } from '../../domain/literature-search/clean-provider-record.js';
-import { asArray, asObject, asString, type JsonObject } from '../provider-client/json-fields.js';
-import { readJson } from '../provider-client/json-reader.js';
-import { listOf, objectOf, scalar } from '../provider-client/json-shape.js';
-import type { ProviderGet } from '../provider-client/provider-protocol.js';
+import { asArray, asObject, asString, listOf, objectOf, readJson, scalar, type JsonObject, type ProviderGet } from '../provider-http/index.js';
 
 /** The Europe PMC REST base (docs/providers.md#full-text-sources); a constant, never configurable. */
 export const EUROPEPMC_REST = 'https://www.ebi.ac.uk/europepmc/webservices/rest';

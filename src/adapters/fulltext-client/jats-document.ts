@@ -1,4 +1,4 @@
-import type { XmlEvents } from '../provider-client/xml-reader.js';
+import type { XmlEvents } from '../provider-http/index.js';
 import type { DocumentBuilder } from './document-builder.js';
 import { JatsMetadataCollector, texFormula } from './jats-metadata.js';
 import { ATTRIBUTES, BACK_SECTIONS, FIGURES, FIGURE_IGNORED, IGNORED, INLINE } from './jats-elements.js';

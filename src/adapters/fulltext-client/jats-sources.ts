@@ -1,5 +1,5 @@
 import type { FullTextSource, WorkReference } from '../../ports/fulltext-client.port.js';
-import type { ProviderHttp } from '../provider-client/provider-http.js';
+import type { ProviderHttp } from '../provider-http/index.js';
 import { readJatsDocument } from './document-readers.js';
 import { EUROPEPMC_INTERVAL_MS, europePmcFullTextRequest, europePmcRecord, europePmcSearchRequest, type EuropePmcRecord } from './europepmc.js';
 import type { JatsMetadata } from './jats-metadata.js';
@@ -24,7 +24,7 @@ async function jatsRead(fetcher: SourceFetcher, provider: FullTextSource, body: 
       ...(label === undefined ? {} : { label }),
     })),
   );
-  if (!read.ok) return failedRead(provider, read.kind);
+  if (!read.ok) return failedRead(provider, read.error);
   const { document, found } = read.value;
   if (!found.hasArticle) return answeredRead(provider, 'not_found');
   const bodyText = document.blocks.some((block) => document.sections[block.section]?.id !== 'abstract');
@@ -40,10 +40,10 @@ async function jatsRead(fetcher: SourceFetcher, provider: FullTextSource, body: 
 export async function readEuropePmc(http: ProviderHttp, work: Exclude<WorkReference, { kind: 'arxiv' }>, signal: AbortSignal): Promise<EuropePmcRead> {
   const fetcher = new SourceFetcher(http, 'europepmc', EUROPEPMC_INTERVAL_MS, signal);
   const answer = await fetcher.fetch(europePmcSearchRequest(work));
-  if (!answer.ok) return failedRead('europepmc', answer.kind);
+  if (!answer.ok) return failedRead('europepmc', answer.error);
   if (answer.value === undefined) return answeredRead('europepmc', 'not_found');
   const parsed = await fetcher.parse(europePmcRecord(answer.value, work));
-  if (!parsed.ok) return failedRead('europepmc', parsed.kind);
+  if (!parsed.ok) return failedRead('europepmc', parsed.error);
   const record = parsed.value;
   if (record === undefined) return answeredRead('europepmc', 'not_found');
   const known = {
@@ -54,7 +54,7 @@ export async function readEuropePmc(http: ProviderHttp, work: Exclude<WorkRefere
   if (record.pmcid === undefined || !record.fullTextExpected) return { ...answeredRead('europepmc', 'no_open_full_text', known), record };
   const get = europePmcFullTextRequest(record.pmcid);
   const xml = await fetcher.fetch(get, MAX_DOCUMENT_BYTES);
-  if (!xml.ok) return { ...failedRead('europepmc', xml.kind), work: known, record };
+  if (!xml.ok) return { ...failedRead('europepmc', xml.error), work: known, record };
   if (xml.value === undefined) return { ...answeredRead('europepmc', 'no_open_full_text', known), record };
   const read = await jatsRead(fetcher, 'europepmc', xml.value, get.url, record.licence);
   return { ...read, work: { ...known, ...read.work }, record };
@@ -68,7 +68,7 @@ export async function readEuropePmc(http: ProviderHttp, work: Exclude<WorkRefere
 export async function readPmc(http: ProviderHttp, pmcid: string, apiKey: string | undefined, signal: AbortSignal): Promise<SourceRead> {
   const fetcher = new SourceFetcher(http, 'pubmed', pmcIntervalMs(apiKey), signal);
   const xml = await fetcher.fetch(pmcFetchRequest(pmcid, apiKey), MAX_DOCUMENT_BYTES);
-  if (!xml.ok) return failedRead('pmc', xml.kind);
+  if (!xml.ok) return failedRead('pmc', xml.error);
   if (xml.value === undefined) return answeredRead('pmc', 'not_found');
   return jatsRead(fetcher, 'pmc', xml.value, pmcArticleUrl(pmcid));
 }

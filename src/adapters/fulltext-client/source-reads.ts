@@ -1,8 +1,6 @@
 import type { FullTextDocument, FullTextSource, ResolvedWork, SourceAttempt } from '../../ports/fulltext-client.port.js';
-import type { ProviderFailureKind } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import type { ProviderHttp } from '../provider-client/provider-http.js';
-import { parseInSlices, stepOk, type ProviderGet, type Step } from '../provider-client/provider-protocol.js';
+import { success, type ProviderFailure, type ProviderGet, type ProviderHttp, type ProviderResult } from '../provider-http/index.js';
 import { DocumentBuilder } from './document-builder.js';
 import { documentDigest } from './text-digest.js';
 import { licenceOf } from './licence-names.js';
@@ -22,8 +20,10 @@ export interface SourceRead {
   readonly work?: ResolvedWork;
 }
 
-/** A failed attempt of a source. */
-export const failedRead = (provider: FullTextSource, errorKind: ProviderFailureKind): SourceRead => ({ attempt: { provider, outcome: 'failed', errorKind } });
+/** A failed attempt of a source: its kind, and the static cause of a connection failure. */
+export const failedRead = (provider: FullTextSource, { kind, cause }: ProviderFailure): SourceRead => ({
+  attempt: { provider, outcome: 'failed', errorKind: kind, ...(cause === undefined ? {} : { errorCause: cause }) },
+});
 
 /** An attempt that ended without a document. */
 export const answeredRead = (provider: FullTextSource, outcome: 'no_open_full_text' | 'not_found', work?: ResolvedWork): SourceRead => ({
@@ -45,19 +45,19 @@ export class SourceFetcher {
   }
 
   /** The body of a 2xx answer, `undefined` for a 404 where the request says so, or the failure kind. */
-  fetch(get: ProviderGet, maxBodyBytes?: number): Promise<Step<string | undefined>> {
+  fetch(get: ProviderGet, maxBodyBytes?: number): Promise<ProviderResult<string | undefined>> {
     const { lane, intervalMs, deadline, signal } = this;
     return this.http.fetchText({ get, lane, intervalMs, deadline, signal, ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }) });
   }
 
   /** Runs a stepwise parse in time slices: a throw → `decode_error`, an abort → `cancelled`. */
-  parse<T>(task: Stepwise<T>): Promise<Step<T>> {
-    return parseInSlices(wrapped(task), this.signal);
+  parse<T>(task: Stepwise<T>): Promise<ProviderResult<T>> {
+    return this.http.parseInSlices(wrapped(task), this.signal);
   }
 }
 
-function* wrapped<T>(task: Stepwise<T>): Stepwise<Step<T>> {
-  return stepOk(yield* task);
+function* wrapped<T>(task: Stepwise<T>): Stepwise<ProviderResult<T>> {
+  return success(yield* task);
 }
 
 /** How a document's text is read into a builder (JATS or LaTeXML), and what else it tells. */

@@ -42,10 +42,12 @@ export function summariseRuns(runs: readonly ProviderRun[], resultCount: number,
   for (const { provider, outcome } of runs) {
     if (outcome.ok) {
       succeeded += 1;
-      providers[provider] = outcome.cached ? { status: 'ok', count: outcome.records.length, cached: true } : { status: 'ok', count: outcome.records.length };
+      const { records, cached } = outcome.value;
+      providers[provider] = cached ? { status: 'ok', count: records.length, cached: true } : { status: 'ok', count: records.length };
     } else {
-      const warning = `${provider}: ${outcome.kind}${outcome.cause === undefined ? '' : ` (${outcome.cause})`}`;
-      providers[provider] = { status: 'error', count: 0, error_kind: outcome.kind, warning };
+      const { kind, cause } = outcome.error;
+      const warning = `${provider}: ${kind}${cause === undefined ? '' : ` (${cause})`}`;
+      providers[provider] = { status: 'error', count: 0, error_kind: kind, warning };
       warnings.push(warning);
     }
   }

@@ -1,9 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { MockAgent } from 'undici';
-import { ProviderHttp } from '../../../src/adapters/provider-client/provider-http.js';
+import { ProviderHttp } from '../../../src/adapters/provider-http/provider-http.js';
 import { FakeClock } from './fake-clock.js';
-import { TEST_VERSION } from './mock-providers.js';
+import { TEST_VERSION } from '../provider-client/mock-providers.js';
+import { testHttp } from '../../support/provider-http.js';
 
 /** A ProviderHttp over a MockAgent that answers every GET of the origin with `ok`. */
 function policyOver(origin: string, answers: number): { http: ProviderHttp; clock: FakeClock; agent: MockAgent } {
@@ -15,7 +16,7 @@ function policyOver(origin: string, answers: number): { http: ProviderHttp; cloc
     .reply(200, 'ok', { headers: { 'content-type': 'text/plain' } })
     .times(answers);
   const clock = new FakeClock();
-  return { http: new ProviderHttp({ version: TEST_VERSION, dispatcher: agent, clock }), clock, agent };
+  return { http: testHttp({ version: TEST_VERSION, dispatcher: agent, clock }), clock, agent };
 }
 
 describe('the shared HTTP policy (docs/providers.md#requests)', () => {
@@ -39,7 +40,7 @@ describe('the shared HTTP policy (docs/providers.md#requests)', () => {
       .get('https://www.ebi.ac.uk')
       .intercept({ path: '/big', method: 'GET' })
       .reply(200, 'x'.repeat(2048), { headers: { 'content-type': 'text/plain' } });
-    const http = new ProviderHttp({ version: TEST_VERSION, dispatcher: agent, clock: new FakeClock() });
+    const http = testHttp({ version: TEST_VERSION, dispatcher: agent, clock: new FakeClock() });
     const step = await http.fetchText({
       get: { url: 'https://www.ebi.ac.uk/big', headers: {} },
       lane: 'europepmc',
@@ -48,12 +49,12 @@ describe('the shared HTTP policy (docs/providers.md#requests)', () => {
       signal: new AbortController().signal,
       maxBodyBytes: 1024,
     });
-    assert.deepEqual(step, { ok: false, kind: 'decode_error' });
+    assert.deepEqual(step, { ok: false, error: { kind: 'decode_error' } });
     await agent.close();
   });
 
   it('refuses a version that cannot be sent in a header', () => {
-    assert.throws(() => new ProviderHttp({ version: 'bad version' }), /invalid provider client version/);
+    assert.throws(() => testHttp({ version: 'bad version' }), /invalid provider client version/);
   });
 });
 
@@ -89,20 +90,20 @@ describe('connection failures (issue 19)', () => {
       .replyWithError(refused())
       .times(4);
     const clock = new ManualClock();
-    const http = new ProviderHttp({ version: TEST_VERSION, dispatcher: agent, clock });
+    const http = testHttp({ version: TEST_VERSION, dispatcher: agent, clock });
     const signal = new AbortController().signal;
     const deadline = http.deadlineFromNow();
     const get = { url: 'https://export.arxiv.org/api/query?search_query=all:x', headers: {} };
     // Four searches queued at once on the arXiv lane (one start every 3 s): all four end while
     // the clock stands still, since each failed start is given back to the next.
     const steps = await Promise.all([0, 1, 2, 3].map(() => http.fetchText({ get, lane: 'arxiv', intervalMs: 3000, deadline, signal })));
-    assert.deepEqual(steps, Array(4).fill({ ok: false, kind: 'transport_error', cause: 'connection refused' }));
+    assert.deepEqual(steps, Array(4).fill({ ok: false, error: { kind: 'transport_error', cause: 'connection refused' } }));
     assert.equal(clock.now(), 0);
     await agent.close();
   });
 
   it('classifies connection errors by code only: name resolution, refused, unreachable, TLS, timeout, proxy, reset', async () => {
-    const { transportFailure } = await import('../../../src/adapters/provider-client/transport-cause.js');
+    const { transportFailure } = await import('../../../src/adapters/provider-http/transport-cause.js');
     const coded = (code: string) => Object.assign(new Error('secret-host.example:443 /path?api_key=K'), { code });
     assert.deepEqual(transportFailure(coded('ENOTFOUND')), { cause: 'name resolution', reachedProvider: false });
     assert.deepEqual(transportFailure(new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')])), {

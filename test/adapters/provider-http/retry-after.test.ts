@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { retryAfterMs } from '../../../src/adapters/provider-client/retry-after.js';
+import { retryAfterMs } from '../../../src/adapters/provider-http/retry-after.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 

@@ -1,9 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { TIER_INTERVALS_MS } from '../../../src/adapters/provider-client/tier-pacing.js';
-import { fixtureText } from './fixtures.js';
-import { mockedClient, ORIGINS, trackMockAgents } from './mock-providers.js';
-import { searchRequest } from './search-request.js';
+import { TIER_INTERVALS_MS } from '../../../src/adapters/provider-http/tier-pacing.js';
+import { fixtureText } from '../provider-client/fixtures.js';
+import { mockedClient, ORIGINS, trackMockAgents } from '../provider-client/mock-providers.js';
+import { searchRequest } from '../provider-client/search-request.js';
 
 const track = trackMockAgents();
 

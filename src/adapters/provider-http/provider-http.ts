@@ -2,15 +2,18 @@ import type { Dispatcher } from 'undici';
 import { sleepUnlessAborted, systemClock, type ProviderClock } from './clock.js';
 import { DEFAULT_TIMEOUTS, MAX_BODY_BYTES, sharedAgent, type ProviderTimeouts } from './http-policy.js';
 import { RequestPacer, type PacedStart } from './pacing.js';
-import { stepFailed, stepOk, type ProviderGet, type Step } from './provider-protocol.js';
 import { retryAfterMs } from './retry-after.js';
-import { sendGet } from './send-get.js';
+import { sendGet, type ProviderGet } from './send-get.js';
+import { parseInSlices, providerFailure, success, type ProviderResult } from './provider-failure.js';
+import type { PausableWork, TimeSlices } from '../../ports/time-slices.port.js';
 import type { ProxyEnvironment } from './proxy-dispatcher.js';
 
 /** How a {@link ProviderHttp} is built. */
 export interface ProviderHttpOptions {
   /** The program version, sent as `User-Agent: qiongli/<version>` (visible ASCII only). */
   readonly version: string;
+  /** Runs body parsing in time slices (the composition root gives the scheduling adapter's). */
+  readonly slices: TimeSlices;
   /** Where requests go; default: a shared plain undici `Agent` (tests pass a `MockAgent`). */
   readonly dispatcher?: Dispatcher;
   /** Time source for pacing and retries; default: the real clock. */
@@ -60,6 +63,7 @@ export class ProviderHttp {
   private readonly pacer = new RequestPacer();
   private dispatcher: Dispatcher | undefined;
   private readonly environment: ProxyEnvironment | undefined;
+  private readonly slices: TimeSlices;
 
   /** Throws a static `TypeError` when `version` cannot be sent in a header. */
   constructor(options: ProviderHttpOptions) {
@@ -72,6 +76,12 @@ export class ProviderHttp {
     };
     this.dispatcher = options.dispatcher;
     this.environment = options.environment;
+    this.slices = options.slices;
+  }
+
+  /** Runs a stepwise parse of a body in time slices: a throw → `decode_error`, an abort of `signal` → `cancelled`. */
+  parseInSlices<T>(task: PausableWork<ProviderResult<T>>, signal?: AbortSignal): Promise<ProviderResult<T>> {
+    return parseInSlices(this.slices, task, signal);
   }
 
   /** The deadline of a call starting now: now + the whole-call limit. */
@@ -87,17 +97,17 @@ export class ProviderHttp {
    * sent. A 429 that is not retried → `rate_limited`; a 404 of a single-work lookup → no
    * body (`undefined`: no such record); other non-2xx (3xx too) → `http_error`. Never throws.
    */
-  async fetchText(request: PolicyGet): Promise<Step<string | undefined>> {
+  async fetchText(request: PolicyGet): Promise<ProviderResult<string | undefined>> {
     const { get, lane, intervalMs, deadline, signal } = request;
     const dispatcher = this.dispatcherOrUndefined();
-    if (dispatcher === undefined) return stepFailed('transport_error', 'proxy');
+    if (dispatcher === undefined) return providerFailure('transport_error', 'proxy');
     for (let attempt = 0; ; attempt += 1) {
       const slot = this.pacer.reserve(lane, intervalMs, this.clock.now(), deadline);
-      if (slot === undefined) return stepFailed('rate_limited');
-      if (!(await this.waitForSlot(lane, slot, signal))) return stepFailed('cancelled');
+      if (slot === undefined) return providerFailure('rate_limited');
+      if (!(await this.waitForSlot(lane, slot, signal))) return providerFailure('cancelled');
       this.pacer.sent(lane, slot, intervalMs, this.clock.now());
       const budgetMs = deadline - this.clock.now();
-      if (budgetMs <= 0) return stepFailed('timeout');
+      if (budgetMs <= 0) return providerFailure('timeout');
       const reply = await sendGet(get, {
         dispatcher,
         userAgent: this.userAgent,
@@ -105,20 +115,20 @@ export class ProviderHttp {
         budgetMs,
         maxBodyBytes: request.maxBodyBytes ?? MAX_BODY_BYTES,
       });
-      if (reply.kind === 'body') return stepOk(reply.text);
+      if (reply.kind === 'body') return success(reply.text);
       if (reply.kind === 'failed') {
         if (!reply.reachedProvider) this.pacer.giveBack(lane, slot, intervalMs, this.clock.now());
-        return stepFailed(reply.failure, reply.cause);
+        return providerFailure(reply.failure, reply.cause);
       }
-      if (reply.status === 404 && get.notFoundIsEmpty === true) return stepOk(undefined);
+      if (reply.status === 404 && get.notFoundIsEmpty === true) return success(undefined);
       if (attempt === 0 && RETRYABLE_STATUSES.has(reply.status)) {
         const retryWait = retryAfterMs(reply.retryAfter, this.clock.now());
         if (retryWait !== undefined && this.clock.now() + retryWait < deadline) {
-          if (!(await sleepUnlessAborted(this.clock, retryWait, signal))) return stepFailed('cancelled');
+          if (!(await sleepUnlessAborted(this.clock, retryWait, signal))) return providerFailure('cancelled');
           continue;
         }
       }
-      return stepFailed(reply.status === 429 ? 'rate_limited' : 'http_error');
+      return providerFailure(reply.status === 429 ? 'rate_limited' : 'http_error');
     }
   }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MAX_XML_ATTRIBUTES, MAX_XML_DEPTH, readXml } from '../../../src/adapters/provider-client/xml-reader.js';
-import { XmlReadError } from '../../../src/adapters/provider-client/xml-text.js';
+import { MAX_XML_ATTRIBUTES, MAX_XML_DEPTH, readXml } from '../../../src/adapters/provider-http/xml-reader.js';
+import { XmlReadError } from '../../../src/adapters/provider-http/xml-text.js';
 import { finishNow } from '../../../src/domain/shared/stepwise.js';
 
 /** The events of reading `text`, as `<name`, `>name` and text lines; or the error. */

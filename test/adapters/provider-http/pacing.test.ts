@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RequestPacer } from '../../../src/adapters/provider-client/pacing.js';
+import { RequestPacer } from '../../../src/adapters/provider-http/pacing.js';
 
 /** The wait before a reserved start, as a number (`undefined`: nothing reserved). */
 const waitFor = (pacer: RequestPacer, lane: string, interval: number, now: number, latest: number): number | undefined => {

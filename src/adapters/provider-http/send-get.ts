@@ -2,8 +2,16 @@ import { request, type Dispatcher } from 'undici';
 import type { ProviderFailureKind, TransportCause } from '../../ports/provider-client.port.js';
 import { ACCEPT_ENCODING, BodyRefused, readBodyText } from './body-text.js';
 import { MAX_BODY_BYTES } from './http-policy.js';
-import type { ProviderGet } from './provider-protocol.js';
 import { transportFailure } from './transport-cause.js';
+
+/** One HTTP GET a provider module wants sent: an absolute URL and its request headers. */
+export interface ProviderGet {
+  readonly url: string;
+  /** Lower-case header names; `user-agent` is added by the client. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** A single-work lookup: HTTP 404 means "no such record" (an empty answer), not a failure. */
+  readonly notFoundIsEmpty?: boolean;
+}
 
 /** What one GET produced: a 2xx body's text, a non-2xx status, or a failure kind. */
 export type GetReply =

@@ -1,4 +1,4 @@
-import type { ProviderClock } from '../../../src/adapters/provider-client/clock.js';
+import type { ProviderClock } from '../../../src/adapters/provider-http/clock.js';
 
 /** A clock that never waits: `sleep` moves time forward at once and records the wait. */
 export class FakeClock implements ProviderClock {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ProviderRecord } from '../../ports/provider-client.port.js';
-import type { ProviderGet } from './provider-protocol.js';
+import type { ProviderGet } from './send-get.js';
 
 /** How long a successful provider answer is reused (docs/providers.md#requests). */
 export const ANSWER_TTL_MS = 10 * 60 * 1000;

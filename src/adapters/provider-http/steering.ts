@@ -1,4 +1,4 @@
-import type { ProviderQuery } from './provider-protocol.js';
+import type { ProviderSearchRequest } from '../../ports/provider-client.port.js';
 import { MAX_DOI_BYTES, YEAR_RANGE } from './record-fields.js';
 
 /** The publication years of a query, each bound kept only when it is an integer in 1000–9999. */
@@ -14,7 +14,7 @@ const isYear = (value: unknown): value is number => typeof value === 'number' &&
  * when the query sets none. A bound that is not a year of 1000–9999 is left out (the domain
  * has already refused such arguments; nothing else can reach the request).
  */
-export function yearBounds(query: Pick<ProviderQuery, 'years'>): YearBounds | undefined {
+export function yearBounds(query: Pick<ProviderSearchRequest, 'years'>): YearBounds | undefined {
   const from = isYear(query.years?.from) ? query.years.from : undefined;
   const to = isYear(query.years?.to) ? query.years.to : undefined;
   if (from === undefined && to === undefined) return undefined;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ANSWER_TTL_MS, AnswerCache, answerKey } from '../../../src/adapters/provider-client/answer-cache.js';
+import { ANSWER_TTL_MS, AnswerCache, answerKey } from '../../../src/adapters/provider-http/answer-cache.js';
 
 const records = [{ title: 'A' }];
 

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Agent, EnvHttpProxyAgent, ProxyAgent } from 'undici';
-import { MAX_BODY_BYTES, sharedAgent } from '../../../src/adapters/provider-client/http-policy.js';
-import { fixtureText } from './fixtures.js';
-import { JSON_HEADERS, ORIGINS, mockedClient, trackMockAgents } from './mock-providers.js';
-import { searchRequest } from './search-request.js';
+import { MAX_BODY_BYTES, sharedAgent } from '../../../src/adapters/provider-http/http-policy.js';
+import { fixtureText } from '../provider-client/fixtures.js';
+import { JSON_HEADERS, ORIGINS, mockedClient, trackMockAgents } from '../provider-client/mock-providers.js';
+import { searchRequest } from '../provider-client/search-request.js';
+import { testHttp } from '../../support/provider-http.js';
 
 const CANARY = 'CANARY-KEY-0b7f31';
 const anyPath = { path: () => true, method: 'GET' } as const;
@@ -17,7 +18,7 @@ describe('HTTP policy: retry on 429/503 (docs/providers.md#requests)', () => {
     pool.intercept(anyPath).reply(429, fixtureText('semanticscholar-429.json'), { headers: { 'retry-after': '2' } });
     pool.intercept(anyPath).reply(200, fixtureText('semanticscholar-paper-search-empty.json'), JSON_HEADERS);
     const outcome = await client.search(searchRequest('semantic_scholar', { credentials: { apiKey: CANARY } }));
-    assert.deepEqual(outcome, { ok: true, records: [], cached: false });
+    assert.deepEqual(outcome, { ok: true, value: { records: [], cached: false } });
     assert.deepEqual(clock.sleeps, [2000]);
   });
 
@@ -36,7 +37,7 @@ describe('HTTP policy: retry on 429/503 (docs/providers.md#requests)', () => {
     for (const headers of [{}, { 'retry-after': '30' }, { 'retry-after': 'soon' }]) {
       const { agent, client } = track(mockedClient());
       agent.get(ORIGINS.semantic_scholar).intercept(anyPath).reply(429, fixtureText('semanticscholar-429.json'), { headers });
-      assert.deepEqual(await client.search(searchRequest('semantic_scholar')), { ok: false, kind: 'rate_limited' });
+      assert.deepEqual(await client.search(searchRequest('semantic_scholar')), { ok: false, error: { kind: 'rate_limited' } });
     }
   });
 
@@ -51,14 +52,14 @@ describe('HTTP policy: retry on 429/503 (docs/providers.md#requests)', () => {
         .intercept(anyPath)
         .reply(status, 'again', { headers: { 'retry-after': '1' } })
         .times(2);
-      assert.deepEqual(await client.search(searchRequest('openalex')), { ok: false, kind });
+      assert.deepEqual(await client.search(searchRequest('openalex')), { ok: false, error: { kind } });
     }
   });
 
   it('answers http_error for a 503 without Retry-After', async () => {
     const { agent, client } = track(mockedClient());
     agent.get(ORIGINS.crossref).intercept(anyPath).reply(503, 'down');
-    assert.deepEqual(await client.search(searchRequest('crossref')), { ok: false, kind: 'http_error' });
+    assert.deepEqual(await client.search(searchRequest('crossref')), { ok: false, error: { kind: 'http_error' } });
   });
 });
 
@@ -73,7 +74,7 @@ describe('HTTP policy: error kinds (docs/providers.md#requests)', () => {
     for (const [provider, status, body] of cases) {
       const { agent, client } = track(mockedClient());
       agent.get(ORIGINS[provider]).intercept(anyPath).reply(status, body);
-      assert.deepEqual(await client.search(searchRequest(provider)), { ok: false, kind: 'http_error' });
+      assert.deepEqual(await client.search(searchRequest(provider)), { ok: false, error: { kind: 'http_error' } });
     }
   });
 
@@ -83,7 +84,7 @@ describe('HTTP policy: error kinds (docs/providers.md#requests)', () => {
       .get(ORIGINS.openalex)
       .intercept(anyPath)
       .reply(301, '', { headers: { location: 'https://api.openalex.org/elsewhere' } });
-    assert.deepEqual(await client.search(searchRequest('openalex')), { ok: false, kind: 'http_error' });
+    assert.deepEqual(await client.search(searchRequest('openalex')), { ok: false, error: { kind: 'http_error' } });
   });
 
   it('answers decode_error for malformed JSON and malformed XML with status 200', async () => {
@@ -97,7 +98,7 @@ describe('HTTP policy: error kinds (docs/providers.md#requests)', () => {
     for (const [provider, body] of cases) {
       const { agent, client } = track(mockedClient());
       agent.get(ORIGINS[provider]).intercept(anyPath).reply(200, body);
-      assert.deepEqual(await client.search(searchRequest(provider)), { ok: false, kind: 'decode_error' });
+      assert.deepEqual(await client.search(searchRequest(provider)), { ok: false, error: { kind: 'decode_error' } });
     }
   });
 
@@ -107,13 +108,13 @@ describe('HTTP policy: error kinds (docs/providers.md#requests)', () => {
       .get(ORIGINS.arxiv)
       .intercept(anyPath)
       .reply(200, 'Rate exceeded.\n', { headers: { 'content-type': 'text/plain' } });
-    assert.deepEqual(await client.search(searchRequest('arxiv')), { ok: false, kind: 'rate_limited' });
+    assert.deepEqual(await client.search(searchRequest('arxiv')), { ok: false, error: { kind: 'rate_limited' } });
   });
 
   it('answers rate_limited for the real NCBI rate-limit body, and stops before esummary', async () => {
     const { agent, client } = track(mockedClient());
     agent.get(ORIGINS.pubmed).intercept(anyPath).reply(200, fixtureText('pubmed-error-rate-limit.json'), JSON_HEADERS);
-    assert.deepEqual(await client.search(searchRequest('pubmed')), { ok: false, kind: 'rate_limited' });
+    assert.deepEqual(await client.search(searchRequest('pubmed')), { ok: false, error: { kind: 'rate_limited' } });
   });
 
   it('answers decode_error, without reading, when content-length declares more than 4 MiB', async () => {
@@ -122,7 +123,7 @@ describe('HTTP policy: error kinds (docs/providers.md#requests)', () => {
       .get(ORIGINS.crossref)
       .intercept(anyPath)
       .reply(200, fixtureText('crossref-works-query.json'), { headers: { 'content-length': String(MAX_BODY_BYTES + 1) } });
-    assert.deepEqual(await client.search(searchRequest('crossref')), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await client.search(searchRequest('crossref')), { ok: false, error: { kind: 'decode_error' } });
   });
 
   it('answers decode_error when a body without a declared length grows past 4 MiB', async () => {
@@ -130,7 +131,7 @@ describe('HTTP policy: error kinds (docs/providers.md#requests)', () => {
     // Valid JSON padded with whitespace: only the size cap can refuse it.
     const padded = `{"message": {"items": []}}${' '.repeat(MAX_BODY_BYTES)}`;
     agent.get(ORIGINS.crossref).intercept(anyPath).reply(200, padded);
-    assert.deepEqual(await client.search(searchRequest('crossref')), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await client.search(searchRequest('crossref')), { ok: false, error: { kind: 'decode_error' } });
   });
 
   it('keeps the API key out of every outcome, success or failure (docs/providers.md#requests)', async () => {
@@ -158,7 +159,7 @@ describe('HTTP policy: cancellation and the dispatcher (docs/providers.md#reques
     const { client } = track(mockedClient());
     const controller = new AbortController();
     controller.abort();
-    assert.deepEqual(await client.search(searchRequest('arxiv', { signal: controller.signal })), { ok: false, kind: 'cancelled' });
+    assert.deepEqual(await client.search(searchRequest('arxiv', { signal: controller.signal })), { ok: false, error: { kind: 'cancelled' } });
   });
 
   it('answers cancelled when the signal aborts during a pacing wait', async () => {
@@ -179,7 +180,7 @@ describe('HTTP policy: cancellation and the dispatcher (docs/providers.md#reques
     await new Promise((resolve) => setImmediate(resolve));
     assert.ok(wake !== undefined);
     controller.abort();
-    assert.deepEqual(await second, { ok: false, kind: 'cancelled' });
+    assert.deepEqual(await second, { ok: false, error: { kind: 'cancelled' } });
   });
 
   it('answers cancelled when the signal aborts during a Retry-After wait', async () => {
@@ -193,7 +194,7 @@ describe('HTTP policy: cancellation and the dispatcher (docs/providers.md#reques
       .get(ORIGINS.openalex)
       .intercept(anyPath)
       .reply(429, '', { headers: { 'retry-after': '1' } });
-    assert.deepEqual(await client.search(searchRequest('openalex', { signal: controller.signal })), { ok: false, kind: 'cancelled' });
+    assert.deepEqual(await client.search(searchRequest('openalex', { signal: controller.signal })), { ok: false, error: { kind: 'cancelled' } });
   });
 
   it('answers cancelled when the signal aborts while the response is awaited', async () => {
@@ -202,7 +203,7 @@ describe('HTTP policy: cancellation and the dispatcher (docs/providers.md#reques
     const controller = new AbortController();
     const pending = client.search(searchRequest('crossref', { signal: controller.signal }));
     setTimeout(() => controller.abort(), 20);
-    assert.deepEqual(await pending, { ok: false, kind: 'cancelled' });
+    assert.deepEqual(await pending, { ok: false, error: { kind: 'cancelled' } });
   });
 
   it('uses a plain undici Agent by default, and the proxy agent only when a proxy variable is set (docs/configuration.md#proxies)', () => {
@@ -217,8 +218,7 @@ describe('HTTP policy: cancellation and the dispatcher (docs/providers.md#reques
     assert.equal(sharedAgent(limits, { HTTPS_PROXY: 'http://127.0.0.1:3128' }), proxied, 'one shared agent per proxy setting');
   });
 
-  it('refuses to build a client whose version cannot be sent in a header, with a static message', async () => {
-    const { UndiciProviderClient } = await import('../../../src/adapters/provider-client/undici-provider-client.js');
-    assert.throws(() => new UndiciProviderClient({ version: '1.0\r\nx: y' }), { name: 'TypeError', message: 'invalid provider client version' });
+  it('refuses to build a client whose version cannot be sent in a header, with a static message', () => {
+    assert.throws(() => testHttp({ version: '1.0\r\nx: y' }), { name: 'TypeError', message: 'invalid provider client version' });
   });
 });

@@ -26,6 +26,12 @@ export const MAX_TEXT_BYTES = 16 * 1024;
 /** Largest DOI kept, in UTF-8 bytes (the Zotero export's DOI bound). */
 export const MAX_DOI_BYTES = 2 * 1024;
 
+/** What a work parser keeps beyond the always-on fields. */
+export interface RecordOptions {
+  /** Build `abstract` (docs/providers.md#steered-requests); off, abstracts are not even read. */
+  readonly abstracts?: boolean;
+}
+
 /** Years a record may carry (the domain's {@link RECORD_YEARS}); requests ask within them. */
 export const YEAR_RANGE = RECORD_YEARS;
 

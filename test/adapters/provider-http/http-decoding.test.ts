@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { fixtureText } from './fixtures.js';
-import { ORIGINS, mockedClient, trackMockAgents } from './mock-providers.js';
-import { searchRequest } from './search-request.js';
+import { fixtureText } from '../provider-client/fixtures.js';
+import { ORIGINS, mockedClient, trackMockAgents } from '../provider-client/mock-providers.js';
+import { searchRequest } from '../provider-client/search-request.js';
 
 const track = trackMockAgents();
 const anyPath = { path: () => true, method: 'GET' } as const;
@@ -18,7 +18,7 @@ async function crossrefAnswering(body: Buffer | string, headers: Record<string, 
   return client.search(searchRequest('crossref', { credentials: { email: 'lab@example.org' } }));
 }
 
-const titleOf = (outcome: Awaited<ReturnType<typeof crossrefAnswering>>) => (outcome.ok ? outcome.records[0]?.title : outcome.kind);
+const titleOf = (outcome: Awaited<ReturnType<typeof crossrefAnswering>>) => (outcome.ok ? outcome.value.records[0]?.title : outcome.error.kind);
 
 describe('HTTP decoding: charset (docs/provider-data.md)', () => {
   it('honours a latin-1 charset: Café, not Caf\\uFFFD', async () => {
@@ -39,7 +39,7 @@ describe('HTTP decoding: charset (docs/provider-data.md)', () => {
 
   it('answers decode_error for a charset no decoder knows', async () => {
     const outcome = await crossrefAnswering(crossrefBody('T'), { 'content-type': 'application/json; charset=x-unknown-42' });
-    assert.deepEqual(outcome, { ok: false, kind: 'decode_error' });
+    assert.deepEqual(outcome, { ok: false, error: { kind: 'decode_error' } });
   });
 });
 
@@ -50,13 +50,13 @@ describe('HTTP decoding: compression (docs/provider-data.md)', () => {
       .get(ORIGINS.arxiv)
       .intercept({ ...anyPath, headers: { 'accept-encoding': 'gzip, br' } })
       .reply(200, fixtureText('arxiv-empty-atom.xml'), { headers: { 'content-type': 'application/atom+xml' } });
-    assert.deepEqual(await client.search(searchRequest('arxiv')), { ok: true, records: [], cached: false });
+    assert.deepEqual(await client.search(searchRequest('arxiv')), { ok: true, value: { records: [], cached: false } });
   });
 
   it('decodes gzip, x-gzip, br and deflate bodies to the same records as the plain body', async () => {
     const plain = fixtureText('crossref-works-query.json');
     const expected = await crossrefAnswering(plain, { 'content-type': 'application/json' });
-    assert.ok(expected.ok && expected.records.length === 2);
+    assert.ok(expected.ok && expected.value.records.length === 2);
     const encoded: [string, Buffer][] = [
       ['gzip', gzipSync(plain)],
       ['x-gzip', gzipSync(plain)],
@@ -71,18 +71,18 @@ describe('HTTP decoding: compression (docs/provider-data.md)', () => {
   it('answers decode_error for a corrupt or truncated compressed body', async () => {
     const gzip = gzipSync(fixtureText('crossref-works-query.json'));
     for (const body of [Buffer.from('not gzip at all'), gzip.subarray(0, gzip.length - 12)])
-      assert.deepEqual(await crossrefAnswering(body, { 'content-encoding': 'gzip' }), { ok: false, kind: 'decode_error' });
+      assert.deepEqual(await crossrefAnswering(body, { 'content-encoding': 'gzip' }), { ok: false, error: { kind: 'decode_error' } });
   });
 
   it('answers decode_error for a coding it does not know, or for stacked codings', async () => {
     const plain = fixtureText('crossref-works-query.json');
     for (const coding of ['compress', 'zstd', 'gzip, br'])
-      assert.deepEqual(await crossrefAnswering(plain, { 'content-encoding': coding }), { ok: false, kind: 'decode_error' }, coding);
+      assert.deepEqual(await crossrefAnswering(plain, { 'content-encoding': coding }), { ok: false, error: { kind: 'decode_error' } }, coding);
   });
 
   it('answers decode_error for a small gzip body that inflates past 4 MiB', async () => {
     const bomb = gzipSync(Buffer.alloc(32 * 1024 * 1024, 0x20));
     assert.ok(bomb.length < 64 * 1024);
-    assert.deepEqual(await crossrefAnswering(bomb, { 'content-encoding': 'gzip' }), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await crossrefAnswering(bomb, { 'content-encoding': 'gzip' }), { ok: false, error: { kind: 'decode_error' } });
   });
 });

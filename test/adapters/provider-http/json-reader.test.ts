@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { JsonReadError, MAX_JSON_DEPTH, MAX_SCALAR_CHARS, readJson } from '../../../src/adapters/provider-client/json-reader.js';
-import { listOf, objectOf, scalar, type JsonShape } from '../../../src/adapters/provider-client/json-shape.js';
+import { JsonReadError, MAX_JSON_DEPTH, MAX_SCALAR_CHARS, readJson } from '../../../src/adapters/provider-http/json-reader.js';
+import { listOf, objectOf, scalar, type JsonShape } from '../../../src/adapters/provider-http/json-shape.js';
 import { finishNow } from '../../../src/domain/shared/stepwise.js';
 
 const read = (text: string, shape?: JsonShape): unknown => finishNow(readJson(text, shape));

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { invertedIndexText, markupFreeText } from '../../../src/adapters/provider-client/abstract-text.js';
-import { stripKnownMarkup } from '../../../src/adapters/provider-client/markup-text.js';
+import { invertedIndexText, markupFreeText } from '../../../src/adapters/provider-http/abstract-text.js';
+import { stripKnownMarkup } from '../../../src/adapters/provider-http/markup-text.js';
 
 describe('Crossref markup: only known JATS/HTML/MathML tags are removed (issue 19, rows 1 and 10)', () => {
   it('keeps text that only looks like a tag: comparisons, placeholders, unknown names', () => {

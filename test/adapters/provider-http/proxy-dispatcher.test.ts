@@ -2,11 +2,10 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { ProviderHttp } from '../../../src/adapters/provider-client/provider-http.js';
-import { UndiciProviderClient } from '../../../src/adapters/provider-client/undici-provider-client.js';
-import { InvalidProxySetting, proxySettings } from '../../../src/adapters/provider-client/proxy-dispatcher.js';
-import { searchRequest } from './search-request.js';
-import { listenOnLoopback, startLoopback } from './loopback.js';
+import { InvalidProxySetting, proxySettings } from '../../../src/adapters/provider-http/proxy-dispatcher.js';
+import { searchRequest } from '../provider-client/search-request.js';
+import { listenOnLoopback, startLoopback } from '../provider-client/loopback.js';
+import { searchClient, testHttp } from '../../support/provider-http.js';
 
 /** A loopback proxy: records each CONNECT (target and Proxy-Authorization) and each forwarded request, then refuses it. */
 interface LoopbackProxy {
@@ -32,8 +31,7 @@ async function startProxy(): Promise<LoopbackProxy> {
   return { url: `http://127.0.0.1:${port}`, port, connects, requests, close };
 }
 
-const clientWith = (environment: Record<string, string>) =>
-  new UndiciProviderClient({ version: '0.0.0-test', cacheEntries: 0, http: new ProviderHttp({ version: '0.0.0-test', environment }) });
+const clientWith = (environment: Record<string, string>) => searchClient({ cacheEntries: 0, environment });
 
 describe('proxies through HTTPS_PROXY / NO_PROXY (docs/configuration.md#proxies)', () => {
   it('opens a CONNECT tunnel to api.openalex.org:443 through HTTPS_PROXY, and a refused tunnel is a static proxy cause', async () => {
@@ -41,7 +39,7 @@ describe('proxies through HTTPS_PROXY / NO_PROXY (docs/configuration.md#proxies)
     try {
       const withCredentials = `http://qiongli-user:proxy-canary-secret@127.0.0.1:${proxy.port}`;
       const outcome = await clientWith({ HTTPS_PROXY: withCredentials }).search(searchRequest('openalex', { credentials: { apiKey: 'key-canary-1234' } }));
-      assert.deepEqual(outcome, { ok: false, kind: 'transport_error', cause: 'proxy' });
+      assert.deepEqual(outcome, { ok: false, error: { kind: 'transport_error', cause: 'proxy' } });
       assert.equal(proxy.connects.length, 1);
       assert.equal(proxy.connects[0]?.target, 'api.openalex.org:443');
       assert.equal(proxy.connects[0]?.authorization, `Basic ${Buffer.from('qiongli-user:proxy-canary-secret').toString('base64')}`);
@@ -61,8 +59,8 @@ describe('proxies through HTTPS_PROXY / NO_PROXY (docs/configuration.md#proxies)
       assert.deepEqual(
         [lower, httpOnly],
         [
-          { ok: false, kind: 'transport_error', cause: 'proxy' },
-          { ok: false, kind: 'transport_error', cause: 'proxy' },
+          { ok: false, error: { kind: 'transport_error', cause: 'proxy' } },
+          { ok: false, error: { kind: 'transport_error', cause: 'proxy' } },
         ],
       );
       assert.deepEqual(
@@ -80,7 +78,7 @@ describe('proxies through HTTPS_PROXY / NO_PROXY (docs/configuration.md#proxies)
     try {
       const get = { url: `${origin.origin}/direct`, headers: {} };
       const fetchWith = (environment: Record<string, string>) =>
-        new ProviderHttp({ version: '0.0.0-test', environment }).fetchText({
+        testHttp({ version: '0.0.0-test', environment }).fetchText({
           get,
           lane: 'x',
           intervalMs: 0,
@@ -104,7 +102,7 @@ describe('proxies through HTTPS_PROXY / NO_PROXY (docs/configuration.md#proxies)
   it('answers an unusable proxy variable with a static proxy cause and sends nothing', async () => {
     for (const value of ['http://[not-a-proxy', 'ftp://proxy.example:21', 'socks5://127.0.0.1:1080']) {
       const outcome = await clientWith({ HTTPS_PROXY: value }).search(searchRequest('arxiv'));
-      assert.deepEqual(outcome, { ok: false, kind: 'transport_error', cause: 'proxy' }, value);
+      assert.deepEqual(outcome, { ok: false, error: { kind: 'transport_error', cause: 'proxy' } }, value);
     }
   });
 

@@ -32,7 +32,11 @@ export function sharedAgent(timeouts: ProviderTimeouts, env: ProxyEnvironment = 
   const key = JSON.stringify([timeouts.connectMs, timeouts.requestMs, ...(proxied ? [proxies.httpsProxy, proxies.httpProxy, proxies.noProxy] : [])]);
   let agent = sharedAgents.get(key);
   if (agent === undefined) {
-    agent = providerDispatcher(proxies, { connect: { timeout: timeouts.connectMs }, headersTimeout: timeouts.requestMs, bodyTimeout: timeouts.requestMs });
+    agent = providerDispatcher(
+      proxies,
+      { connect: { timeout: timeouts.connectMs }, headersTimeout: timeouts.requestMs, bodyTimeout: timeouts.requestMs },
+      timeouts.connectMs,
+    );
     sharedAgents.set(key, agent);
   }
   return agent;

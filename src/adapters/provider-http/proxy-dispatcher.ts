@@ -1,4 +1,5 @@
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { BoundedTunnelClient } from './proxy-tunnel.js';
 
 /** The environment the proxy variables are read from (the process's, unless a test gives one). */
 export type ProxyEnvironment = Readonly<Record<string, string | undefined>>;
@@ -49,6 +50,13 @@ export function proxySettings(env: ProxyEnvironment): ProxySettings {
   return { httpsProxy: proxyUrl(variable(env, 'https_proxy')), httpProxy: proxyUrl(variable(env, 'http_proxy')), noProxy: variable(env, 'no_proxy') ?? '' };
 }
 
+/**
+ * How long a connection to the proxy may stay idle. Each one carries one `CONNECT` and then
+ * belongs to its tunnel; the only idle ones are those undici opens to discard a `CONNECT` that
+ * was given up (it dials before it looks at the aborted request), closed after this.
+ */
+const TUNNEL_IDLE_MS = 500;
+
 /** Connection options every provider dispatcher shares. */
 export type AgentOptions = ConstructorParameters<typeof Agent>[0];
 
@@ -58,8 +66,22 @@ export type AgentOptions = ConstructorParameters<typeof Agent>[0];
  * read): `https:` requests go through an HTTP CONNECT tunnel to the proxy, so TLS still runs end
  * to end to the constant endpoint and keys travel only inside it; hosts in `NO_PROXY` are
  * reached directly. Redirects are never followed (no redirect interceptor).
+ *
+ * Through a proxy, `connectMs` bounds each step of opening a connection as it bounds a direct
+ * one: reaching the proxy, its answer to `CONNECT` (a {@link BoundedTunnelClient}: a proxy that
+ * never answers, drips its answer or closes is given up at the limit, its socket destroyed, and
+ * the requests waiting for it fail once with the `proxy` cause instead of being dialled again),
+ * and the TLS handshake with the endpoint inside the tunnel.
  */
-export function providerDispatcher(settings: ProxySettings, options: AgentOptions): Dispatcher {
+export function providerDispatcher(settings: ProxySettings, options: AgentOptions, connectMs: number): Dispatcher {
   if (settings.httpsProxy === '' && settings.httpProxy === '') return new Agent(options);
-  return new EnvHttpProxyAgent({ ...options, httpProxy: settings.httpProxy, httpsProxy: settings.httpsProxy, noProxy: settings.noProxy });
+  return new EnvHttpProxyAgent({
+    ...options,
+    httpProxy: settings.httpProxy,
+    httpsProxy: settings.httpsProxy,
+    noProxy: settings.noProxy,
+    proxyTls: { timeout: connectMs },
+    requestTls: { timeout: connectMs },
+    clientFactory: (origin, clientOptions) => new BoundedTunnelClient(origin, { ...clientOptions, keepAliveTimeout: TUNNEL_IDLE_MS }, connectMs),
+  });
 }

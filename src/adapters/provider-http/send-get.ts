@@ -54,7 +54,7 @@ export async function sendGet(get: ProviderGet, settings: GetSettings): Promise<
   const budgetSignal = AbortSignal.timeout(Math.max(1, settings.budgetMs));
   const signal = AbortSignal.any([settings.callerSignal, budgetSignal]);
   try {
-    const response = await request(get.url, {
+    const sent = request(get.url, {
       dispatcher: settings.dispatcher,
       method: 'GET',
       headers: { ...get.headers, 'accept-encoding': ACCEPT_ENCODING, 'user-agent': settings.userAgent },
@@ -62,6 +62,7 @@ export async function sendGet(get: ProviderGet, settings: GetSettings): Promise<
       headersTimeout: settings.budgetMs,
       bodyTimeout: settings.budgetMs,
     });
+    const response = await untilAborted(sent, signal);
     const { statusCode, headers, body } = response;
     if (statusCode < 200 || statusCode > 299) {
       discard(body);
@@ -76,6 +77,36 @@ export async function sendGet(get: ProviderGet, settings: GetSettings): Promise<
   } catch (error) {
     return failedReply(error, settings.callerSignal, budgetSignal);
   }
+}
+
+/**
+ * The response of `sent`, or a rejection as soon as `signal` aborts. undici aborts a request at
+ * once only when it already has a socket; one still waiting for its connection (a proxy that
+ * never answers `CONNECT`) only records the abort, so the budget is held here. A response that
+ * arrives after the abort is dropped unread.
+ */
+function untilAborted(sent: Promise<Dispatcher.ResponseData>, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+  return new Promise((resolve, reject) => {
+    const abandon = (): void => {
+      reject(signal.reason);
+      sent.then(
+        (late) => discard(late.body),
+        () => undefined,
+      );
+    };
+    if (signal.aborted) return abandon();
+    signal.addEventListener('abort', abandon, { once: true });
+    sent.then(
+      (response) => {
+        signal.removeEventListener('abort', abandon);
+        resolve(response);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', abandon);
+        reject(error);
+      },
+    );
+  });
 }
 
 /**

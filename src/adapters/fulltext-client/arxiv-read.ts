@@ -2,7 +2,7 @@ import type { ProviderHttp } from '../provider-http/index.js';
 import { ARXIV_INTERVAL_MS, arxivHtmlRequest, arxivRecord, arxivRecordRequest, type ArxivRecord } from './arxiv-sources.js';
 import { readLatexmlDocument, type LatexmlReading } from './document-readers.js';
 import { licenceOf } from './licence-names.js';
-import { MAX_DOCUMENT_BYTES, SourceFetcher, answeredRead, failedRead, readDocument, type SourceRead } from './source-reads.js';
+import { SourceFetcher, answeredRead, failedRead, readDocument, type SourceRead } from './source-reads.js';
 
 /** arXiv's PDF of an id: the free link its search records carry. */
 export const arxivPdfUrl = (id: string): string => `https://arxiv.org/pdf/${id}`;
@@ -25,7 +25,7 @@ async function recordOf(fetcher: SourceFetcher, id: string): Promise<ArxivRecord
 export async function readArxiv(http: ProviderHttp, id: string, signal: AbortSignal): Promise<SourceRead & { openAccessUrl?: string }> {
   const fetcher = new SourceFetcher(http, 'arxiv', ARXIV_INTERVAL_MS, signal);
   const get = arxivHtmlRequest(id);
-  const html = await fetcher.fetch(get, MAX_DOCUMENT_BYTES);
+  const html = await fetcher.fetchDocument(get);
   if (!html.ok) return failedRead('arxiv', html.error);
   if (html.value === undefined) {
     const record = await recordOf(fetcher, id);

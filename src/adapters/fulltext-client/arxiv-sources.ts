@@ -25,6 +25,9 @@ export interface ArxivRecord {
   readonly doi?: string;
 }
 
+/** Most characters of the licence or DOI text kept: past 2,048 (plus room for surrounding spaces) either is refused. */
+const MAX_FIELD_CHARS = 4096;
+
 /** The fields of an OAI-PMH `GetRecord` answer in the `arXiv` format that a read uses. */
 class RecordEvents implements XmlEvents {
   readonly attributes: ReadonlySet<string> = new Set(['code']);
@@ -41,8 +44,9 @@ class RecordEvents implements XmlEvents {
   }
 
   text(text: string): void {
-    if (this.field === 'license') this.licence += text;
-    if (this.field === 'doi') this.doi += text;
+    // A licence URL or a DOI longer than 2,048 characters is refused; the rest of a longer one is not kept.
+    if (this.field === 'license' && this.licence.length <= MAX_FIELD_CHARS) this.licence += text.slice(0, MAX_FIELD_CHARS);
+    if (this.field === 'doi' && this.doi.length <= MAX_FIELD_CHARS) this.doi += text.slice(0, MAX_FIELD_CHARS);
   }
 
   close(): void {

@@ -25,3 +25,11 @@ export const BACK_SECTIONS: Readonly<Record<string, string>> = {
 export const INLINE = new Set(
   'italic bold sup sub sc underline monospace roman sans-serif styled-content named-content xref ext-link uri abbrev email'.split(' '),
 );
+
+/**
+ * Most characters of a captured value kept (an id, a licence reference, a `term`, a label or title
+ * leading a passage, a `tex-math` formula); the rest is dropped as it comes, so a hostile 12 MiB
+ * value is never held or cleaned whole. Ids and licence URLs are refused past 2,048, a passage
+ * holds 2,000.
+ */
+export const MAX_CAPTURED_CHARS = 16 * 1024;

@@ -1,10 +1,10 @@
 import type { FullTextSource, WorkReference } from '../../ports/fulltext-client.port.js';
-import type { ProviderHttp } from '../provider-http/index.js';
+import type { ProviderHttp, TextPieces } from '../provider-http/index.js';
 import { readJatsDocument } from './document-readers.js';
 import { EUROPEPMC_INTERVAL_MS, europePmcFullTextRequest, europePmcRecord, europePmcSearchRequest, type EuropePmcRecord } from './europepmc.js';
 import type { JatsMetadata } from './jats-metadata.js';
 import { pmcArticleUrl, pmcFetchRequest, pmcIntervalMs } from './pmc.js';
-import { MAX_DOCUMENT_BYTES, SourceFetcher, answeredRead, failedRead, readDocument, type SourceRead } from './source-reads.js';
+import { SourceFetcher, answeredRead, failedRead, readDocument, type SourceRead } from './source-reads.js';
 
 /** A read of Europe PMC: the source's answer and the record it resolved the work to. */
 export interface EuropePmcRead extends SourceRead {
@@ -17,7 +17,7 @@ export interface EuropePmcRead extends SourceRead {
  * any passage outside its abstract is "no open full text"; a document with no article at all is
  * "not found". The licence is the article's own, else `label`.
  */
-async function jatsRead(fetcher: SourceFetcher, provider: FullTextSource, body: string, url: string, label?: string): Promise<SourceRead> {
+async function jatsRead(fetcher: SourceFetcher, provider: FullTextSource, body: TextPieces, url: string, label?: string): Promise<SourceRead> {
   const read = await fetcher.parse(
     readDocument(body, readJatsDocument, { provider, url }, (found: JatsMetadata) => ({
       ...(found.licenceUrl === undefined ? {} : { url: found.licenceUrl }),
@@ -53,7 +53,7 @@ export async function readEuropePmc(http: ProviderHttp, work: Exclude<WorkRefere
   };
   if (record.pmcid === undefined || !record.fullTextExpected) return { ...answeredRead('europepmc', 'no_open_full_text', known), record };
   const get = europePmcFullTextRequest(record.pmcid);
-  const xml = await fetcher.fetch(get, MAX_DOCUMENT_BYTES);
+  const xml = await fetcher.fetchDocument(get);
   if (!xml.ok) return { ...failedRead('europepmc', xml.error), work: known, record };
   if (xml.value === undefined) return { ...answeredRead('europepmc', 'no_open_full_text', known), record };
   const read = await jatsRead(fetcher, 'europepmc', xml.value, get.url, record.licence);
@@ -67,7 +67,7 @@ export async function readEuropePmc(http: ProviderHttp, work: Exclude<WorkRefere
  */
 export async function readPmc(http: ProviderHttp, pmcid: string, apiKey: string | undefined, signal: AbortSignal): Promise<SourceRead> {
   const fetcher = new SourceFetcher(http, 'pubmed', pmcIntervalMs(apiKey), signal);
-  const xml = await fetcher.fetch(pmcFetchRequest(pmcid, apiKey), MAX_DOCUMENT_BYTES);
+  const xml = await fetcher.fetchDocument(pmcFetchRequest(pmcid, apiKey));
   if (!xml.ok) return failedRead('pmc', xml.error);
   if (xml.value === undefined) return answeredRead('pmc', 'not_found');
   return jatsRead(fetcher, 'pmc', xml.value, pmcArticleUrl(pmcid));

@@ -1,6 +1,6 @@
 import type { FullTextDocument, FullTextSource, ResolvedWork, SourceAttempt } from '../../ports/fulltext-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import { success, type ProviderFailure, type ProviderGet, type ProviderHttp, type ProviderResult } from '../provider-http/index.js';
+import { success, type ProviderFailure, type ProviderGet, type ProviderHttp, type ProviderResult, type TextPieces } from '../provider-http/index.js';
 import { DocumentBuilder } from './document-builder.js';
 import { documentDigest } from './text-digest.js';
 import { licenceOf } from './licence-names.js';
@@ -45,9 +45,15 @@ export class SourceFetcher {
   }
 
   /** The body of a 2xx answer, `undefined` for a 404 where the request says so, or the failure kind. */
-  fetch(get: ProviderGet, maxBodyBytes?: number): Promise<ProviderResult<string | undefined>> {
+  fetch(get: ProviderGet): Promise<ProviderResult<string | undefined>> {
     const { lane, intervalMs, deadline, signal } = this;
-    return this.http.fetchText({ get, lane, intervalMs, deadline, signal, ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }) });
+    return this.http.fetchText({ get, lane, intervalMs, deadline, signal });
+  }
+
+  /** A document (up to {@link MAX_DOCUMENT_BYTES}), as {@link fetch} answers, its text in the pieces it was decoded in. */
+  fetchDocument(get: ProviderGet): Promise<ProviderResult<TextPieces | undefined>> {
+    const { lane, intervalMs, deadline, signal } = this;
+    return this.http.fetchPieces({ get, lane, intervalMs, deadline, signal, maxBodyBytes: MAX_DOCUMENT_BYTES });
   }
 
   /** Runs a stepwise parse in time slices: a throw → `decode_error`, an abort → `cancelled`. */
@@ -61,7 +67,7 @@ function* wrapped<T>(task: Stepwise<T>): Stepwise<ProviderResult<T>> {
 }
 
 /** How a document's text is read into a builder (JATS or LaTeXML), and what else it tells. */
-export type DocumentReader<M> = (text: string, builder: DocumentBuilder) => Stepwise<M>;
+export type DocumentReader<M> = (text: string | TextPieces, builder: DocumentBuilder) => Stepwise<M>;
 
 /** The pieces of a document's source that come from outside its text. */
 export interface SourceFacts {
@@ -74,7 +80,7 @@ export interface SourceFacts {
  * length, and what the reader found besides (`facts` then names the licence).
  */
 export function* readDocument<M>(
-  text: string,
+  text: string | TextPieces,
   reader: DocumentReader<M>,
   source: SourceFacts,
   licence: (found: M) => { url?: string; label?: string },

@@ -30,6 +30,7 @@
  */
 export { ProviderHttp, type PolicyGet, type ProviderHttpOptions } from './provider-http.js';
 export type { ProviderGet } from './send-get.js';
+export { piecesOf, type TextPieces } from './body-text.js';
 export { systemClock, type ProviderClock } from './clock.js';
 export { DEFAULT_TIMEOUTS, MAX_BODY_BYTES, type ProviderTimeouts } from './http-policy.js';
 export { providerFailure, success, type ProviderFailure, type ProviderResult } from './provider-failure.js';
@@ -39,7 +40,7 @@ export { asArray, asObject, asString, type JsonObject } from './json-fields.js';
 export { readJson } from './json-reader.js';
 export { listOf, objectOf, scalar } from './json-shape.js';
 export { readXml, type XmlEvents, type XmlReadOptions } from './xml-reader.js';
-export { XmlReadError } from './xml-text.js';
+export { XmlReadError } from './xml-events.js';
 export { ABSTRACT_CUT, MAX_ABSTRACT_CHARS, markupFreeText } from './abstract-text.js';
 export {
   MAX_AUTHORS,

@@ -4,6 +4,7 @@ import { DEFAULT_TIMEOUTS, MAX_BODY_BYTES, sharedAgent, type ProviderTimeouts } 
 import { RequestPacer, type PacedStart } from './pacing.js';
 import { retryAfterMs } from './retry-after.js';
 import { sendGet, type ProviderGet } from './send-get.js';
+import type { TextPieces } from './body-text.js';
 import { parseInSlices, providerFailure, success, type ProviderResult } from './provider-failure.js';
 import type { PausableWork, TimeSlices } from '../../ports/time-slices.port.js';
 import type { ProxyEnvironment } from './proxy-dispatcher.js';
@@ -98,6 +99,16 @@ export class ProviderHttp {
    * body (`undefined`: no such record); other non-2xx (3xx too) → `http_error`. Never throws.
    */
   async fetchText(request: PolicyGet): Promise<ProviderResult<string | undefined>> {
+    const body = await this.fetchPieces(request);
+    if (!body.ok) return body;
+    return success(body.value?.join(''));
+  }
+
+  /**
+   * {@link fetchText}, the body left in the pieces it was decoded in: for the large documents
+   * (16 MiB), which readers take in pieces, so no step joins them into one string.
+   */
+  async fetchPieces(request: PolicyGet): Promise<ProviderResult<TextPieces | undefined>> {
     const { get, lane, intervalMs, deadline, signal } = request;
     const dispatcher = this.dispatcherOrUndefined();
     if (dispatcher === undefined) return providerFailure('transport_error', 'proxy');
@@ -115,7 +126,7 @@ export class ProviderHttp {
         budgetMs,
         maxBodyBytes: request.maxBodyBytes ?? MAX_BODY_BYTES,
       });
-      if (reply.kind === 'body') return success(reply.text);
+      if (reply.kind === 'body') return success(reply.pieces);
       if (reply.kind === 'failed') {
         if (!reply.reachedProvider) this.pacer.giveBack(lane, slot, intervalMs, this.clock.now());
         return providerFailure(reply.failure, reply.cause);

@@ -1,6 +1,6 @@
 import { request, type Dispatcher } from 'undici';
 import type { ProviderFailureKind, TransportCause } from '../../ports/provider-client.port.js';
-import { ACCEPT_ENCODING, BodyRefused, readBodyText } from './body-text.js';
+import { ACCEPT_ENCODING, BodyRefused, readBodyText, type TextPieces } from './body-text.js';
 import { MAX_BODY_BYTES } from './http-policy.js';
 import { transportFailure } from './transport-cause.js';
 
@@ -13,9 +13,9 @@ export interface ProviderGet {
   readonly notFoundIsEmpty?: boolean;
 }
 
-/** What one GET produced: a 2xx body's text, a non-2xx status, or a failure kind. */
+/** What one GET produced: a 2xx body's text (in pieces), a non-2xx status, or a failure kind. */
 export type GetReply =
-  | { readonly kind: 'body'; readonly text: string }
+  | { readonly kind: 'body'; readonly pieces: TextPieces }
   | { readonly kind: 'status'; readonly status: number; readonly retryAfter: string | string[] | undefined }
   | {
       readonly kind: 'failed';
@@ -73,7 +73,7 @@ export async function sendGet(get: ProviderGet, settings: GetSettings): Promise<
       discard(body);
       return { kind: 'failed', failure: 'decode_error', reachedProvider: true };
     }
-    return { kind: 'body', text: await readBodyText(body, headers, maxBodyBytes) };
+    return { kind: 'body', pieces: await readBodyText(body, headers, maxBodyBytes) };
   } catch (error) {
     return failedReply(error, settings.callerSignal, budgetSignal);
   }

@@ -1,9 +1,8 @@
+import { SaxesParser } from 'saxes';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import { XmlReadError, decodeCharacterData } from './xml-text.js';
-import { externalDoctypeEnd } from './xml-doctype.js';
-import type { XmlEvents, XmlReadOptions } from './xml-events.js';
+import { MAX_ATTRIBUTE_CHARS, MAX_TEXT_PIECE, XmlReadError, type XmlEvents, type XmlReadOptions } from './xml-events.js';
 
-export type { XmlEvents, XmlReadOptions } from './xml-events.js';
+export { MAX_ATTRIBUTE_CHARS, MAX_TEXT_PIECE, XmlReadError, type XmlEvents, type XmlReadOptions } from './xml-events.js';
 
 /** Deepest element nesting accepted; an Atom feed is 4 levels deep. */
 export const MAX_XML_DEPTH = 64;
@@ -11,172 +10,134 @@ export const MAX_XML_DEPTH = 64;
 /** Most attributes one element may carry; Atom elements carry at most a handful. */
 export const MAX_XML_ATTRIBUTES = 256;
 
-/** A pause comes after this many markup tokens or this many characters, whichever is first. */
-const TOKENS_PER_STEP = 128;
-const CHARS_PER_STEP = 16 * 1024;
+/** Characters handed to the parser per step (bench/RESULTS.md, "XML reader"). */
+const CHARS_PER_STEP = 8 * 1024;
 
-// XML 1.0 (fifth edition) NameStartChar and NameChar, as a sticky pattern.
-const START =
-  ':A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
-const NAME = new RegExp(`[${START}][${START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F\\u2040]*`, 'uy');
-const SPACE = /[ \t\r\n]*/y;
+/** Events handed on between two pauses. */
+const EVENTS_PER_STEP = 256;
 
-/**
- * Reads an XML document and reports its elements and text to `events`, pausing every few
- * hundred tokens. Refuses (throws {@link XmlReadError}) anything not well-formed and anything
- * that could make a parser expand text: any `<!DOCTYPE` (but, with `options.doctype`
- * `external`, one naming only an external DTD) or other `<!…>` declaration outside a
- * comment or CDATA section, undeclared entities, a second root, text outside the root,
- * mismatched or unclosed tags, duplicate attributes, more than {@link MAX_XML_ATTRIBUTES}
- * attributes on one element, nesting beyond `options.maxDepth` ({@link MAX_XML_DEPTH} by default).
- * The XML declaration (and a BOM) may open the document; its `encoding` is not consulted
- * (the HTTP layer already decoded the bytes).
- */
-export function* readXml(text: string, events: XmlEvents, options: XmlReadOptions = {}): Stepwise<void> {
-  const open: string[] = [];
-  const maxDepth = options.maxDepth ?? MAX_XML_DEPTH;
-  let rootSeen = false;
-  let doctypeSeen = false;
-  let at = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  if (text.startsWith('<?xml', at) && /[ \t\r\n?]/u.test(text.charAt(at + 5))) at = after(text, '?>', at + 5);
-  let stepStart = at;
-  for (let count = 1; at < text.length; count++) {
-    if (count % TOKENS_PER_STEP === 0 || at - stepStart > CHARS_PER_STEP) {
-      stepStart = at;
-      yield;
-    }
-    const lt = text.indexOf('<', at);
-    const stop = lt < 0 ? text.length : lt;
-    if (stop > at) {
-      if (open.length > 0 && options.textInPieces === true) yield* reportText(text, at, stop, events);
-      else if (open.length > 0) events.text(yield* decodeCharacterData(text.slice(at, stop)));
-      else if (!/^[ \t\r\n]*$/u.test(text.slice(at, stop))) throw new XmlReadError();
-    }
-    if (lt < 0) break;
-    if (text.startsWith('<!--', lt)) at = after(text, '-->', lt + 4);
-    else if (text.startsWith('<![CDATA[', lt)) {
-      if (open.length === 0) throw new XmlReadError();
-      const end = text.indexOf(']]>', lt + 9);
-      if (end < 0) throw new XmlReadError();
-      events.text(text.slice(lt + 9, end));
-      at = end + 3;
-    } else if (text.startsWith('<!DOCTYPE', lt) && options.doctype === 'external' && !rootSeen && !doctypeSeen) {
-      doctypeSeen = true;
-      at = externalDoctypeEnd(text, lt + 9);
-    } else if (text.startsWith('<!', lt))
-      throw new XmlReadError(); // a DTD, or any other declaration
-    else if (text.startsWith('<?', lt)) {
-      if (readName(text, lt + 2).toLowerCase() === 'xml') throw new XmlReadError();
-      at = after(text, '?>', lt + 2);
-    } else if (text.startsWith('</', lt)) {
-      const name = readName(text, lt + 2);
-      at = skipSpace(text, lt + 2 + name.length);
-      if (text.charCodeAt(at) !== 0x3e /* > */ || open.pop() !== name) throw new XmlReadError();
-      at += 1;
-      events.close(localName(name));
-    } else {
-      if (open.length === 0 && rootSeen) throw new XmlReadError();
-      const name = readName(text, lt + 1);
-      const afterName = lt + 1 + name.length;
-      const tag = plainTagEnd(text, afterName) ?? (yield* readAttributes(text, afterName, events.attributes));
-      if (open.length >= maxDepth) throw new XmlReadError();
-      rootSeen = true;
-      events.open(localName(name), tag.attributes);
-      if (tag.selfClosing) events.close(localName(name));
-      else open.push(name);
-      at = tag.end;
-    }
-  }
-  if (!rootSeen || open.length > 0) throw new XmlReadError();
-}
+/** Longest document type declaration accepted, in characters (JATS ones are about 150). */
+const MAX_DOCTYPE_CHARS = 1024;
 
-/** Where a start tag ends, whether it closes itself, and the attributes asked for. */
-interface StartTag {
-  readonly end: number;
-  readonly selfClosing: boolean;
-  readonly attributes?: ReadonlyMap<string, string>;
-}
+/** saxes without namespace processing (names are read by their local part) and without position tracking. */
+type PlainOptions = { readonly position: false; readonly xmlns: false };
 
-/**
- * Reports the character data from `from` to `to` in pieces of about {@link CHARS_PER_STEP}, pausing
- * between them; a piece never ends inside a reference, so the pieces decode as the whole would.
- */
-function* reportText(text: string, from: number, to: number, events: XmlEvents): Stepwise<void> {
-  for (let at = from; at < to; ) {
-    let end = Math.min(to, at + CHARS_PER_STEP);
-    // Only a cut piece can end inside a reference, and only within a reference's length of its end.
-    for (let index = end - 1; end < to && index > Math.max(at, end - 40); index--) {
-      const code = text.charCodeAt(index);
-      if (code === 0x26 /* & */) end = index;
-      if (code === 0x26 || code === 0x3b /* ; */) break;
-    }
-    events.text(yield* decodeCharacterData(text.slice(at, end)));
-    at = end;
-    if (at < to) yield;
-  }
-}
-
-/**
- * Checks the attributes of a start tag from `at` (just after its name) to its `>` or `/>`:
- * `name="value"` or `name='value'`, whitespace before each, no `<` in a value, references
- * valid, no name twice. Only the values of `wanted` local names are kept (decoded).
- */
-function* readAttributes(text: string, at: number, wanted?: ReadonlySet<string>): Stepwise<StartTag> {
-  let seen: Set<string> | undefined;
-  let kept: Map<string, string> | undefined;
-  for (let count = 1; ; count++) {
-    const spaced = skipSpace(text, at);
-    if (text.startsWith('/>', spaced)) return { end: spaced + 2, selfClosing: true, ...(kept === undefined ? {} : { attributes: kept }) };
-    if (text.charCodeAt(spaced) === 0x3e) return { end: spaced + 1, selfClosing: false, ...(kept === undefined ? {} : { attributes: kept }) };
-    if (spaced === at) throw new XmlReadError();
-    const name = readName(text, spaced);
-    seen ??= new Set();
-    if (seen.has(name) || seen.size >= MAX_XML_ATTRIBUTES) throw new XmlReadError();
-    seen.add(name);
-    const equals = skipSpace(text, spaced + name.length);
-    if (text.charCodeAt(equals) !== 0x3d /* = */) throw new XmlReadError();
-    const quoteAt = skipSpace(text, equals + 1);
-    const quote = text.charAt(quoteAt);
-    if (quote !== '"' && quote !== "'") throw new XmlReadError();
-    const close = text.indexOf(quote, quoteAt + 1);
-    if (close < 0) throw new XmlReadError();
-    const value = text.slice(quoteAt + 1, close);
-    if (value.includes('<')) throw new XmlReadError();
-    const decoded = yield* decodeCharacterData(value);
-    if (wanted?.has(localName(name))) (kept ??= new Map()).set(localName(name), decoded);
-    at = close + 1;
-    if (count % TOKENS_PER_STEP === 0) yield;
-  }
-}
-
-/** The end of a start tag without attributes (`<a>`, `<a/>`) from just after its name, else `undefined`. */
-function plainTagEnd(text: string, at: number): StartTag | undefined {
-  const code = text.charCodeAt(at);
-  if (code === 0x3e /* > */) return { end: at + 1, selfClosing: false };
-  if (code === 0x2f /* / */ && text.charCodeAt(at + 1) === 0x3e) return { end: at + 2, selfClosing: true };
-  return undefined;
-}
-
-/** The XML name starting at `at`; none there → {@link XmlReadError}. */
-function readName(text: string, at: number): string {
-  NAME.lastIndex = at;
-  const match = NAME.exec(text);
-  if (match === null) throw new XmlReadError();
-  return match[0];
-}
+/** What the parser reported, waiting to be handed on a few at a time. */
+type Reported = { readonly open: string; readonly attributes?: ReadonlyMap<string, string> } | { readonly close: string } | { readonly text: string };
 
 /** `prefix:local` → `local` (documents are read by local names). */
 const localName = (name: string): string => name.slice(name.lastIndexOf(':') + 1);
 
-/** The index just after the next `terminator` from `at`; none → {@link XmlReadError}. */
-function after(text: string, terminator: string, at: number): number {
-  const end = text.indexOf(terminator, at);
-  if (end < 0) throw new XmlReadError();
-  return end + terminator.length;
+/** Whether a document type declaration names only an external DTD: no internal subset (`[` outside quotes), not too long. */
+function isExternalOnly(declaration: string): boolean {
+  if (declaration.length > MAX_DOCTYPE_CHARS) return false;
+  let quote = '';
+  for (const char of declaration) {
+    if (quote !== '') quote = char === quote ? '' : quote;
+    else if (char === '"' || char === "'") quote = char;
+    else if (char === '[') return false;
+  }
+  return true;
 }
 
-function skipSpace(text: string, at: number): number {
-  SPACE.lastIndex = at;
-  SPACE.exec(text);
-  return SPACE.lastIndex;
+/**
+ * Reads an XML document with saxes, fed {@link CHARS_PER_STEP} characters per step, and reports
+ * its elements and text to `events` (elements by local name; text in pieces of at most
+ * {@link MAX_TEXT_PIECE} characters, references decoded, CDATA as is; the `events.attributes`
+ * asked for, each cut at {@link MAX_ATTRIBUTE_CHARS}), a few hundred per step. `body` is the
+ * document's text, whole or in pieces (a body as the HTTP layer decoded it).
+ *
+ * Refuses (throws {@link XmlReadError}, a static message) anything not well-formed and anything
+ * that could make a parser expand text: any document type declaration (but, with
+ * `options.doctype` `external`, one naming only an external DTD, never fetched), every entity
+ * but the five XML predefines and numeric references to allowed characters (saxes reads no DTD,
+ * so a declared entity stays undefined: billion laughs and external entities are refused as
+ * undefined references), a second root, text outside the root, mismatched or unclosed tags,
+ * duplicate attributes, more than {@link MAX_XML_ATTRIBUTES} attributes on one element, nesting
+ * beyond `options.maxDepth` ({@link MAX_XML_DEPTH} by default). A byte order mark and the XML
+ * declaration may open the document; its `encoding` is not consulted (the HTTP layer decoded it).
+ */
+export function* readXml(body: string | readonly string[], events: XmlEvents, options: XmlReadOptions = {}): Stepwise<void> {
+  const reported: Reported[] = [];
+  const parser = reportingParser(reported, events.attributes, options);
+  try {
+    let first = true;
+    for (const piece of typeof body === 'string' ? [body] : body) {
+      const from = first && piece.charCodeAt(0) === 0xfeff ? 1 : 0;
+      first = false;
+      for (let at = from; at < piece.length; at += CHARS_PER_STEP) {
+        parser.write(piece.slice(at, at + CHARS_PER_STEP));
+        yield* handOn(reported, events);
+        yield;
+      }
+    }
+    parser.close();
+  } catch (error) {
+    throw error instanceof XmlReadError ? error : new XmlReadError();
+  }
+  yield* handOn(reported, events);
+}
+
+/** A saxes parser whose events land in `reported`, checked as they come. */
+function reportingParser(reported: Reported[], wanted: ReadonlySet<string> | undefined, options: XmlReadOptions): SaxesParser<PlainOptions> {
+  const parser = new SaxesParser<PlainOptions>({ position: false, xmlns: false });
+  const maxDepth = options.maxDepth ?? MAX_XML_DEPTH;
+  let depth = 0;
+  parser.on('error', () => {
+    throw new XmlReadError();
+  });
+  parser.on('doctype', (declaration) => {
+    if (options.doctype !== 'external' || !isExternalOnly(declaration)) throw new XmlReadError();
+  });
+  // Attributes are counted as they are read, so a tag of a million attributes is refused at the limit.
+  let attributes: Map<string, string> | undefined;
+  let attributeCount = 0;
+  parser.on('opentagstart', () => {
+    attributes = undefined;
+    attributeCount = 0;
+  });
+  parser.on('attribute', ({ name, value }) => {
+    if (++attributeCount > MAX_XML_ATTRIBUTES) throw new XmlReadError();
+    const local = localName(name);
+    if (wanted?.has(local)) (attributes ??= new Map()).set(local, value.slice(0, MAX_ATTRIBUTE_CHARS));
+  });
+  parser.on('opentag', (tag) => {
+    if (++depth > maxDepth) throw new XmlReadError();
+    reported.push(attributes === undefined ? { open: localName(tag.name) } : { open: localName(tag.name), attributes });
+  });
+  parser.on('closetag', (tag) => {
+    depth -= 1;
+    reported.push({ close: localName(tag.name) });
+  });
+  const onText = (text: string): void => {
+    if (depth > 0 && text !== '') reported.push({ text });
+  };
+  parser.on('text', onText);
+  parser.on('cdata', onText);
+  return parser;
+}
+
+/** Hands the reported events on, pausing every {@link EVENTS_PER_STEP} and between the pieces of a long text. */
+function* handOn(reported: Reported[], events: XmlEvents): Stepwise<void> {
+  for (let index = 0; index < reported.length; index++) {
+    const event = reported[index]!;
+    if ('text' in event) yield* textInPieces(event.text, events);
+    else if ('open' in event) events.open(event.open, event.attributes);
+    else events.close(event.close);
+    if ((index + 1) % EVENTS_PER_STEP === 0) yield;
+  }
+  reported.length = 0;
+}
+
+/** A text in pieces of at most {@link MAX_TEXT_PIECE} (never cutting a surrogate pair), a pause between two. */
+function* textInPieces(text: string, events: XmlEvents): Stepwise<void> {
+  if (text.length <= MAX_TEXT_PIECE) return events.text(text);
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(text.length, at + MAX_TEXT_PIECE);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    events.text(text.slice(at, end));
+    at = end;
+    if (at < text.length) yield;
+  }
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MAX_XML_ATTRIBUTES, MAX_XML_DEPTH, readXml } from '../../../src/adapters/provider-http/xml-reader.js';
-import { XmlReadError } from '../../../src/adapters/provider-http/xml-text.js';
+import { MAX_ATTRIBUTE_CHARS, MAX_TEXT_PIECE, MAX_XML_ATTRIBUTES, MAX_XML_DEPTH, readXml } from '../../../src/adapters/provider-http/xml-reader.js';
+import { XmlReadError } from '../../../src/adapters/provider-http/xml-events.js';
 import { finishNow } from '../../../src/domain/shared/stepwise.js';
 
 /** The events of reading `text`, as `<name`, `>name` and text lines; or the error. */
@@ -29,6 +29,7 @@ describe('XML reader: what it reports', () => {
 
   it('decodes the five predefined entities and decimal and hex character references', () => {
     assert.deepEqual(events('<r>&lt;&gt;&amp;&quot;&apos; &#233;&#xe9;&#x1F600;&#0065;</r>'), ['<r', '<>&"\' éé😀A', '>r']);
+    assert.deepEqual(events(`<r>&#${'0'.repeat(40)}65;</r>`), ['<r', 'A', '>r']);
   });
 });
 
@@ -41,8 +42,7 @@ describe('XML reader: what it refuses', () => {
   });
 
   it('refuses undeclared entities, bare ampersands and references to code points XML forbids', () => {
-    for (const body of ['&nbsp;', '&x;', 'a & b', '&#;', '&#x;', '&#0;', '&#xD800;', '&#xFFFE;', '&#x110000;', '&#65', '&#X41;', `&#${'0'.repeat(40)}65;`])
-      refuses(`<r>${body}</r>`);
+    for (const body of ['&nbsp;', '&x;', 'a & b', '&#;', '&#x;', '&#0;', '&#xD800;', '&#xFFFE;', '&#x110000;', '&#65', '&#X41;']) refuses(`<r>${body}</r>`);
     refuses('<r a="&bogus;"/>');
   });
 
@@ -83,14 +83,59 @@ describe('XML reader: what it refuses', () => {
 });
 
 describe('XML reader: pauses', () => {
-  it('pauses every hundred or so tokens and inside long entity-dense text', () => {
-    const count = (text: string) => {
-      const task = readXml(text, { open() {}, text() {}, close() {} });
-      let pauses = 0;
-      while (!task.next().done) pauses += 1;
-      return pauses;
-    };
-    assert.ok(count(`<r>${'<a/>'.repeat(100_000)}</r>`) >= 100_000 / 128 - 1);
-    assert.ok(count(`<r>${'&amp;'.repeat(200_000)}</r>`) >= 200_000 / 1024 - 1);
+  const pauses = (text: string) => {
+    const task = readXml(text, { open() {}, text() {}, close() {} });
+    let count = 0;
+    while (!task.next().done) count += 1;
+    return count;
+  };
+
+  it('pauses after every 16 KiB of input, entity-dense text included', () => {
+    for (const text of [`<r>${'&amp;'.repeat(200_000)}</r>`, `<r>${'x'.repeat(1_000_000)}</r>`, `<r a="${'&lt;'.repeat(100_000)}"/>`])
+      assert.ok(pauses(text) >= Math.floor(text.length / (16 * 1024)), text.slice(0, 12));
+  });
+
+  it('pauses every few hundred events', () => {
+    assert.ok(pauses(`<r>${'<a/>'.repeat(100_000)}</r>`) >= 200_000 / 256);
+  });
+});
+
+describe('XML reader: long values', () => {
+  it(`hands a long text on in pieces of at most ${MAX_TEXT_PIECE} characters, the whole text unchanged`, () => {
+    for (const body of [`<r>${'é'.repeat(100_000)}</r>`, `<r><![CDATA[${'x'.repeat(100_000)}]]></r>`, `<r>${'😀'.repeat(50_000)}</r>`]) {
+      const pieces: string[] = [];
+      finishNow(readXml(body, { open() {}, text: (piece) => pieces.push(piece), close() {} }));
+      assert.ok(pieces.length > 1 && pieces.every((piece) => piece.length <= MAX_TEXT_PIECE));
+      assert.equal(pieces.join(''), body.replace(/^<r>(?:<!\[CDATA\[)?|(?:\]\]>)?<\/r>$/gu, ''));
+    }
+  });
+
+  it(`cuts a reported attribute value at ${MAX_ATTRIBUTE_CHARS} characters`, () => {
+    let alttext = '';
+    finishNow(
+      readXml(`<m alttext="${'x'.repeat(100_000)}"/>`, {
+        attributes: new Set(['alttext']),
+        open: (_name, attributes) => (alttext = attributes?.get('alttext') ?? ''),
+        text() {},
+        close() {},
+      }),
+    );
+    assert.equal(alttext, 'x'.repeat(MAX_ATTRIBUTE_CHARS));
+  });
+
+  it('reads a document given in pieces as it reads it whole, pieces cut anywhere (inside a tag, a reference, a surrogate pair)', () => {
+    const text = '\ufeff<?xml version="1.0"?><feed><t a="1&amp;2">x &amp; y 😀 <![CDATA[<z>]]></t><e/></feed>';
+    const whole = events(text);
+    for (let cut = 1; cut < text.length; cut++) {
+      const seen: string[] = [];
+      finishNow(
+        readXml([text.slice(0, cut), text.slice(cut)], {
+          open: (name) => seen.push(`<${name}`),
+          text: (chunk) => seen.push(chunk),
+          close: (name) => seen.push(`>${name}`),
+        }),
+      );
+      assert.equal(seen.join('|').replace(/\|(?=[^<>])/gu, ''), whole.join('|').replace(/\|(?=[^<>])/gu, ''), String(cut));
+    }
   });
 });

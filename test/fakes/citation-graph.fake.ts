@@ -9,7 +9,7 @@ import {
   type ResolvedWork,
   type WorkIdentifier,
 } from '../../src/ports/citation-graph.port.js';
-import type { ProviderFailureKind, ProviderRecord, ProviderResult } from '../../src/ports/provider-client.port.js';
+import type { ProviderFailureKind, ProviderRecord, ProviderResult, TransportCause } from '../../src/ports/provider-client.port.js';
 
 /** What one fake source knows. */
 export interface FakeSource {
@@ -21,6 +21,8 @@ export interface FakeSource {
   readonly lookups?: Readonly<Record<string, ProviderRecord>>;
   /** Every call fails with this kind. */
   readonly failure?: ProviderFailureKind;
+  /** …and this static cause of a connection failure. */
+  readonly cause?: TransportCause;
 }
 
 /**
@@ -44,7 +46,8 @@ export class FakeCitationGraphClient implements CitationGraphClient {
       this.calls.push(`${source}.${name}`);
       requests += 1;
       if (access.signal.aborted) return Promise.resolve({ ok: false, error: { kind: 'cancelled' } });
-      if (known.failure !== undefined) return Promise.resolve({ ok: false, error: { kind: known.failure } });
+      if (known.failure !== undefined)
+        return Promise.resolve({ ok: false, error: known.cause === undefined ? { kind: known.failure } : { kind: known.failure, cause: known.cause } });
       return Promise.resolve({ ok: true, value: value() });
     };
     return {

@@ -5,6 +5,7 @@ import { BUILT_BIN } from '../support/built-program.js';
 import { call, initialize, initialized } from '../support/messages.js';
 import { lines, parseLines, testEnv } from '../support/run-program.js';
 import { startHostileProxy, type ProxyBehaviour } from '../support/hostile-proxies.js';
+import { PROXY_HINT } from '../../src/domain/shared/provider-warnings.js';
 
 const STANDARD = ['mcp', 'serve', '--profile', 'standard', '--transport', 'stdio'];
 
@@ -45,7 +46,7 @@ function runThrough(proxy: string): Promise<{ answers: any[]; code: number | nul
 
 const resultOf = (answers: any[], id: number) => answers.find((answer) => answer.id === id)?.result?.structuredContent;
 
-describe('the built program behind a hostile proxy (issue 24, row 1)', () => {
+describe('the built program behind a hostile proxy (issue 24, row 1; issue 25, row 7)', () => {
   for (const behaviour of ['tarpit', 'drip', 'closer'] as const satisfies readonly ProxyBehaviour[]) {
     it(`answers every networked tool and ends at end of input within seconds behind a ${behaviour} proxy`, { timeout: WATCHDOG_MS + 5000 }, async () => {
       const proxy = await startHostileProxy(behaviour);
@@ -54,10 +55,16 @@ describe('the built program behind a hostile proxy (issue 24, row 1)', () => {
         assert.equal(code, 0, `exit code ${code} after ${Math.round(ms)} ms`);
         // The 3 s connect limit, once per tool (they run concurrently), plus start-up and exit.
         assert.ok(ms < 12_000, `the process lived ${Math.round(ms)} ms`);
+        // Every tool words the failure the same way, with the proxy hint (issue 25, row 7).
         const search = resultOf(answers, 1);
-        assert.deepEqual(search?.diagnostics?.providers?.crossref?.warning, 'crossref: transport_error (proxy)');
-        assert.equal(resultOf(answers, 2)?.diagnostics?.providers?.openalex?.error_kind, 'transport_error');
-        assert.deepEqual(resultOf(answers, 3)?.attempts?.[0], { provider: 'europepmc', outcome: 'failed', error_kind: 'transport_error' });
+        assert.equal(search?.diagnostics?.providers?.crossref?.warning, 'crossref: transport_error (proxy)');
+        assert.ok(search?.diagnostics?.warnings?.includes(PROXY_HINT));
+        const graph = resultOf(answers, 2);
+        assert.equal(graph?.diagnostics?.providers?.openalex?.warning, 'openalex: transport_error (proxy)');
+        assert.ok(graph?.diagnostics?.warnings?.includes(PROXY_HINT));
+        const fullText = resultOf(answers, 3);
+        assert.deepEqual(fullText?.attempts?.[0], { provider: 'europepmc', outcome: 'failed', error_kind: 'transport_error' });
+        assert.match(fullText?.note ?? '', /\(europepmc: transport_error \(proxy\)\)\. A request could not pass the proxy: check HTTPS_PROXY/u);
         assert.ok(proxy.connections() < 30, `${proxy.connections()} connections to the proxy`);
       } finally {
         await proxy.close();

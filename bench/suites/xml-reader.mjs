@@ -40,21 +40,29 @@ function inputs(scale) {
   ];
 }
 
-/** One read: total ms, longest step ms, steps. */
+/**
+ * One read: total ms, longest step ms (wall clock) and the CPU time of the step that took most of
+ * it (process CPU, GC threads included: on a loaded machine the wall clock of a step also counts
+ * the time other processes had the CPU), steps.
+ */
 function measure(readXml, text, options) {
   const events = { attributes: new Set(['alttext', 'href']), open() {}, text() {}, close() {} };
   const task = readXml(text, events, options);
   let longest = 0;
+  let longestCpu = 0;
   let steps = 0;
   const started = performance.now();
   for (;;) {
+    const cpu = process.cpuUsage();
     const before = performance.now();
     const step = task.next();
     longest = Math.max(longest, performance.now() - before);
+    const used = process.cpuUsage(cpu);
+    longestCpu = Math.max(longestCpu, (used.user + used.system) / 1000);
     steps += 1;
     if (step.done) break;
   }
-  return { total: performance.now() - started, longest, steps };
+  return { total: performance.now() - started, longest, longestCpu, steps };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -67,8 +75,10 @@ const readers = [['saxes (this build)', await readerOf(REPO_ROOT, 'dist/src/adap
 if (baseline !== undefined)
   readers.push(['hand-written (baseline)', await readerOf(baseline, 'dist/src/adapters/provider-client/xml-reader.js'), { textInPieces: true }]);
 
-console.log(`| input | reader | total (median of ${runs}) | longest step | steps |`);
-console.log('|---|---|---:|---:|---:|');
+const load = () => (process.platform === 'linux' ? readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ') : 'n/a');
+console.log(`Load average at start: ${load()}; Node ${process.version}.\n`);
+console.log(`| input | reader | total (median of ${runs}) | longest step, wall (max) | longest step, CPU (max) | steps |`);
+console.log('|---|---|---:|---:|---:|---:|');
 for (const [name, text, isJats] of inputs(smoke ? 1 / 64 : 1)) {
   for (const [label, readXml, extra] of readers) {
     const options = { ...extra, ...(isJats ? { doctype: 'external', maxDepth: 256 } : { maxDepth: 256 }) };
@@ -83,10 +93,11 @@ for (const [name, text, isJats] of inputs(smoke ? 1 / 64 : 1)) {
       }
     }
     results.shift(); // the first run warms the JIT
-    if (results.length === 0) console.log(`| ${name} | ${label} | ${outcome} | | |`);
+    if (results.length === 0) console.log(`| ${name} | ${label} | ${outcome} | | | |`);
     else
       console.log(
-        `| ${name} | ${label} | ${median(results.map((r) => r.total)).toFixed(0)} ms | ${median(results.map((r) => r.longest)).toFixed(1)} ms (max ${Math.max(...results.map((r) => r.longest)).toFixed(1)}) | ${results[0].steps} |`,
+        `| ${name} | ${label} | ${median(results.map((r) => r.total)).toFixed(0)} ms | ${median(results.map((r) => r.longest)).toFixed(1)} ms (max ${Math.max(...results.map((r) => r.longest)).toFixed(1)}) | ${median(results.map((r) => r.longestCpu)).toFixed(1)} ms (max ${Math.max(...results.map((r) => r.longestCpu)).toFixed(1)}) | ${results[0].steps} |`,
       );
   }
 }
+console.log(`\nLoad average at end: ${load()}.`);

@@ -1,6 +1,7 @@
 /**
  * The provider HTTP kernel: the one adapter folder other adapters may import
- * (docs/architecture.md#the-provider-http-kernel).
+ * (test/architecture/dependency-rule.test.ts says so). This file is its surface: other adapters
+ * import what they use from here.
  *
  * Three adapters talk to scholarly sources over HTTP — the search (`provider-client`), the
  * citation graph (`citation-graph`) and the full-text reader (`fulltext-client`) — and they must
@@ -28,20 +29,18 @@
  * It imports only the domain, the ports and libraries (undici, saxes); it never imports another
  * adapter.
  */
-export { ProviderHttp, type PolicyGet, type ProviderHttpOptions } from './provider-http.js';
+export { ProviderHttp } from './provider-http.js';
 export type { ProviderGet } from './send-get.js';
 export { piecesOf, type TextPieces } from './body-text.js';
-export { systemClock, type ProviderClock } from './clock.js';
-export { DEFAULT_TIMEOUTS, MAX_BODY_BYTES, type ProviderTimeouts } from './http-policy.js';
 export { providerFailure, success, type ProviderFailure, type ProviderResult } from './provider-failure.js';
 export { intervalFor, tierPacing, TIER_INTERVALS_MS } from './tier-pacing.js';
-export { ANSWER_TTL_MS, AnswerCache, DEFAULT_CACHE_ENTRIES, answerKey } from './answer-cache.js';
+export { AnswerCache, DEFAULT_CACHE_ENTRIES, answerKey } from './answer-cache.js';
 export { asArray, asObject, asString, type JsonObject } from './json-fields.js';
 export { readJson } from './json-reader.js';
 export { listOf, objectOf, scalar } from './json-shape.js';
-export { readXml, type XmlEvents, type XmlReadOptions } from './xml-reader.js';
+export { readXml, type XmlEvents } from './xml-reader.js';
 export { XmlReadError } from './xml-events.js';
-export { ABSTRACT_CUT, MAX_ABSTRACT_CHARS, markupFreeText } from './abstract-text.js';
+export { markupFreeText } from './abstract-text.js';
 export {
   MAX_AUTHORS,
   YEAR_RANGE,
@@ -54,5 +53,5 @@ export {
 } from './record-fields.js';
 export { doiPathSegment, withQuery, yearBounds } from './steering.js';
 export { OPENALEX_WORKS_ENDPOINT, credentialParams, openAlexRecord, openAlexWorkShape, yearFilter } from './openalex-work.js';
-export { CROSSREF_WORKS_ENDPOINT, crossrefAuthor, crossrefRecord, crossrefWorkShape, mailtoParams } from './crossref-work.js';
+export { CROSSREF_WORKS_ENDPOINT, crossrefRecord, crossrefWorkShape, mailtoParams } from './crossref-work.js';
 export { SEMANTIC_SCHOLAR_FIELDS, headersFor, semanticScholarPaperShape, semanticScholarRecord } from './semantic-scholar-work.js';

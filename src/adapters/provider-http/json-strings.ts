@@ -1,3 +1,8 @@
+/*
+ * The string scanning of the hand-written JSON reader (why it is hand-written: the note at the
+ * top of json-reader.ts): a string's end is found with `indexOf`, a long one is checked a window
+ * at a time, and only strings a shape keeps are decoded.
+ */
 import type { Stepwise } from '../../domain/shared/stepwise.js';
 
 /** Thrown for text that is not JSON (or nests deeper than allowed). The message is static. */

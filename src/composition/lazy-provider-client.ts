@@ -43,9 +43,9 @@ export type ProviderRuntimeLoader = () => Promise<ProviderRuntime>;
 export function providerRuntimeLoader(dispatcher: Dispatcher | undefined, slices: TimeSlices = eventLoopSlices): ProviderRuntimeLoader {
   let loading: Promise<ProviderRuntime> | undefined;
   return () => {
-    loading ??= Promise.all([import('../adapters/provider-client/index.js'), import('../adapters/provider-http/index.js')]).then(([adapters, kernel]) => ({
+    loading ??= import('../adapters/provider-client/index.js').then((adapters) => ({
       adapters,
-      http: new kernel.ProviderHttp({ version: VERSION, dispatcher, slices }),
+      http: new adapters.ProviderHttp({ version: VERSION, dispatcher, slices }),
     }));
     return loading;
   };

@@ -6,7 +6,7 @@
 import type { ProviderRecord } from '../../src/ports/provider-client.port.js';
 import type { Stepwise } from '../../src/domain/shared/stepwise.js';
 import { parseInSlices } from '../../src/adapters/provider-http/provider-failure.js';
-import type { ProviderResult } from '../../src/adapters/provider-http/index.js';
+import type { ProviderResult } from '../../src/adapters/provider-http/provider-failure.js';
 import type { RecordOptions } from '../../src/adapters/provider-http/record-fields.js';
 import { eventLoopSlices } from '../../src/adapters/scheduling/time-slices.js';
 import { arxivRecords } from '../../src/adapters/provider-client/arxiv.js';

@@ -1,29 +1,15 @@
 import type { EdgeChunk, ProviderEdge, ResolvedWork, WorkIdentifier } from '../../ports/citation-graph.port.js';
 import { GRAPH_CHUNK_SIZE } from '../../ports/citation-graph.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import {
-  CROSSREF_WORKS_ENDPOINT,
-  asObject,
-  asString,
-  buildRecord,
-  crossrefRecord,
-  crossrefWorkShape,
-  doiPathSegment,
-  listOf,
-  literalAuthor,
-  mailtoParams,
-  markupFreeText,
-  objectOf,
-  providerFailure,
-  readJson,
-  scalar,
-  success,
-  withQuery,
-  type JsonObject,
-  type ProviderGet,
-  type ProviderResult,
-  type RecordOptions,
-} from '../provider-http/index.js';
+import { CROSSREF_WORKS_ENDPOINT, crossrefRecord, crossrefWorkShape, mailtoParams } from '../provider-http/crossref-work.js';
+import { asObject, asString, type JsonObject } from '../provider-http/json-fields.js';
+import { buildRecord, literalAuthor, type RecordOptions } from '../provider-http/record-fields.js';
+import { doiPathSegment, withQuery } from '../provider-http/steering.js';
+import { listOf, objectOf, scalar } from '../provider-http/json-shape.js';
+import { markupFreeText } from '../provider-http/abstract-text.js';
+import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import { readJson } from '../provider-http/json-reader.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
 import { plainDoi } from './graph-ids.js';
 import type { SourceContext } from './source-protocol.js';
 

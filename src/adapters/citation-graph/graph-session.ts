@@ -10,16 +10,11 @@ import type {
   WorkIds,
 } from '../../ports/citation-graph.port.js';
 import type { ProviderRecord } from '../../ports/provider-client.port.js';
-import {
-  answerKey,
-  providerFailure,
-  success,
-  type AnswerCache,
-  type ProviderGet,
-  type ProviderHttp,
-  type ProviderResult,
-  type RecordOptions,
-} from '../provider-http/index.js';
+import { answerKey, type AnswerCache } from '../provider-http/answer-cache.js';
+import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
+import type { ProviderHttp } from '../provider-http/provider-http.js';
+import type { RecordOptions } from '../provider-http/record-fields.js';
 import type { AnswerOptions, BodyParse, SourceContext, SourceProtocol } from './source-protocol.js';
 
 /** What every session of one client shares: the HTTP policy (and its pacing lanes) and the answer cache. */

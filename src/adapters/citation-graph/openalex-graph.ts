@@ -2,21 +2,14 @@ import type { EdgeChunk, GraphAccess, ResolvedWork, WorkIdentifier } from '../..
 import { GRAPH_CHUNK_SIZE } from '../../ports/citation-graph.port.js';
 import type { ProviderRecord } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import { OPENALEX_WORKS_ENDPOINT, credentialParams, openAlexRecord, openAlexWorkShape, yearFilter } from '../provider-http/index.js';
-import {
-  asObject,
-  asString,
-  collectInto,
-  doiPathSegment,
-  listOf,
-  objectOf,
-  providerFailure,
-  readJson,
-  scalar,
-  success,
-  withQuery,
-} from '../provider-http/index.js';
-import type { ProviderGet, ProviderResult, RecordOptions } from '../provider-http/index.js';
+import { credentialParams, OPENALEX_WORKS_ENDPOINT, openAlexRecord, openAlexWorkShape, yearFilter } from '../provider-http/openalex-work.js';
+import { asObject, asString } from '../provider-http/json-fields.js';
+import { collectInto, type RecordOptions } from '../provider-http/record-fields.js';
+import { doiPathSegment, withQuery } from '../provider-http/steering.js';
+import { listOf, objectOf, scalar } from '../provider-http/json-shape.js';
+import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import { readJson } from '../provider-http/json-reader.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
 import { arxivDoi, isArxivId, openAlexWorkIdOf, pmidOf, plainDoi } from './graph-ids.js';
 import type { SourceContext } from './source-protocol.js';
 

@@ -1,20 +1,13 @@
 import type { EdgeChunk, GraphDirection, ProviderEdge, WorkIds } from '../../ports/citation-graph.port.js';
 import { GRAPH_CHUNK_SIZE } from '../../ports/citation-graph.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import {
-  YEAR_RANGE,
-  asObject,
-  asString,
-  doiPathSegment,
-  listOf,
-  objectOf,
-  providerFailure,
-  readJson,
-  scalar,
-  success,
-  type ProviderGet,
-  type ProviderResult,
-} from '../provider-http/index.js';
+import { YEAR_RANGE } from '../provider-http/record-fields.js';
+import { asObject, asString } from '../provider-http/json-fields.js';
+import { doiPathSegment } from '../provider-http/steering.js';
+import { listOf, objectOf, scalar } from '../provider-http/json-shape.js';
+import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import { readJson } from '../provider-http/json-reader.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
 import { isPmid, plainDoi } from './graph-ids.js';
 import type { SourceContext } from './source-protocol.js';
 

@@ -1,27 +1,14 @@
 import type { EdgeChunk, GraphDirection, ProviderEdge, ResolvedWork, WorkIdentifier, WorkIds } from '../../ports/citation-graph.port.js';
 import { GRAPH_CHUNK_SIZE } from '../../ports/citation-graph.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import {
-  SEMANTIC_SCHOLAR_FIELDS,
-  asArray,
-  asObject,
-  asString,
-  cleanText,
-  doiPathSegment,
-  headersFor,
-  listOf,
-  objectOf,
-  providerFailure,
-  readJson,
-  scalar,
-  semanticScholarPaperShape,
-  semanticScholarRecord,
-  success,
-  type JsonObject,
-  type ProviderGet,
-  type ProviderResult,
-  type RecordOptions,
-} from '../provider-http/index.js';
+import { headersFor, SEMANTIC_SCHOLAR_FIELDS, semanticScholarPaperShape, semanticScholarRecord } from '../provider-http/semantic-scholar-work.js';
+import { asArray, asObject, asString, type JsonObject } from '../provider-http/json-fields.js';
+import { cleanText, type RecordOptions } from '../provider-http/record-fields.js';
+import { doiPathSegment } from '../provider-http/steering.js';
+import { listOf, objectOf, scalar } from '../provider-http/json-shape.js';
+import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import { readJson } from '../provider-http/json-reader.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
 import { isArxivId, isPmid, isSemanticScholarId, plainDoi, pmidOf } from './graph-ids.js';
 import type { SourceContext } from './source-protocol.js';
 

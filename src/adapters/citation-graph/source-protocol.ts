@@ -1,7 +1,9 @@
 import type { EdgeChunk, GraphAccess, GraphDirection, ResolvedWork, WorkIdentifier, WorkIds } from '../../ports/citation-graph.port.js';
 import type { ProviderRecord } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import type { ProviderGet, ProviderResult, RecordOptions } from '../provider-http/index.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
+import type { ProviderResult } from '../provider-http/provider-failure.js';
+import type { RecordOptions } from '../provider-http/record-fields.js';
 
 /** A stepwise body parser of one answer form (run in time slices by the session). */
 export type BodyParse<T> = (body: string) => Stepwise<ProviderResult<T>>;

@@ -1,5 +1,6 @@
 import type { GraphSourceId, ResolvedWork } from '../../ports/citation-graph.port.js';
-import { success, tierPacing, type ProviderResult } from '../provider-http/index.js';
+import { success, type ProviderResult } from '../provider-http/provider-failure.js';
+import { tierPacing } from '../provider-http/tier-pacing.js';
 import { CrossrefGraph } from './crossref-graph.js';
 import { OpenAlexGraph, type OpenAlexWork } from './openalex-graph.js';
 import { OpenCitationsGraph } from './opencitations.js';

@@ -1,4 +1,4 @@
-import type { ProviderHttp } from '../provider-http/index.js';
+import type { ProviderHttp } from '../provider-http/provider-http.js';
 import { ARXIV_INTERVAL_MS, arxivHtmlRequest, arxivRecord, arxivRecordRequest, type ArxivRecord } from './arxiv-sources.js';
 import { readLatexmlDocument, type LatexmlReading } from './document-readers.js';
 import { licenceOf } from './licence-names.js';

@@ -1,5 +1,7 @@
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import { intervalFor, readXml, type ProviderGet, type XmlEvents } from '../provider-http/index.js';
+import { intervalFor } from '../provider-http/tier-pacing.js';
+import { readXml, type XmlEvents } from '../provider-http/xml-reader.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
 import { licenceUrlOf } from './jats-metadata.js';
 
 /** arXiv's HTML papers (docs/providers.md#full-text-sources); a constant, never configurable. */

@@ -1,6 +1,8 @@
 import { Parser } from 'htmlparser2';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import { piecesOf, readXml, XmlReadError, type TextPieces } from '../provider-http/index.js';
+import { piecesOf, type TextPieces } from '../provider-http/body-text.js';
+import { readXml } from '../provider-http/xml-reader.js';
+import { XmlReadError } from '../provider-http/xml-events.js';
 import type { DocumentBuilder } from './document-builder.js';
 import { JatsDocumentEvents } from './jats-document.js';
 import type { JatsMetadata } from './jats-metadata.js';

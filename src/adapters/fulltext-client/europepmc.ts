@@ -1,7 +1,10 @@
 import type { WorkReference } from '../../ports/fulltext-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
 import { isOpenAccessUrl } from '../../domain/literature-search/clean-provider-record.js';
-import { asArray, asObject, asString, listOf, objectOf, readJson, scalar, type JsonObject, type ProviderGet } from '../provider-http/index.js';
+import { asArray, asObject, asString, type JsonObject } from '../provider-http/json-fields.js';
+import { listOf, objectOf, scalar } from '../provider-http/json-shape.js';
+import { readJson } from '../provider-http/json-reader.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
 
 /** The Europe PMC REST base (docs/providers.md#full-text-sources); a constant, never configurable. */
 export const EUROPEPMC_REST = 'https://www.ebi.ac.uk/europepmc/webservices/rest';

@@ -1,4 +1,4 @@
-import type { XmlEvents } from '../provider-http/index.js';
+import type { XmlEvents } from '../provider-http/xml-reader.js';
 import type { DocumentBuilder } from './document-builder.js';
 import { JatsMetadataCollector, texFormula } from './jats-metadata.js';
 import { ATTRIBUTES, BACK_SECTIONS, FIGURES, FIGURE_IGNORED, IGNORED, INLINE, MAX_CAPTURED_CHARS } from './jats-elements.js';

@@ -1,5 +1,6 @@
 import type { FullTextSource, WorkReference } from '../../ports/fulltext-client.port.js';
-import type { ProviderHttp, TextPieces } from '../provider-http/index.js';
+import type { ProviderHttp } from '../provider-http/provider-http.js';
+import type { TextPieces } from '../provider-http/body-text.js';
 import { readJatsDocument } from './document-readers.js';
 import { EUROPEPMC_INTERVAL_MS, europePmcFullTextRequest, europePmcRecord, europePmcSearchRequest, type EuropePmcRecord } from './europepmc.js';
 import type { JatsMetadata } from './jats-metadata.js';

@@ -1,6 +1,9 @@
 import type { FullTextDocument, FullTextSource, ResolvedWork, SourceAttempt } from '../../ports/fulltext-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import { success, type ProviderFailure, type ProviderGet, type ProviderHttp, type ProviderResult, type TextPieces } from '../provider-http/index.js';
+import { success, type ProviderFailure, type ProviderResult } from '../provider-http/provider-failure.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
+import type { ProviderHttp } from '../provider-http/provider-http.js';
+import type { TextPieces } from '../provider-http/body-text.js';
 import { DocumentBuilder } from './document-builder.js';
 import { documentDigest } from './text-digest.js';
 import { licenceOf } from './licence-names.js';

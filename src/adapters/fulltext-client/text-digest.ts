@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import { piecesOf, type TextPieces } from '../provider-http/index.js';
+import { piecesOf, type TextPieces } from '../provider-http/body-text.js';
 
 /** SHA-256 of a text encoded as UTF-8, as 64 lowercase hex digits (the domain's `TextDigest`). */
 export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');

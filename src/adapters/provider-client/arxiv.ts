@@ -1,20 +1,11 @@
 import type { ProviderRecord, RecordAuthor } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import {
-  MAX_AUTHORS,
-  YEAR_RANGE,
-  buildRecord,
-  cleanText,
-  literalAuthor,
-  providerFailure,
-  readXml,
-  success,
-  tierPacing,
-  yearBounds,
-  type ProviderGet,
-  type ProviderResult,
-  type RecordOptions,
-} from '../provider-http/index.js';
+import { buildRecord, cleanText, literalAuthor, MAX_AUTHORS, YEAR_RANGE, type RecordOptions } from '../provider-http/record-fields.js';
+import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import { readXml } from '../provider-http/xml-reader.js';
+import { tierPacing } from '../provider-http/tier-pacing.js';
+import { yearBounds } from '../provider-http/steering.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
 import { AtomEntryCollector, type AtomEntry } from './atom-entries.js';
 import { rowsFor, singleRequestProtocol, type ProviderQuery } from './provider-protocol.js';
 

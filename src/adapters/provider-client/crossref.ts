@@ -1,25 +1,14 @@
 import type { ProviderRecord } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import {
-  CROSSREF_WORKS_ENDPOINT,
-  asObject,
-  collectInto,
-  crossrefRecord,
-  crossrefWorkShape,
-  doiPathSegment,
-  listOf,
-  mailtoParams,
-  objectOf,
-  providerFailure,
-  readJson,
-  success,
-  tierPacing,
-  withQuery,
-  yearBounds,
-  type ProviderGet,
-  type ProviderResult,
-  type RecordOptions,
-} from '../provider-http/index.js';
+import { CROSSREF_WORKS_ENDPOINT, crossrefRecord, crossrefWorkShape, mailtoParams } from '../provider-http/crossref-work.js';
+import { asObject } from '../provider-http/json-fields.js';
+import { collectInto, type RecordOptions } from '../provider-http/record-fields.js';
+import { doiPathSegment, withQuery, yearBounds } from '../provider-http/steering.js';
+import { listOf, objectOf } from '../provider-http/json-shape.js';
+import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import { readJson } from '../provider-http/json-reader.js';
+import { tierPacing } from '../provider-http/tier-pacing.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
 import { rowsFor, singleRequestProtocol, singleWorkRecords, type ProviderQuery } from './provider-protocol.js';
 
 /** `filter=from-pub-date:<from>,until-pub-date:<to>` (either bound alone when only one is set). */

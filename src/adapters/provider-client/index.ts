@@ -31,7 +31,10 @@
  */
 export { UndiciProviderClient, type UndiciProviderClientOptions } from './undici-provider-client.js';
 export type { ProviderQuery } from './provider-protocol.js';
-export { CROSSREF_WORKS_ENDPOINT, OPENALEX_WORKS_ENDPOINT } from '../provider-http/index.js';
+export { CROSSREF_WORKS_ENDPOINT } from '../provider-http/crossref-work.js';
+export { OPENALEX_WORKS_ENDPOINT } from '../provider-http/openalex-work.js';
+/** The kernel's HTTP policy, which the composition root builds once for every client: it and undici load with this adapter. */
+export { ProviderHttp } from '../provider-http/provider-http.js';
 export { buildOpenAlexDoiRequest, buildOpenAlexRequest, openAlexRecords } from './openalex.js';
 export {
   SEMANTIC_SCHOLAR_DOI_ENDPOINT,

@@ -1,27 +1,15 @@
 import type { ProviderRecord } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
 import { PROVIDER_CATALOGUE } from '../../domain/shared/provider-catalogue.js';
-import {
-  OPENALEX_WORKS_ENDPOINT,
-  asObject,
-  collectInto,
-  credentialParams,
-  doiPathSegment,
-  listOf,
-  objectOf,
-  openAlexRecord,
-  openAlexWorkShape,
-  providerFailure,
-  readJson,
-  success,
-  tierPacing,
-  withQuery,
-  yearFilter,
-  type ProviderGet,
-  type ProviderResult,
-  type RecordOptions,
-  type TIER_INTERVALS_MS,
-} from '../provider-http/index.js';
+import { credentialParams, OPENALEX_WORKS_ENDPOINT, openAlexRecord, openAlexWorkShape, yearFilter } from '../provider-http/openalex-work.js';
+import { asObject } from '../provider-http/json-fields.js';
+import { collectInto, type RecordOptions } from '../provider-http/record-fields.js';
+import { doiPathSegment, withQuery } from '../provider-http/steering.js';
+import { listOf, objectOf } from '../provider-http/json-shape.js';
+import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import { readJson } from '../provider-http/json-reader.js';
+import { tierPacing, type TIER_INTERVALS_MS } from '../provider-http/tier-pacing.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
 import { rowsFor, singleRequestProtocol, singleWorkRecords, type ProviderQuery } from './provider-protocol.js';
 
 /** OpenAlex asks for at most this many records per search (docs/providers.md#requests). */

@@ -1,7 +1,9 @@
 import type { ProviderRecord, ProviderSearchRequest } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
 import { MAX_PER_PROVIDER_LIMIT } from '../../domain/shared/provider-catalogue.js';
-import { providerFailure, success, type ProviderGet, type ProviderResult, type RecordOptions } from '../provider-http/index.js';
+import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
+import type { RecordOptions } from '../provider-http/record-fields.js';
 
 /**
  * The work of a single-work answer (a DOI lookup) as at most one record: no object there →

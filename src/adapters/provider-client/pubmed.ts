@@ -1,26 +1,13 @@
 import type { ProviderRecord } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import {
-  MAX_AUTHORS,
-  YEAR_RANGE,
-  asArray,
-  asObject,
-  asString,
-  authorsOf,
-  buildRecord,
-  listOf,
-  literalAuthor,
-  objectOf,
-  providerFailure,
-  readJson,
-  scalar,
-  success,
-  tierPacing,
-  yearBounds,
-  type JsonObject,
-  type ProviderGet,
-  type ProviderResult,
-} from '../provider-http/index.js';
+import { authorsOf, buildRecord, literalAuthor, MAX_AUTHORS, YEAR_RANGE } from '../provider-http/record-fields.js';
+import { asArray, asObject, asString, type JsonObject } from '../provider-http/json-fields.js';
+import { listOf, objectOf, scalar } from '../provider-http/json-shape.js';
+import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import { readJson } from '../provider-http/json-reader.js';
+import { tierPacing } from '../provider-http/tier-pacing.js';
+import { yearBounds } from '../provider-http/steering.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
 import { rowsFor, type ProviderProtocol, type ProviderQuery } from './provider-protocol.js';
 
 /** The PubMed E-utilities search endpoint (docs/providers.md#requests); a constant, never configurable. */

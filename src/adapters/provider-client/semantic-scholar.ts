@@ -1,28 +1,15 @@
 import type { ProviderRecord } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
 import { PROVIDER_CATALOGUE } from '../../domain/shared/provider-catalogue.js';
-import {
-  SEMANTIC_SCHOLAR_FIELDS,
-  asArray,
-  asObject,
-  collectInto,
-  doiPathSegment,
-  headersFor,
-  listOf,
-  objectOf,
-  providerFailure,
-  readJson,
-  scalar,
-  semanticScholarPaperShape,
-  semanticScholarRecord,
-  success,
-  tierPacing,
-  yearBounds,
-  type ProviderGet,
-  type ProviderResult,
-  type RecordOptions,
-  type TIER_INTERVALS_MS,
-} from '../provider-http/index.js';
+import { headersFor, SEMANTIC_SCHOLAR_FIELDS, semanticScholarPaperShape, semanticScholarRecord } from '../provider-http/semantic-scholar-work.js';
+import { asArray, asObject } from '../provider-http/json-fields.js';
+import { collectInto, type RecordOptions } from '../provider-http/record-fields.js';
+import { doiPathSegment, yearBounds } from '../provider-http/steering.js';
+import { listOf, objectOf, scalar } from '../provider-http/json-shape.js';
+import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import { readJson } from '../provider-http/json-reader.js';
+import { tierPacing, type TIER_INTERVALS_MS } from '../provider-http/tier-pacing.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
 import { rowsFor, singleRequestProtocol, singleWorkRecords, type ProviderQuery } from './provider-protocol.js';
 
 /** The Semantic Scholar paper search endpoint (docs/providers.md#requests); a constant, never configurable. */

@@ -1,14 +1,8 @@
 import type { ProviderSearchOutcome, ProviderSearchRequest, ProviderClient } from '../../ports/provider-client.port.js';
-import {
-  AnswerCache,
-  DEFAULT_CACHE_ENTRIES,
-  answerKey,
-  providerFailure,
-  success,
-  type ProviderGet,
-  type ProviderHttp,
-  type ProviderResult,
-} from '../provider-http/index.js';
+import { AnswerCache, answerKey, DEFAULT_CACHE_ENTRIES } from '../provider-http/answer-cache.js';
+import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
+import type { ProviderHttp } from '../provider-http/provider-http.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
 import type { ProviderQuery } from './provider-protocol.js';
 import { PROVIDER_PROTOCOLS } from './provider-protocols.js';

@@ -19,7 +19,7 @@
  *   decoding, the proxy dispatcher, and body parsing in time slices (through the `TimeSlices`
  *   port the composition root injects);
  * - the provider failure vocabulary: `ProviderResult<T>` (the domain's `Result<T,
- *   ProviderFailure>`), {@link providerFailure}, and the static transport causes;
+ *   ProviderFailure>`), `providerFailure`, and the static transport causes;
  * - the stepwise readers of provider bodies (JSON, and XML over saxes);
  * - the work formats two adapters read (the OpenAlex, Crossref and Semantic Scholar
  *   records the search and the graph both build, record bounds, markup and abstract text,
@@ -28,30 +28,14 @@
  *
  * It imports only the domain, the ports and libraries (undici, saxes); it never imports another
  * adapter.
+ *
+ * Other adapters import the kernel's files one by one, not through this index: each lazily
+ * loaded adapter is bundled on its own (a chunk of the bundle, an asset of the single
+ * executable), and one barrel would pull undici and saxes into the citation graph's code and the
+ * program's start-up snapshot. What they share: `provider-http.ts` (the policy), `send-get.ts`
+ * (`ProviderGet`), `provider-failure.ts`, `tier-pacing.ts`, `answer-cache.ts`, `body-text.ts`
+ * (`TextPieces`), the readers (`json-*.ts`, `xml-*.ts`) and the work formats (`*-work.ts`,
+ * `record-fields.ts`, `abstract-text.ts`, `markup-text.ts`, `steering.ts`). The composition root
+ * builds the one `ProviderHttp` from the search adapter's module, with which undici loads.
  */
-export { ProviderHttp } from './provider-http.js';
-export type { ProviderGet } from './send-get.js';
-export { piecesOf, type TextPieces } from './body-text.js';
-export { providerFailure, success, type ProviderFailure, type ProviderResult } from './provider-failure.js';
-export { intervalFor, tierPacing, TIER_INTERVALS_MS } from './tier-pacing.js';
-export { AnswerCache, DEFAULT_CACHE_ENTRIES, answerKey } from './answer-cache.js';
-export { asArray, asObject, asString, type JsonObject } from './json-fields.js';
-export { readJson } from './json-reader.js';
-export { listOf, objectOf, scalar } from './json-shape.js';
-export { readXml, type XmlEvents } from './xml-reader.js';
-export { XmlReadError } from './xml-events.js';
-export { markupFreeText } from './abstract-text.js';
-export {
-  MAX_AUTHORS,
-  YEAR_RANGE,
-  authorsOf,
-  buildRecord,
-  cleanText,
-  collectInto,
-  literalAuthor,
-  type RecordOptions,
-} from './record-fields.js';
-export { doiPathSegment, withQuery, yearBounds } from './steering.js';
-export { OPENALEX_WORKS_ENDPOINT, credentialParams, openAlexRecord, openAlexWorkShape, yearFilter } from './openalex-work.js';
-export { CROSSREF_WORKS_ENDPOINT, crossrefRecord, crossrefWorkShape, mailtoParams } from './crossref-work.js';
-export { SEMANTIC_SCHOLAR_FIELDS, headersFor, semanticScholarPaperShape, semanticScholarRecord } from './semantic-scholar-work.js';
+export type { ProviderHttp } from './provider-http.js';

@@ -3,7 +3,7 @@
  * fed in slices exist (@streamparser/json, stream-json, clarinet, jsonparse), but they tokenize
  * and build every value they meet — a 4 MiB string in a field nobody reads is accumulated whole
  * before anything can refuse it — and they walk the text a character at a time (saxes, the same
- * kind of parser for XML, costs 5–8× the hand-written reader it replaced: bench/XML-READER.md). Provider bodies are read by shape instead: what lies outside the shape is checked by
+ * kind of parser for XML, costs 4–5× the hand-written reader it replaced: bench/XML-READER.md). Provider bodies are read by shape instead: what lies outside the shape is checked by
  * `indexOf` and skipped without being built, no string past 64 Ki characters is built, lists stop
  * at their bound, and list items reach `each` as they complete, all a bounded step at a time.
  */

@@ -92,7 +92,7 @@ export async function searchLiterature(
     if (error instanceof ProviderRuntimeUnavailableError) return toolError('provider-runtime-unavailable');
     throw error;
   }
-  const batches = runs.flatMap((run) => (run.outcome.ok ? [{ provider: run.provider, records: run.outcome.records }] : []));
+  const batches = runs.flatMap((run) => (run.outcome.ok ? [{ provider: run.provider, records: run.outcome.value.records }] : []));
   const merge = mergeSearchResultsStepwise(batches, query, limits.total, resultOptions);
   const results = await (deps.pace ?? runAtOnce)(merge, context.signal);
   const abstractsLeftOut = boundAbstracts(results);

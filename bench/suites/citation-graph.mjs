@@ -132,7 +132,7 @@ async function crawlTimes(runs, smoke) {
   }
   // Page 1: S2 resolves, then reads chunk 0 one keyless pacing gap later; pages 2 and 3: one S2
   // chunk each, a gap after the previous S2 request (the harness sets no key: keyless pacing).
-  const { TIER_INTERVALS_MS } = await load('dist/src/adapters/provider-client/tier-pacing.js');
+  const { TIER_INTERVALS_MS } = await load('dist/src/adapters/provider-http/tier-pacing.js');
   const gap = TIER_INTERVALS_MS.semantic_scholar.keyless;
   const floors = [gap + DELAY_MS, gap + DELAY_MS, gap + DELAY_MS];
   return pages.map((times, page) => ({

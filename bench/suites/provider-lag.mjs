@@ -17,18 +17,18 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 export async function runProviderLag({ smoke = false } = {}) {
   const { allProviderBodies } = await load('dist/test/fault-injection/provider-hostile-bodies.js');
   const { probeLag } = await load('dist/test/fault-injection/provider-lag-probe.js');
+  const parsing = await load('dist/test/support/provider-parsing.js');
   const parsers = {
-    arxiv: (await load('dist/src/adapters/provider-client/arxiv.js')).parseArxivResponse,
-    openalex: (await load('dist/src/adapters/provider-client/openalex.js')).parseOpenAlexResponse,
-    semantic_scholar: (await load('dist/src/adapters/provider-client/semantic-scholar.js')).parseSemanticScholarResponse,
-    crossref: (await load('dist/src/adapters/provider-client/crossref.js')).parseCrossrefResponse,
+    arxiv: parsing.parseArxivResponse,
+    openalex: parsing.parseOpenAlexResponse,
+    semantic_scholar: parsing.parseSemanticScholarResponse,
+    crossref: parsing.parseCrossrefResponse,
     'crossref-work': async (body, _rows, options) => {
       const { crossrefWorkRecords } = await load('dist/src/adapters/provider-client/crossref.js');
-      const { parseInSlices } = await load('dist/src/adapters/provider-client/provider-protocol.js');
-      return parseInSlices(crossrefWorkRecords(body, 1, options));
+      return parsing.inSlices(crossrefWorkRecords(body, 1, options));
     },
-    'pubmed-search': (await load('dist/src/adapters/provider-client/pubmed.js')).parsePubMedSearchResponse,
-    'pubmed-summary': (await load('dist/src/adapters/provider-client/pubmed.js')).parsePubMedSummaryResponse,
+    'pubmed-search': parsing.parsePubMedSearchResponse,
+    'pubmed-summary': parsing.parsePubMedSummaryResponse,
   };
   const runs = smoke ? 1 : 5;
   const worst = new Map(); // row name → the runs of its worst body

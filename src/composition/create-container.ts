@@ -23,7 +23,7 @@ import { lazyUndiciCitationGraphClient } from './lazy-citation-graph-client.js';
 import { CitationGraphClientId, type CitationGraphClient } from '../ports/citation-graph.port.js';
 import { profileSecretStore } from './secret-store-binding.js';
 import { TimeSlicesId, type TimeSlices } from '../ports/time-slices.port.js';
-import { runInSlices } from '../adapters/scheduling/time-slices.js';
+import { eventLoopSlices } from '../adapters/scheduling/time-slices.js';
 import { TextDigestsId, type TextDigests } from '../ports/text-digests.port.js';
 import { sha256Hex } from '../adapters/fulltext-client/text-digest.js';
 import { toolBindings } from './tool-bindings.js';
@@ -76,7 +76,6 @@ export interface ContainerOverrides {
 const PROFILE_TOOLS: Readonly<Record<Profile, readonly ToolSlice[]>> = { lite: LITE_TOOLS, standard: STANDARD_TOOLS };
 
 /** Time slices of the scheduling adapter (docs/provider-data.md). */
-const SLICED_WORK: TimeSlices = { run: (work, signal) => runInSlices(work, signal) };
 /** SHA-256 over `node:crypto`. */
 const DIGESTS: TextDigests = { sha256Hex };
 
@@ -98,7 +97,10 @@ const sharedModule = (profile: Profile, overrides: ContainerOverrides): Containe
       .inSingletonScope();
     if (overrides.dispatcher) bind(DispatcherId).toConstantValue(overrides.dispatcher);
     bind(ProviderRuntimeId)
-      .toResolvedValue((dispatcher: Dispatcher | undefined) => providerRuntimeLoader(dispatcher), [{ serviceIdentifier: DispatcherId, optional: true }])
+      .toResolvedValue(
+        (slices: TimeSlices, dispatcher: Dispatcher | undefined) => providerRuntimeLoader(dispatcher, slices),
+        [TimeSlicesId, { serviceIdentifier: DispatcherId, optional: true }],
+      )
       .inSingletonScope();
     // The undici client, loaded on the first search, unless a whole client was given.
     bind(ProviderClientId)
@@ -112,7 +114,7 @@ const sharedModule = (profile: Profile, overrides: ContainerOverrides): Containe
     bind(FullTextClientId)
       .toResolvedValue((runtime: ProviderRuntimeLoader) => overrides.fullTextClient ?? lazyUndiciFullTextClient(runtime), [ProviderRuntimeId])
       .inSingletonScope();
-    bind(TimeSlicesId).toConstantValue(SLICED_WORK);
+    bind(TimeSlicesId).toConstantValue(eventLoopSlices);
     bind(TextDigestsId).toConstantValue(DIGESTS);
     // The files tools hold for resources/read (docs/protocol.md#resources), one store per container.
     bind(HeldResourcesId)

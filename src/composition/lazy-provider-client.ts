@@ -1,5 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { ProviderRuntimeUnavailableError, type ProviderClient, type ProviderSearchOutcome, type ProviderSearchRequest } from '../ports/provider-client.port.js';
+import type { TimeSlices } from '../ports/time-slices.port.js';
+import { eventLoopSlices } from '../adapters/scheduling/time-slices.js';
 import { VERSION } from './version.js';
 
 /**
@@ -23,11 +25,11 @@ export class LazyProviderClient implements ProviderClient {
   }
 }
 
-/** The provider adapters module and the one HTTP policy every client built from it shares. */
+/** The search adapter module and the one HTTP policy (the provider HTTP kernel's) every client built from it shares. */
 export interface ProviderRuntime {
   readonly adapters: typeof import('../adapters/provider-client/index.js');
   /** Shared by the search, citation-graph and full-text clients: one pacer per source. */
-  readonly http: import('../adapters/provider-client/index.js').ProviderHttp;
+  readonly http: import('../adapters/provider-http/index.js').ProviderHttp;
 }
 
 /** Loads the {@link ProviderRuntime} on first call; every later call shares that load. */
@@ -35,14 +37,15 @@ export type ProviderRuntimeLoader = () => Promise<ProviderRuntime>;
 
 /**
  * A loader of the provider runtime: the adapters (and undici itself) are imported only when the
- * first networked tool runs, so start-up and every other tool never load them.
+ * first networked tool runs, so start-up and every other tool never load them. `slices` runs the
+ * body parsers in time slices (default: the scheduling adapter's event-loop slices).
  */
-export function providerRuntimeLoader(dispatcher: Dispatcher | undefined): ProviderRuntimeLoader {
+export function providerRuntimeLoader(dispatcher: Dispatcher | undefined, slices: TimeSlices = eventLoopSlices): ProviderRuntimeLoader {
   let loading: Promise<ProviderRuntime> | undefined;
   return () => {
     loading ??= import('../adapters/provider-client/index.js').then((adapters) => ({
       adapters,
-      http: new adapters.ProviderHttp({ version: VERSION, dispatcher }),
+      http: new adapters.ProviderHttp({ version: VERSION, dispatcher, slices }),
     }));
     return loading;
   };
@@ -50,4 +53,4 @@ export function providerRuntimeLoader(dispatcher: Dispatcher | undefined): Provi
 
 /** The undici provider client, built from the shared runtime on the first search. */
 export const lazyUndiciProviderClient = (runtime: ProviderRuntimeLoader): ProviderClient =>
-  new LazyProviderClient(() => runtime().then(({ adapters, http }) => new adapters.UndiciProviderClient({ version: VERSION, http })));
+  new LazyProviderClient(() => runtime().then(({ adapters, http }) => new adapters.UndiciProviderClient({ http })));

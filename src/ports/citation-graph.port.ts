@@ -1,5 +1,5 @@
 import { portToken, type PortToken } from './port-token.js';
-import type { ProviderFailureKind, ProviderRecord, ProviderSearchRequest } from './provider-client.port.js';
+import type { ProviderRecord, ProviderResult, ProviderSearchRequest } from './provider-client.port.js';
 
 /**
  * The sources of the citation graph, in the order edges are merged and listed
@@ -87,9 +87,6 @@ export interface GraphAccess {
   readonly order?: 'newest' | 'most_cited';
 }
 
-/** A value, or the failure that replaced it. */
-export type GraphStep<T> = { readonly ok: true; readonly value: T; readonly cached: boolean } | { readonly ok: false; readonly kind: ProviderFailureKind };
-
 /** What one session's requests cost: requests sent (cache hits aside), of them list calls. */
 export interface GraphCost {
   readonly requests: number;
@@ -102,16 +99,17 @@ export interface GraphCost {
  * by the first request) and the caller's signal; their cost is counted.
  *
  * Promise: no method throws (except {@link ProviderRuntimeUnavailableError} when the client
- * cannot be built); failures are kinds with no URL, key or body; an aborted signal gives
- * `cancelled`. Methods a source does not have answer `http_error` without any request.
+ * cannot be built); failures are {@link ProviderFailure}s (a kind, and the static cause of a
+ * connection failure) with no URL, key or body; an aborted signal gives `cancelled`. Whether a
+ * method needed a request is told by {@link GraphSession.cost}. Methods a source does not have answer `http_error` without any request.
  */
 export interface GraphSession {
   /** The work as this source knows it; `undefined` when it does not (or cannot be asked). */
-  resolve(work: WorkIdentifier): Promise<GraphStep<ResolvedWork | undefined>>;
+  resolve(work: WorkIdentifier): Promise<ProviderResult<ResolvedWork | undefined>>;
   /** Chunk `index` (0-based) of the work's edges in `direction`. */
-  chunk(direction: GraphDirection, ids: WorkIds, index: number): Promise<GraphStep<EdgeChunk>>;
+  chunk(direction: GraphDirection, ids: WorkIds, index: number): Promise<ProviderResult<EdgeChunk>>;
   /** One work by DOI (a single-work lookup), `undefined` when the source has none. */
-  lookup(doi: string): Promise<GraphStep<ProviderRecord | undefined>>;
+  lookup(doi: string): Promise<ProviderResult<ProviderRecord | undefined>>;
   /** The cost so far. */
   cost(): GraphCost;
 }

@@ -1,5 +1,5 @@
 import { portToken, type PortToken } from './port-token.js';
-import type { ProviderFailureKind } from './provider-client.port.js';
+import type { ProviderFailureKind, TransportCause } from './provider-client.port.js';
 
 /** The open-access full-text sources (docs/providers.md#full-text-sources), in the order a read tries them. */
 export const FULLTEXT_SOURCES = ['europepmc', 'pmc', 'arxiv'] as const;
@@ -109,6 +109,8 @@ export interface SourceAttempt {
   readonly outcome: AttemptOutcome;
   /** Only with `failed`. */
   readonly errorKind?: ProviderFailureKind;
+  /** Only with `failed`, for a connection failure: its static cause (`name resolution`, `proxy`…). */
+  readonly errorCause?: TransportCause;
 }
 
 /** The outcome of a read: the document when a source had one, and what every source said. */

@@ -70,10 +70,27 @@ export interface ProviderSearchRequest {
   readonly includeAbstracts?: boolean;
 }
 
+/** Why a provider request failed: its public kind, and the static cause of a connection failure when one is known. */
+export interface ProviderFailure {
+  readonly kind: ProviderFailureKind;
+  readonly cause?: TransportCause;
+}
+
+/**
+ * A value, or the {@link ProviderFailure} that replaced it: the one result type,
+ * `Result<T, ProviderFailure>` of src/domain/shared/result.ts, spelled here because ports
+ * import no domain (the two are the same type).
+ */
+export type ProviderResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ProviderFailure };
+
+/** The records of one provider search, and whether the answer cache gave them (no request sent). */
+export interface ProviderAnswer {
+  readonly records: readonly ProviderRecord[];
+  readonly cached: boolean;
+}
+
 /** What one provider search gives back. */
-export type ProviderSearchOutcome =
-  | { readonly ok: true; readonly records: readonly ProviderRecord[]; readonly cached: boolean }
-  | { readonly ok: false; readonly kind: ProviderFailureKind; readonly cause?: TransportCause };
+export type ProviderSearchOutcome = ProviderResult<ProviderAnswer>;
 
 /**
  * Searches one scholarly provider. Endpoints are constants of the adapter: nothing in the

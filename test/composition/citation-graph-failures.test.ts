@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { SEED, SyntheticWorld, type Fault } from '../support/graph-world.js';
 import { graphResult, startGraphServer, until } from '../support/graph-server.js';
 import { request, toolErrorOf } from '../support/messages.js';
-import { TIER_INTERVALS_MS } from '../../src/adapters/provider-client/tier-pacing.js';
+import { TIER_INTERVALS_MS } from '../../src/adapters/provider-http/tier-pacing.js';
 
 const CITATIONS = 'qiongli_literature_citations';
 const REFERENCES = 'qiongli_literature_references';

@@ -2,10 +2,10 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { AesGcmSealedTokens } from '../../src/adapters/sealed-token/index.js';
 import { UndiciCitationGraphClient } from '../../src/adapters/citation-graph/index.js';
-import { ProviderHttp } from '../../src/adapters/provider-client/provider-http.js';
 import { SEED, SyntheticWorld, worldWork } from '../support/graph-world.js';
 import { graphResult, startGraphServer } from '../support/graph-server.js';
 import { toolErrorOf } from '../support/messages.js';
+import { testHttp } from '../support/provider-http.js';
 
 const CITATIONS = 'qiongli_literature_citations';
 const CURSOR_MESSAGE = 'cursor is invalid or has expired; call again without cursor';
@@ -114,7 +114,7 @@ describe('paging the citation graph (docs/decisions.md#paging-the-citation-graph
   it('refuses the cursor when the lists behind the earlier pages changed (read again without a cache), instead of repeating or skipping', async () => {
     const world = new SyntheticWorld({ openalex: Array.from({ length: 30 }, (_, i) => i) });
     const server = await startGraphServer(world.route, {
-      citationGraphClient: (dispatcher) => new UndiciCitationGraphClient({ http: new ProviderHttp({ version: '0.0.0-test', dispatcher }), cacheEntries: 0 }),
+      citationGraphClient: (dispatcher) => new UndiciCitationGraphClient({ http: testHttp({ version: '0.0.0-test', dispatcher }), cacheEntries: 0 }),
     });
     try {
       const first = graphResult(await server.call(CITATIONS, { work: SEED.doi, limit: 10, providers: ['openalex'] }));

@@ -34,8 +34,8 @@ describe('the lazy provider client (composition)', () => {
     const lazy = new LazyProviderClient(loader.load);
     assert.equal(loader.calls, 0);
     const [first, second] = await Promise.all([lazy.search(request('arxiv')), lazy.search(request('crossref'))]);
-    assert.deepEqual(first, { ok: true, records: [{ title: 'A' }], cached: false });
-    assert.deepEqual(second, { ok: true, records: [], cached: false });
+    assert.deepEqual(first, { ok: true, value: { records: [{ title: 'A' }], cached: false } });
+    assert.deepEqual(second, { ok: true, value: { records: [], cached: false } });
     await lazy.search(request('arxiv'));
     assert.equal(loader.calls, 1);
     assert.deepEqual(fake.calledProviders(), ['arxiv', 'crossref', 'arxiv']);

@@ -5,12 +5,11 @@ import {
   type GraphDirection,
   type GraphSession,
   type GraphSourceId,
-  type GraphStep,
   type ProviderEdge,
   type ResolvedWork,
   type WorkIdentifier,
 } from '../../src/ports/citation-graph.port.js';
-import type { ProviderFailureKind, ProviderRecord } from '../../src/ports/provider-client.port.js';
+import type { ProviderFailureKind, ProviderRecord, ProviderResult, TransportCause } from '../../src/ports/provider-client.port.js';
 
 /** What one fake source knows. */
 export interface FakeSource {
@@ -22,6 +21,8 @@ export interface FakeSource {
   readonly lookups?: Readonly<Record<string, ProviderRecord>>;
   /** Every call fails with this kind. */
   readonly failure?: ProviderFailureKind;
+  /** …and this static cause of a connection failure. */
+  readonly cause?: TransportCause;
 }
 
 /**
@@ -41,12 +42,13 @@ export class FakeCitationGraphClient implements CitationGraphClient {
     this.opened.push({ source, access });
     const known = this.sources[source] ?? {};
     let requests = 0;
-    const step = <T>(name: string, value: () => T): Promise<GraphStep<T>> => {
+    const step = <T>(name: string, value: () => T): Promise<ProviderResult<T>> => {
       this.calls.push(`${source}.${name}`);
       requests += 1;
-      if (access.signal.aborted) return Promise.resolve({ ok: false, kind: 'cancelled' });
-      if (known.failure !== undefined) return Promise.resolve({ ok: false, kind: known.failure });
-      return Promise.resolve({ ok: true, value: value(), cached: false });
+      if (access.signal.aborted) return Promise.resolve({ ok: false, error: { kind: 'cancelled' } });
+      if (known.failure !== undefined)
+        return Promise.resolve({ ok: false, error: known.cause === undefined ? { kind: known.failure } : { kind: known.failure, cause: known.cause } });
+      return Promise.resolve({ ok: true, value: value() });
     };
     return {
       resolve: (work: WorkIdentifier) => step(`resolve(${work.kind})`, () => known.work),

@@ -51,14 +51,14 @@ export class FakeProviderClient implements ProviderClient {
 
   /** `provider` answers these records (not from the cache unless `cached`). */
   respondWith(provider: ProviderId, records: readonly ProviderRecord[], options: FakeTiming & { cached?: boolean } = {}): this {
-    const outcome: ProviderSearchOutcome = { ok: true, records, cached: options.cached ?? false };
+    const outcome: ProviderSearchOutcome = { ok: true, value: { records, cached: options.cached ?? false } };
     this.scripts.set(provider, { kind: 'answer', outcome, delayMs: options.delayMs ?? 0 });
     return this;
   }
 
   /** `provider` fails with this public kind (`http_error` for a 503, `timeout`, …), and a connection failure's cause when given. */
   failWith(provider: ProviderId, kind: ProviderFailureKind, options: FakeTiming & { cause?: TransportCause } = {}): this {
-    const outcome: ProviderSearchOutcome = options.cause === undefined ? { ok: false, kind } : { ok: false, kind, cause: options.cause };
+    const outcome: ProviderSearchOutcome = { ok: false, error: options.cause === undefined ? { kind } : { kind, cause: options.cause } };
     this.scripts.set(provider, { kind: 'answer', outcome, delayMs: options.delayMs ?? 0 });
     return this;
   }
@@ -94,14 +94,14 @@ export class FakeProviderClient implements ProviderClient {
     this.requests.push(received);
     const script = this.scripts.get(request.provider) ?? {
       kind: 'answer',
-      outcome: { ok: true, records: [], cached: false },
+      outcome: { ok: true, value: { records: [], cached: false } },
       delayMs: 0,
     };
     return new Promise((resolve) => {
       const cancelled = () => {
         received.sawAbort = true;
         if (timer !== undefined) clearTimeout(timer);
-        resolve({ ok: false, kind: 'cancelled' });
+        resolve({ ok: false, error: { kind: 'cancelled' } });
       };
       let timer: ReturnType<typeof setTimeout> | undefined;
       if (request.signal.aborted) return cancelled();

@@ -1,4 +1,7 @@
-/** Hostile full-text documents at the 4 MiB the issue asks for (docs/provider-data.md#8-full-text-documents). */
+/**
+ * Hostile full-text documents at the 4 MiB the issue asks for (docs/provider-data.md#8-full-text-documents),
+ * and documents near the 16 MiB document bound whose one text value is 12 MiB (issue 29, row 2).
+ */
 
 /** Size of each hostile body: 4 MiB. */
 export const HOSTILE_BYTES = 4 * 1024 * 1024;
@@ -11,7 +14,15 @@ export interface HostileBody {
   readonly name: string;
   readonly source: HostileSource;
   readonly build: () => Buffer;
+  /** Its size is at most this, and near it (default {@link HOSTILE_BYTES}). */
+  readonly bytes?: number;
 }
+
+/** Size of the long-value documents: just under the 16 MiB document bound. */
+export const LONG_VALUE_BYTES = 16 * 1024 * 1024 - 64 * 1024;
+
+/** Length of the one long value: 12 MiB of characters. */
+const LONG = 12 * 1024 * 1024;
 
 /** `unit` repeated between `head` and `tail` until the whole is just under `bytes`. */
 function filled(head: string, unit: string, tail: string, bytes = HOSTILE_BYTES): Buffer {
@@ -63,5 +74,40 @@ export function hostileBodies(): HostileBody[] {
     },
     { name: 'JATS: 4 MiB of empty paragraphs', source: 'europepmc', build: () => filled(JATS_HEAD, '<p/>', JATS_TAIL) },
     { name: 'JATS: 4 MiB of nested sections', source: 'europepmc', build: () => filled(JATS_HEAD, '<sec>', JATS_TAIL) },
+  ];
+}
+
+/**
+ * Documents near the 16 MiB bound, each holding one 12 MiB value (issue 29, row 2), the rest of
+ * the document a real-looking body of paragraphs: a CDATA section, a `tex-math`, a `term`, a
+ * MathML `alttext` (JATS); a `class` attribute and a formula's `alttext` (arXiv's HTML).
+ */
+export function longValueBodies(): HostileBody[] {
+  const jats = (value: string): Buffer =>
+    filled(`${JATS_HEAD}<p>${value}</p>`, '<p>Text of a paragraph, as an article has many.</p>', JATS_TAIL, LONG_VALUE_BYTES);
+  const page = (value: string): Buffer => filled(`${PAGE_HEAD}${value}`, '<p>Text of a paragraph, as a paper has many.</p>', PAGE_TAIL, LONG_VALUE_BYTES);
+  const long = 'x y '.repeat(LONG / 4);
+  return [
+    { name: 'JATS: a 12 MiB CDATA section', source: 'europepmc', bytes: LONG_VALUE_BYTES, build: () => jats(`<![CDATA[${long}]]>`) },
+    {
+      name: 'JATS: a 12 MiB tex-math',
+      source: 'europepmc',
+      bytes: LONG_VALUE_BYTES,
+      build: () => jats(`<disp-formula><tex-math>${long}</tex-math></disp-formula>`),
+    },
+    {
+      name: 'JATS: a 12 MiB term',
+      source: 'europepmc',
+      bytes: LONG_VALUE_BYTES,
+      build: () => jats(`</p><def-list><def-item><term>${long}</term><def><p>d</p></def></def-item></def-list><p>`),
+    },
+    {
+      name: 'JATS: a 12 MiB MathML alttext',
+      source: 'europepmc',
+      bytes: LONG_VALUE_BYTES,
+      build: () => jats(`<inline-formula><math alttext="${long}"><mi>x</mi></math></inline-formula>`),
+    },
+    { name: 'a 12 MiB class attribute', source: 'arxiv', bytes: LONG_VALUE_BYTES, build: () => page(`<p class="${long}">text</p>`) },
+    { name: 'a 12 MiB formula alttext', source: 'arxiv', bytes: LONG_VALUE_BYTES, build: () => page(`<p><math alttext="${long}"><mi>x</mi></math></p>`) },
   ];
 }

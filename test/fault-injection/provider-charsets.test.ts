@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import type { Agent } from 'undici';
-import { UndiciProviderClient } from '../../src/adapters/provider-client/undici-provider-client.js';
 import { loopbackDispatcher, startLoopback } from '../adapters/provider-client/loopback.js';
 import { searchRequest } from '../adapters/provider-client/search-request.js';
+import { searchClient } from '../support/provider-http.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -23,9 +23,9 @@ async function arxivAnswering(body: Buffer, headers: Record<string, string>, chu
     () => server.close(),
     () => (agent as Agent).destroy(),
   );
-  const client = new UndiciProviderClient({ version: '1.0.0', dispatcher, timeouts: { connectMs: 1000, requestMs: 10_000 } });
+  const client = searchClient({ version: '1.0.0', dispatcher, timeouts: { connectMs: 1000, requestMs: 10_000 } });
   const outcome = await client.search(searchRequest('arxiv'));
-  return outcome.ok ? outcome.records.map((record) => record.title) : outcome.kind;
+  return outcome.ok ? outcome.value.records.map((record) => record.title) : outcome.error.kind;
 }
 
 const feed = (title: string) =>

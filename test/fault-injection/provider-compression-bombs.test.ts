@@ -3,11 +3,11 @@ import { afterEach, describe, it } from 'node:test';
 import { Readable } from 'node:stream';
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import type { Agent } from 'undici';
-import { BodyRefused, readBodyText } from '../../src/adapters/provider-client/body-text.js';
-import { MAX_BODY_BYTES } from '../../src/adapters/provider-client/http-policy.js';
-import { UndiciProviderClient } from '../../src/adapters/provider-client/undici-provider-client.js';
+import { BodyRefused, readBodyText } from '../../src/adapters/provider-http/body-text.js';
+import { MAX_BODY_BYTES } from '../../src/adapters/provider-http/http-policy.js';
 import { loopbackDispatcher, startLoopback } from '../adapters/provider-client/loopback.js';
 import { searchRequest } from '../adapters/provider-client/search-request.js';
+import { searchClient } from '../support/provider-http.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -49,7 +49,7 @@ async function clientAnswering(handler: Parameters<typeof startLoopback>[0]) {
     () => server.close(),
     () => (agent as Agent).destroy(),
   );
-  return { server, client: new UndiciProviderClient({ version: '1.0.0', dispatcher, timeouts: { connectMs: 1000, requestMs: 10_000 } }) };
+  return { server, client: searchClient({ version: '1.0.0', dispatcher, timeouts: { connectMs: 1000, requestMs: 10_000 } }) };
 }
 
 describe('compression bombs stop at the 4 MiB bound (docs/provider-data.md)', { timeout: 60_000 }, () => {
@@ -62,7 +62,7 @@ describe('compression bombs stop at the 4 MiB bound (docs/provider-data.md)', { 
         response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': coding, 'content-length': bomb.length });
         response.end(bomb);
       });
-      assert.deepEqual(await client.search(searchRequest('crossref')), { ok: false, kind: 'decode_error' });
+      assert.deepEqual(await client.search(searchRequest('crossref')), { ok: false, error: { kind: 'decode_error' } });
       assert.equal(server.paths.length, 1);
     });
 
@@ -75,7 +75,7 @@ describe('compression bombs stop at the 4 MiB bound (docs/provider-data.md)', { 
         response.once('close', () => bomb.destroy());
         bomb.once('end', () => (finished = true));
       });
-      assert.deepEqual(await client.search(searchRequest('arxiv')), { ok: false, kind: 'decode_error' });
+      assert.deepEqual(await client.search(searchRequest('arxiv')), { ok: false, error: { kind: 'decode_error' } });
       await server.firstSocketClosed;
       assert.equal(finished, false, 'the client closed the connection: the bomb never ended on its own');
     });

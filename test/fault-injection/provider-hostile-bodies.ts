@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ProviderId } from '../../src/ports/config-source.port.js';
-import type { RecordOptions } from '../../src/adapters/provider-client/provider-protocol.js';
+import type { RecordOptions } from '../../src/adapters/provider-http/record-fields.js';
 
 /**
  * Hostile and realistic provider bodies for the event-loop tests and the parser benchmark.

@@ -1,13 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseArxivResponse } from '../../src/adapters/provider-client/arxiv.js';
-import { crossrefWorkRecords, parseCrossrefResponse } from '../../src/adapters/provider-client/crossref.js';
-import { parseInSlices, type RecordOptions } from '../../src/adapters/provider-client/provider-protocol.js';
-import { parseOpenAlexResponse } from '../../src/adapters/provider-client/openalex.js';
-import { parsePubMedSearchResponse, parsePubMedSummaryResponse } from '../../src/adapters/provider-client/pubmed.js';
-import { parseSemanticScholarResponse } from '../../src/adapters/provider-client/semantic-scholar.js';
+import { crossrefWorkRecords } from '../../src/adapters/provider-client/crossref.js';
+import type { RecordOptions } from '../../src/adapters/provider-http/record-fields.js';
 import { BODY_BOUND, allProviderBodies, type ParserName } from './provider-hostile-bodies.js';
 import { CONTRACT_MS, describeSamples, probeUntilWithin } from './provider-lag-probe.js';
+import {
+  inSlices,
+  parseArxivResponse,
+  parseCrossrefResponse,
+  parseOpenAlexResponse,
+  parsePubMedSearchResponse,
+  parsePubMedSummaryResponse,
+  parseSemanticScholarResponse,
+} from '../support/provider-parsing.js';
 
 /** Each parser as the client runs it: at most 200 records (100 for OpenAlex and Semantic Scholar). */
 const PARSERS: Record<ParserName, (body: string, options?: RecordOptions) => Promise<{ ok: boolean }>> = {
@@ -15,7 +20,7 @@ const PARSERS: Record<ParserName, (body: string, options?: RecordOptions) => Pro
   openalex: (body, options) => parseOpenAlexResponse(body, 100, options),
   semantic_scholar: (body, options) => parseSemanticScholarResponse(body, 100, options),
   crossref: (body, options) => parseCrossrefResponse(body, 200, options),
-  'crossref-work': (body, options) => parseInSlices(crossrefWorkRecords(body, 1, options)),
+  'crossref-work': (body, options) => inSlices(crossrefWorkRecords(body, 1, options)),
   'pubmed-search': (body) => parsePubMedSearchResponse(body, 200),
   'pubmed-summary': (body) => parsePubMedSummaryResponse(body, 200),
 };

@@ -6,7 +6,7 @@ import { runInSlices } from '../../src/adapters/scheduling/time-slices.js';
 import { dedupeRecords, type ProviderBatch } from '../../src/domain/literature-search/dedupe-records.js';
 import { mergeSearchResultsStepwise } from '../../src/domain/literature-search/merge-search-results.js';
 import { MAX_KEY_UNITS } from '../../src/domain/literature-search/bounded-normal-form.js';
-import { MAX_TEXT_BYTES } from '../../src/adapters/provider-client/record-fields.js';
+import { MAX_TEXT_BYTES } from '../../src/adapters/provider-http/record-fields.js';
 import { busyBlock, CONTRACT_MS, describeSamples, probeUntilWithin } from './provider-lag-probe.js';
 
 v8.setFlagsFromString('--expose-gc');

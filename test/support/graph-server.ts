@@ -1,5 +1,4 @@
 import { UndiciCitationGraphClient } from '../../src/adapters/citation-graph/index.js';
-import { ProviderHttp } from '../../src/adapters/provider-client/provider-http.js';
 import { createContainer } from '../../src/composition/create-container.js';
 import { LITE_DEFAULT_GROUPS } from '../../src/domain/shared/capability-groups.js';
 import type { NativeSettings } from '../../src/ports/config-source.port.js';
@@ -9,10 +8,11 @@ import type { Dispatcher } from 'undici';
 import { FakeConfigSource, settingsWith } from '../fakes/config-source.fake.js';
 import { FakeSecretStore } from '../fakes/secret-store.fake.js';
 import { FakeTransport } from '../fakes/transport.fake.js';
-import { FakeClock } from '../adapters/provider-client/fake-clock.js';
+import { FakeClock } from '../adapters/provider-http/fake-clock.js';
 import { startLoopbackGraph, type LoopbackGraph, type LoopbackRoute } from './loopback-graph.js';
 import { initialize, request } from './messages.js';
 import { mcpConnection } from '../../src/composition/mcp-connection.js';
+import { testHttp } from './provider-http.js';
 
 /** Settings with every graph source enabled, keyless (a Crossref contact email set). */
 export const ALL_GRAPH_SOURCES: NativeSettings = settingsWith({
@@ -60,7 +60,7 @@ let nextId = 1000;
 function graphClientOption(dispatcher: Dispatcher, clock: FakeClock, options: GraphServerOptions): { citationGraphClient?: CitationGraphClient } {
   if (options.citationGraphClient !== undefined) return { citationGraphClient: options.citationGraphClient(dispatcher) };
   if (options.programClient === true) return {};
-  const http = new ProviderHttp({
+  const http = testHttp({
     version: '0.0.0-test',
     dispatcher,
     clock,

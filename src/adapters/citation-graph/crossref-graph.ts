@@ -1,14 +1,15 @@
 import type { EdgeChunk, ProviderEdge, ResolvedWork, WorkIdentifier } from '../../ports/citation-graph.port.js';
 import { GRAPH_CHUNK_SIZE } from '../../ports/citation-graph.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import { markupFreeText } from '../provider-client/abstract-text.js';
-import { CROSSREF_WORKS_ENDPOINT, crossrefRecord, mailtoParams, workShape } from '../provider-client/crossref.js';
-import { asObject, asString, type JsonObject } from '../provider-client/json-fields.js';
-import { readJson } from '../provider-client/json-reader.js';
-import { listOf, objectOf, scalar } from '../provider-client/json-shape.js';
-import { stepFailed, stepOk, type ProviderGet, type RecordOptions, type Step } from '../provider-client/provider-protocol.js';
-import { buildRecord, literalAuthor } from '../provider-client/record-fields.js';
-import { doiPathSegment, withQuery } from '../provider-client/steering.js';
+import { CROSSREF_WORKS_ENDPOINT, crossrefRecord, crossrefWorkShape, mailtoParams } from '../provider-http/crossref-work.js';
+import { asObject, asString, type JsonObject } from '../provider-http/json-fields.js';
+import { buildRecord, literalAuthor, type RecordOptions } from '../provider-http/record-fields.js';
+import { doiPathSegment, withQuery } from '../provider-http/steering.js';
+import { listOf, objectOf, scalar } from '../provider-http/json-shape.js';
+import { markupFreeText } from '../provider-http/abstract-text.js';
+import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import { readJson } from '../provider-http/json-reader.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
 import { plainDoi } from './graph-ids.js';
 import type { SourceContext } from './source-protocol.js';
 
@@ -57,7 +58,7 @@ export function referenceEdge(reference: JsonObject): ProviderEdge | undefined {
 }
 
 /** A single-work answer with its `reference` list, stepwise; no object `message` → `decode_error`. */
-export function* crossrefWork(body: string, options: RecordOptions): Stepwise<Step<CrossrefWork>> {
+export function* crossrefWork(body: string, options: RecordOptions): Stepwise<ProviderResult<CrossrefWork>> {
   const references: ProviderEdge[] = [];
   let deposited = 0;
   const each = (value: unknown): void => {
@@ -67,12 +68,12 @@ export function* crossrefWork(body: string, options: RecordOptions): Stepwise<St
     if (edge !== undefined) references.push(edge);
   };
   const message = objectOf({
-    ...Object.fromEntries(workShape(options).fields),
+    ...Object.fromEntries(crossrefWorkShape(options).fields),
     'reference-count': scalar,
     reference: listOf(REFERENCE, { max: MAX_CROSSREF_REFERENCES, each }),
   });
   const work = asObject(asObject(yield* readJson(body, objectOf({ message })))?.['message']);
-  if (work === undefined) return stepFailed('decode_error');
+  if (work === undefined) return providerFailure('decode_error');
   const record = crossrefRecord(work, options);
   const doi = plainDoi(record?.doi);
   const count = work['reference-count'];
@@ -84,7 +85,7 @@ export function* crossrefWork(body: string, options: RecordOptions): Stepwise<St
           ids: doi === undefined ? {} : { doi },
           referenceTotal: typeof count === 'number' ? count : deposited,
         };
-  return stepOk({ work: resolved, references });
+  return success({ work: resolved, references });
 }
 
 const ABSENT: CrossrefWork = { work: undefined, references: [] };
@@ -102,25 +103,25 @@ export class CrossrefGraph {
   }
 
   /** `GET /works/<doi>`: the work and its references, kept for later chunks. */
-  work(doi: string | undefined, context: SourceContext): Promise<Step<CrossrefWork>> {
+  work(doi: string | undefined, context: SourceContext): Promise<ProviderResult<CrossrefWork>> {
     const get = doi === undefined ? undefined : this.request(doi, context);
-    if (get === undefined) return Promise.resolve(stepOk(ABSENT));
+    if (get === undefined) return Promise.resolve(success(ABSENT));
     return context.answer(get, (body) => crossrefWork(body, context.options), { absent: ABSENT });
   }
 
   /** Resolves a work named by its DOI (Crossref knows no other identifier). */
-  async resolve(work: WorkIdentifier, context: SourceContext): Promise<Step<ResolvedWork | undefined>> {
+  async resolve(work: WorkIdentifier, context: SourceContext): Promise<ProviderResult<ResolvedWork | undefined>> {
     const answer = await this.work(work.kind === 'doi' ? work.value : undefined, context);
-    return answer.ok ? stepOk(answer.value.work) : answer;
+    return answer.ok ? success(answer.value.work) : answer;
   }
 
   /** References chunk `index`: items `100·index …` of the deposited list. */
-  async references(doi: string | undefined, index: number, context: SourceContext): Promise<Step<EdgeChunk>> {
+  async references(doi: string | undefined, index: number, context: SourceContext): Promise<ProviderResult<EdgeChunk>> {
     const answer = await this.work(doi, context);
     if (!answer.ok) return answer;
     const { references, work } = answer.value;
     const edges = references.slice(index * GRAPH_CHUNK_SIZE, (index + 1) * GRAPH_CHUNK_SIZE);
     const total = work?.referenceTotal;
-    return stepOk({ edges, last: (index + 1) * GRAPH_CHUNK_SIZE >= references.length, ...(total === undefined ? {} : { total }) });
+    return success({ edges, last: (index + 1) * GRAPH_CHUNK_SIZE >= references.length, ...(total === undefined ? {} : { total }) });
   }
 }

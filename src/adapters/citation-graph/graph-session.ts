@@ -5,15 +5,16 @@ import type {
   GraphDirection,
   GraphSession,
   GraphSourceId,
-  GraphStep,
   ResolvedWork,
   WorkIdentifier,
   WorkIds,
 } from '../../ports/citation-graph.port.js';
 import type { ProviderRecord } from '../../ports/provider-client.port.js';
-import { answerKey, type AnswerCache } from '../provider-client/answer-cache.js';
-import type { ProviderHttp } from '../provider-client/provider-http.js';
-import { parseInSlices, stepFailed, stepOk, type ProviderGet, type RecordOptions, type Step } from '../provider-client/provider-protocol.js';
+import { answerKey, type AnswerCache } from '../provider-http/answer-cache.js';
+import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
+import type { ProviderHttp } from '../provider-http/provider-http.js';
+import type { RecordOptions } from '../provider-http/record-fields.js';
 import type { AnswerOptions, BodyParse, SourceContext, SourceProtocol } from './source-protocol.js';
 
 /** What every session of one client shares: the HTTP policy (and its pacing lanes) and the answer cache. */
@@ -50,16 +51,16 @@ export class SourceSession implements GraphSession {
     this.options = { abstracts: access.includeAbstracts === true };
   }
 
-  resolve(work: WorkIdentifier): Promise<GraphStep<ResolvedWork | undefined>> {
+  resolve(work: WorkIdentifier): Promise<ProviderResult<ResolvedWork | undefined>> {
     return this.guarded('resolve', (context) => this.protocol.resolve(work, context));
   }
 
-  chunk(direction: GraphDirection, ids: WorkIds, index: number): Promise<GraphStep<EdgeChunk>> {
-    if (!Number.isSafeInteger(index) || index < 0) return Promise.resolve({ ok: false, kind: 'http_error' });
+  chunk(direction: GraphDirection, ids: WorkIds, index: number): Promise<ProviderResult<EdgeChunk>> {
+    if (!Number.isSafeInteger(index) || index < 0) return Promise.resolve(providerFailure('http_error'));
     return this.guarded('edges', (context) => this.protocol.chunk(direction, ids, index, context));
   }
 
-  lookup(doi: string): Promise<GraphStep<ProviderRecord | undefined>> {
+  lookup(doi: string): Promise<ProviderResult<ProviderRecord | undefined>> {
     return this.guarded('lookup', (context) => this.protocol.lookup(doi, context));
   }
 
@@ -68,14 +69,14 @@ export class SourceSession implements GraphSession {
   }
 
   /** See {@link SourceContext.answer}; the request spends the budget of `phase`. */
-  private async answer<T>(phase: Phase, get: ProviderGet, parse: BodyParse<T>, options: AnswerOptions<T> = {}): Promise<Step<T>> {
+  private async answer<T>(phase: Phase, get: ProviderGet, parse: BodyParse<T>, options: AnswerOptions<T> = {}): Promise<ProviderResult<T>> {
     const { http, cache } = this.shared;
     const key = answerKey(this.source, get, this.options.abstracts === true);
-    if (this.memo.has(key)) return stepOk(this.memo.get(key) as T);
+    if (this.memo.has(key)) return success(this.memo.get(key) as T);
     const hit = cache.get(key, http.clock.now());
     if (hit !== undefined) {
       this.memo.set(key, hit);
-      return stepOk(hit as T);
+      return success(hit as T);
     }
     const deadline = this.deadlines.get(phase) ?? http.deadlineFromNow();
     this.deadlines.set(phase, deadline);
@@ -86,40 +87,34 @@ export class SourceSession implements GraphSession {
     if (!body.ok) return body;
     let value: T;
     if (body.value === undefined) {
-      if (!('absent' in options)) return stepFailed('http_error');
+      if (!('absent' in options)) return providerFailure('http_error');
       value = options.absent as T;
     } else {
-      const parsed = await parseInSlices(parse(body.value), signal);
+      const parsed = await http.parseInSlices(parse(body.value), signal);
       if (!parsed.ok) return parsed;
       value = parsed.value;
     }
     cache.set(key, value, http.clock.now());
     this.memo.set(key, value);
-    return stepOk(value);
+    return success(value);
   }
 
-  /**
-   * Runs one operation: never throws, `cancelled` once the signal aborted, and `cached` when
-   * no request had to be sent for it.
-   */
-  private async guarded<T>(phase: Phase, operation: (context: SourceContext) => Promise<Step<T>>): Promise<GraphStep<T>> {
+  /** Runs one operation: never throws, and `cancelled` once the signal aborted. */
+  private async guarded<T>(phase: Phase, operation: (context: SourceContext) => Promise<ProviderResult<T>>): Promise<ProviderResult<T>> {
     const { signal } = this.access;
-    const cancelled: GraphStep<T> = { ok: false, kind: 'cancelled' };
-    if (signal.aborted) return cancelled;
-    const before = this.requests;
-    let step: Step<T>;
+    if (signal.aborted) return providerFailure('cancelled');
     const context: SourceContext = {
       access: this.access,
       options: this.options,
       answer: (get, parse, options) => this.answer(phase, get, parse, options),
       learned: this.learned,
     };
+    let result: ProviderResult<T>;
     try {
-      step = await operation(context);
+      result = await operation(context);
     } catch {
-      step = stepFailed(signal.aborted ? 'cancelled' : 'transport_error');
+      result = providerFailure(signal.aborted ? 'cancelled' : 'transport_error');
     }
-    if (signal.aborted) return cancelled;
-    return step.ok ? { ok: true, value: step.value, cached: this.requests === before } : { ok: false, kind: step.kind };
+    return signal.aborted ? providerFailure('cancelled') : result;
   }
 }

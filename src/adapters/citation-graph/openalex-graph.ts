@@ -2,13 +2,14 @@ import type { EdgeChunk, GraphAccess, ResolvedWork, WorkIdentifier } from '../..
 import { GRAPH_CHUNK_SIZE } from '../../ports/citation-graph.port.js';
 import type { ProviderRecord } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import { asObject, asString } from '../provider-client/json-fields.js';
-import { readJson } from '../provider-client/json-reader.js';
-import { listOf, objectOf, scalar } from '../provider-client/json-shape.js';
-import { OPENALEX_WORKS_ENDPOINT, credentialParams, openAlexRecord, workShape, yearFilter } from '../provider-client/openalex.js';
-import { stepFailed, stepOk, type ProviderGet, type RecordOptions, type Step } from '../provider-client/provider-protocol.js';
-import { collectInto } from '../provider-client/record-fields.js';
-import { doiPathSegment, withQuery } from '../provider-client/steering.js';
+import { credentialParams, OPENALEX_WORKS_ENDPOINT, openAlexRecord, openAlexWorkShape, yearFilter } from '../provider-http/openalex-work.js';
+import { asObject, asString } from '../provider-http/json-fields.js';
+import { collectInto, type RecordOptions } from '../provider-http/record-fields.js';
+import { doiPathSegment, withQuery } from '../provider-http/steering.js';
+import { listOf, objectOf, scalar } from '../provider-http/json-shape.js';
+import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import { readJson } from '../provider-http/json-reader.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
 import { arxivDoi, isArxivId, openAlexWorkIdOf, pmidOf, plainDoi } from './graph-ids.js';
 import type { SourceContext } from './source-protocol.js';
 
@@ -62,7 +63,7 @@ export interface OpenAlexWork extends ResolvedWork {
 }
 
 /** One work with its ids and references, stepwise; not an object → `decode_error`. */
-export function* openAlexWork(body: string, options: RecordOptions): Stepwise<Step<OpenAlexWork | undefined>> {
+export function* openAlexWork(body: string, options: RecordOptions): Stepwise<ProviderResult<OpenAlexWork | undefined>> {
   // Each referenced id is checked as the reader hands it over, between its pauses.
   const referencedWorks: string[] = [];
   const keep = (id: unknown): void => {
@@ -70,19 +71,19 @@ export function* openAlexWork(body: string, options: RecordOptions): Stepwise<St
     if (work !== undefined) referencedWorks.push(work);
   };
   const shape = objectOf({
-    ...Object.fromEntries(workShape(options).fields),
+    ...Object.fromEntries(openAlexWorkShape(options).fields),
     ids: objectOf({ doi: scalar, pmid: scalar }),
     referenced_works: listOf(scalar, { max: MAX_REFERENCED_WORKS, each: keep }),
     referenced_works_count: scalar,
   });
   const work = asObject(yield* readJson(body, shape));
-  if (work === undefined) return stepFailed('decode_error');
+  if (work === undefined) return providerFailure('decode_error');
   const record = openAlexRecord(work, options);
-  if (record === undefined) return stepOk(undefined);
+  if (record === undefined) return success(undefined);
   const ids = asObject(work['ids']);
   const count = work['referenced_works_count'];
   const cited = work['cited_by_count'];
-  return stepOk({
+  return success({
     record,
     ids: {
       ...(record.identifiers?.openalex === undefined ? {} : { openalex: record.identifiers.openalex }),
@@ -103,17 +104,17 @@ interface OpenAlexPage {
 }
 
 /** One `/works` list page, stepwise; no `results` list → `decode_error`. */
-export function* openAlexPage(body: string, options: RecordOptions): Stepwise<Step<OpenAlexPage>> {
+export function* openAlexPage(body: string, options: RecordOptions): Stepwise<ProviderResult<OpenAlexPage>> {
   const records: ProviderRecord[] = [];
   const each = collectInto(records, GRAPH_CHUNK_SIZE, (work) => openAlexRecord(work, options));
-  const shape = objectOf({ meta: objectOf({ count: scalar, next_cursor: scalar }), results: listOf(workShape(options), { each }) });
+  const shape = objectOf({ meta: objectOf({ count: scalar, next_cursor: scalar }), results: listOf(openAlexWorkShape(options), { each }) });
   const page = asObject(yield* readJson(body, shape));
-  if (!Array.isArray(page?.['results'])) return stepFailed('decode_error');
+  if (!Array.isArray(page?.['results'])) return providerFailure('decode_error');
   const meta = asObject(page['meta']);
   const count = meta?.['count'];
   const nextCursor = asString(meta?.['next_cursor']);
-  if (nextCursor !== undefined && nextCursor.length > MAX_CURSOR_CHARS) return stepFailed('decode_error');
-  return stepOk({ records, ...(typeof count === 'number' ? { count } : {}), ...(nextCursor === undefined || nextCursor === '' ? {} : { nextCursor }) });
+  if (nextCursor !== undefined && nextCursor.length > MAX_CURSOR_CHARS) return providerFailure('decode_error');
+  return success({ records, ...(typeof count === 'number' ? { count } : {}), ...(nextCursor === undefined || nextCursor === '' ? {} : { nextCursor }) });
 }
 
 /** `sort=` of a page order OpenAlex can apply. */
@@ -125,11 +126,11 @@ export class OpenAlexGraph {
    * Resolves a work by `W…`, DOI, PMID or an arXiv id's DOI (a Semantic Scholar id is not asked),
    * and keeps it in the session under its `W…` id, so reading its references needs no second lookup.
    */
-  async resolve(work: WorkIdentifier, context: SourceContext): Promise<Step<OpenAlexWork | undefined>> {
+  async resolve(work: WorkIdentifier, context: SourceContext): Promise<ProviderResult<OpenAlexWork | undefined>> {
     const known = work.kind === 'openalex' ? context.learned.get(`openalex:${work.value}`) : undefined;
-    if (known !== undefined) return stepOk(known as OpenAlexWork);
+    if (known !== undefined) return success(known as OpenAlexWork);
     const tail = workTail(work);
-    if (tail === undefined) return stepOk(undefined);
+    if (tail === undefined) return success(undefined);
     const answer = await context.answer(singleWork(tail, context), (body) => openAlexWork(body, context.options), { absent: undefined });
     const id = answer.ok ? answer.value?.ids.openalex : undefined;
     if (id !== undefined) context.learned.set(`openalex:${id}`, answer.ok ? answer.value : undefined);
@@ -141,13 +142,13 @@ export class OpenAlexGraph {
    * `filter=openalex:W…|W…` call and put back in the work's order (ids OpenAlex no longer
    * resolves are left out).
    */
-  async references(id: string, index: number, context: SourceContext): Promise<Step<EdgeChunk>> {
+  async references(id: string, index: number, context: SourceContext): Promise<ProviderResult<EdgeChunk>> {
     const work = await this.resolve({ kind: 'openalex', value: id }, context);
     if (!work.ok) return work;
     const ids = (work.value?.referencedWorks ?? []).slice(index * GRAPH_CHUNK_SIZE, (index + 1) * GRAPH_CHUNK_SIZE);
     const total = work.value?.referenceTotal;
     const last = (index + 1) * GRAPH_CHUNK_SIZE >= (work.value?.referencedWorks.length ?? 0);
-    if (ids.length === 0) return stepOk({ edges: [], last: true, ...(total === undefined ? {} : { total }) });
+    if (ids.length === 0) return success({ edges: [], last: true, ...(total === undefined ? {} : { total }) });
     const page = await context.answer(listRequest(`openalex:${ids.join('|')}`, context), (body) => openAlexPage(body, context.options), { list: true });
     if (!page.ok) return page;
     const byId = new Map(page.value.records.map((record) => [record.identifiers?.openalex, record]));
@@ -155,11 +156,11 @@ export class OpenAlexGraph {
       const record = byId.get(wanted);
       return record === undefined ? [] : [{ record }];
     });
-    return stepOk({ edges, last, ...(total === undefined ? {} : { total }) });
+    return success({ edges, last, ...(total === undefined ? {} : { total }) });
   }
 
   /** Citations chunk `index`: cursor page `index` of `filter=cites:<W>` (the cursors walked from `*`, each page kept). */
-  async citations(id: string, index: number, context: SourceContext): Promise<Step<EdgeChunk>> {
+  async citations(id: string, index: number, context: SourceContext): Promise<ProviderResult<EdgeChunk>> {
     let cursor = '*';
     const sort = context.access.order === undefined ? undefined : SORTS[context.access.order];
     for (let page = 0; ; page++) {
@@ -175,15 +176,15 @@ export class OpenAlexGraph {
       const last = records.length === 0 || nextCursor === undefined || (count !== undefined && (page + 1) * GRAPH_CHUNK_SIZE >= count);
       if (page === index || last) {
         const edges = page === index ? records.map((record) => ({ record })) : [];
-        return stepOk({ edges, last, ...(count === undefined ? {} : { total: count }) });
+        return success({ edges, last, ...(count === undefined ? {} : { total: count }) });
       }
       cursor = nextCursor;
     }
   }
 
   /** One work by DOI through the free single-work endpoint. */
-  async lookup(doi: string, context: SourceContext): Promise<Step<ProviderRecord | undefined>> {
+  async lookup(doi: string, context: SourceContext): Promise<ProviderResult<ProviderRecord | undefined>> {
     const work = await this.resolve({ kind: 'doi', value: doi }, context);
-    return work.ok ? stepOk(work.value?.record) : work;
+    return work.ok ? success(work.value?.record) : work;
   }
 }

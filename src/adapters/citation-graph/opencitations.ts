@@ -1,12 +1,13 @@
 import type { EdgeChunk, GraphDirection, ProviderEdge, WorkIds } from '../../ports/citation-graph.port.js';
 import { GRAPH_CHUNK_SIZE } from '../../ports/citation-graph.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import { asObject, asString } from '../provider-client/json-fields.js';
-import { readJson } from '../provider-client/json-reader.js';
-import { listOf, objectOf, scalar } from '../provider-client/json-shape.js';
-import { stepFailed, stepOk, type ProviderGet, type Step } from '../provider-client/provider-protocol.js';
-import { YEAR_RANGE } from '../provider-client/record-fields.js';
-import { doiPathSegment } from '../provider-client/steering.js';
+import { YEAR_RANGE } from '../provider-http/record-fields.js';
+import { asObject, asString } from '../provider-http/json-fields.js';
+import { doiPathSegment } from '../provider-http/steering.js';
+import { listOf, objectOf, scalar } from '../provider-http/json-shape.js';
+import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import { readJson } from '../provider-http/json-reader.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
 import { isPmid, plainDoi } from './graph-ids.js';
 import type { SourceContext } from './source-protocol.js';
 
@@ -69,7 +70,7 @@ function idsOf(list: string | undefined): { doi?: string; openalex?: string } {
  * by its DOI and OpenAlex id, with its year; entries without a DOI are left out. Not a list →
  * `decode_error`.
  */
-export function* openCitationsEdges(body: string, direction: GraphDirection): Stepwise<Step<readonly ProviderEdge[]>> {
+export function* openCitationsEdges(body: string, direction: GraphDirection): Stepwise<ProviderResult<readonly ProviderEdge[]>> {
   const edges: ProviderEdge[] = [];
   const otherEnd = direction === 'references' ? 'cited' : 'citing';
   const each = (value: unknown): boolean => {
@@ -82,18 +83,18 @@ export function* openCitationsEdges(body: string, direction: GraphDirection): St
   };
   const shape = listOf(objectOf({ [otherEnd]: scalar, creation: scalar, timespan: scalar }), { each });
   const list = yield* readJson(body, shape);
-  return Array.isArray(list) ? stepOk(edges) : stepFailed('decode_error');
+  return Array.isArray(list) ? success(edges) : providerFailure('decode_error');
 }
 
 /** OpenCitations: one keyless request per direction gives the whole list; chunks are its slices of 100. */
 export class OpenCitationsGraph {
-  async chunk(direction: GraphDirection, ids: WorkIds, index: number, context: SourceContext): Promise<Step<EdgeChunk>> {
+  async chunk(direction: GraphDirection, ids: WorkIds, index: number, context: SourceContext): Promise<ProviderResult<EdgeChunk>> {
     const id = indexId(ids);
-    if (id === undefined) return stepOk({ edges: [], last: true });
+    if (id === undefined) return success({ edges: [], last: true });
     const get: ProviderGet = { url: `${OPENCITATIONS_INDEX_ENDPOINT}${direction}/${id}`, headers: { accept: 'application/json' }, notFoundIsEmpty: true };
     const all = await context.answer(get, (body) => openCitationsEdges(body, direction), { absent: [] });
     if (!all.ok) return all;
     const edges = all.value.slice(index * GRAPH_CHUNK_SIZE, (index + 1) * GRAPH_CHUNK_SIZE);
-    return stepOk({ edges, last: (index + 1) * GRAPH_CHUNK_SIZE >= all.value.length, total: all.value.length });
+    return success({ edges, last: (index + 1) * GRAPH_CHUNK_SIZE >= all.value.length, total: all.value.length });
   }
 }

@@ -1,13 +1,14 @@
 import type { EdgeChunk, GraphDirection, ProviderEdge, ResolvedWork, WorkIdentifier, WorkIds } from '../../ports/citation-graph.port.js';
 import { GRAPH_CHUNK_SIZE } from '../../ports/citation-graph.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import { asArray, asObject, asString, type JsonObject } from '../provider-client/json-fields.js';
-import { readJson } from '../provider-client/json-reader.js';
-import { listOf, objectOf, scalar } from '../provider-client/json-shape.js';
-import { stepFailed, stepOk, type ProviderGet, type RecordOptions, type Step } from '../provider-client/provider-protocol.js';
-import { cleanText } from '../provider-client/record-fields.js';
-import { SEMANTIC_SCHOLAR_FIELDS, headersFor, paperShape, semanticScholarRecord } from '../provider-client/semantic-scholar.js';
-import { doiPathSegment } from '../provider-client/steering.js';
+import { headersFor, SEMANTIC_SCHOLAR_FIELDS, semanticScholarPaperShape, semanticScholarRecord } from '../provider-http/semantic-scholar-work.js';
+import { asArray, asObject, asString, type JsonObject } from '../provider-http/json-fields.js';
+import { cleanText, type RecordOptions } from '../provider-http/record-fields.js';
+import { doiPathSegment } from '../provider-http/steering.js';
+import { listOf, objectOf, scalar } from '../provider-http/json-shape.js';
+import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import { readJson } from '../provider-http/json-reader.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
 import { isArxivId, isPmid, isSemanticScholarId, plainDoi, pmidOf } from './graph-ids.js';
 import type { SourceContext } from './source-protocol.js';
 
@@ -38,11 +39,11 @@ const paperRequest = (segment: string, context: SourceContext): ProviderGet => (
 });
 
 /** One paper with its ids and counts, stepwise; not an object → `decode_error`. */
-export function* semanticScholarWork(body: string, options: RecordOptions): Stepwise<Step<ResolvedWork | undefined>> {
-  const paper = asObject(yield* readJson(body, objectOf({ ...Object.fromEntries(paperShape(options).fields), referenceCount: scalar })));
-  if (paper === undefined) return stepFailed('decode_error');
+export function* semanticScholarWork(body: string, options: RecordOptions): Stepwise<ProviderResult<ResolvedWork | undefined>> {
+  const paper = asObject(yield* readJson(body, objectOf({ ...Object.fromEntries(semanticScholarPaperShape(options).fields), referenceCount: scalar })));
+  if (paper === undefined) return providerFailure('decode_error');
   const record = semanticScholarRecord(paper, options);
-  if (record === undefined) return stepOk(undefined);
+  if (record === undefined) return success(undefined);
   const { references, citations } = { references: paper['referenceCount'], citations: paper['citationCount'] };
   const ids: WorkIds = {
     ...(isSemanticScholarId(asString(paper['paperId']) ?? '') ? { semantic_scholar: asString(paper['paperId']) } : {}),
@@ -50,7 +51,7 @@ export function* semanticScholarWork(body: string, options: RecordOptions): Step
     ...(pmidOf(record.identifiers?.pmid) === undefined ? {} : { pmid: pmidOf(record.identifiers?.pmid) }),
     ...(record.identifiers?.arxiv === undefined ? {} : { arxiv: record.identifiers.arxiv }),
   };
-  return stepOk({
+  return success({
     record,
     ids,
     ...(typeof references === 'number' ? { referenceTotal: references } : {}),
@@ -78,14 +79,14 @@ function edgeOf(item: JsonObject, paperKey: string, options: RecordOptions): Pro
 }
 
 /** A `/references` or `/citations` page, stepwise: its edges and whether `next` is absent; no `data` list → `decode_error`. */
-export function* semanticScholarEdges(body: string, direction: GraphDirection, options: RecordOptions): Stepwise<Step<EdgeChunk>> {
+export function* semanticScholarEdges(body: string, direction: GraphDirection, options: RecordOptions): Stepwise<ProviderResult<EdgeChunk>> {
   const paperKey = direction === 'references' ? 'citedPaper' : 'citingPaper';
   const edges: ProviderEdge[] = [];
   const item = objectOf({
     contexts: listOf(scalar, { max: MAX_EDGE_CONTEXTS }),
     intents: listOf(scalar, { max: MAX_EDGE_INTENTS }),
     isInfluential: scalar,
-    [paperKey]: paperShape(options),
+    [paperKey]: semanticScholarPaperShape(options),
   });
   const each = (value: unknown): boolean => {
     const object = asObject(value);
@@ -94,21 +95,21 @@ export function* semanticScholarEdges(body: string, direction: GraphDirection, o
     return edges.length < GRAPH_CHUNK_SIZE;
   };
   const page = asObject(yield* readJson(body, objectOf({ next: scalar, data: listOf(item, { each }) })));
-  if (page === undefined || !Array.isArray(page['data'])) return stepFailed('decode_error');
-  return stepOk({ edges, last: typeof page['next'] !== 'number' });
+  if (page === undefined || !Array.isArray(page['data'])) return providerFailure('decode_error');
+  return success({ edges, last: typeof page['next'] !== 'number' });
 }
 
 /** The Semantic Scholar source: one paper lookup, then offset pages of 100 with contexts, intents and the influential flag. */
 export class SemanticScholarGraph {
-  resolve(work: WorkIdentifier, context: SourceContext): Promise<Step<ResolvedWork | undefined>> {
+  resolve(work: WorkIdentifier, context: SourceContext): Promise<ProviderResult<ResolvedWork | undefined>> {
     const segment = paperSegment(work);
-    if (segment === undefined) return Promise.resolve(stepOk(undefined));
+    if (segment === undefined) return Promise.resolve(success(undefined));
     return context.answer(paperRequest(segment, context), (body) => semanticScholarWork(body, context.options), { absent: undefined });
   }
 
   /** Chunk `index`: `/<paper>/<direction>?fields=contexts,intents,isInfluential,…&offset=<100·index>&limit=100`. */
-  chunk(direction: GraphDirection, paperId: string, index: number, context: SourceContext): Promise<Step<EdgeChunk>> {
-    if (!isSemanticScholarId(paperId)) return Promise.resolve(stepOk({ edges: [], last: true }));
+  chunk(direction: GraphDirection, paperId: string, index: number, context: SourceContext): Promise<ProviderResult<EdgeChunk>> {
+    if (!isSemanticScholarId(paperId)) return Promise.resolve(success({ edges: [], last: true }));
     const get: ProviderGet = {
       url:
         `${SEMANTIC_SCHOLAR_PAPER_ENDPOINT}${paperId}/${direction}?fields=contexts,intents,isInfluential,${fieldsFor(context.options)}` +

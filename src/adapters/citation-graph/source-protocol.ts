@@ -1,10 +1,12 @@
 import type { EdgeChunk, GraphAccess, GraphDirection, ResolvedWork, WorkIdentifier, WorkIds } from '../../ports/citation-graph.port.js';
 import type { ProviderRecord } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import type { ProviderGet, RecordOptions, Step } from '../provider-client/provider-protocol.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
+import type { ProviderResult } from '../provider-http/provider-failure.js';
+import type { RecordOptions } from '../provider-http/record-fields.js';
 
 /** A stepwise body parser of one answer form (run in time slices by the session). */
-export type BodyParse<T> = (body: string) => Stepwise<Step<T>>;
+export type BodyParse<T> = (body: string) => Stepwise<ProviderResult<T>>;
 
 /** How one GET of a source is sent. */
 export interface AnswerOptions<T> {
@@ -24,7 +26,7 @@ export interface SourceContext {
    * is there, else sent under the HTTP policy (pacing lane, budget, body bound, retry) and parsed
    * in time slices. Successful answers are kept; failures never are.
    */
-  answer<T>(get: ProviderGet, parse: BodyParse<T>, options?: AnswerOptions<T>): Promise<Step<T>>;
+  answer<T>(get: ProviderGet, parse: BodyParse<T>, options?: AnswerOptions<T>): Promise<ProviderResult<T>>;
   /** What the session learned so far, by key (OpenAlex keeps each resolved work under its `W…` id). */
   readonly learned: Map<string, unknown>;
 }
@@ -36,9 +38,9 @@ export interface SourceContext {
 export interface SourceProtocol {
   /** Smallest gap between two request starts in the source's pacing lane (its own id), in ms. */
   intervalMs(credentials: GraphAccess['credentials']): number;
-  resolve(work: WorkIdentifier, context: SourceContext): Promise<Step<ResolvedWork | undefined>>;
-  chunk(direction: GraphDirection, ids: WorkIds, index: number, context: SourceContext): Promise<Step<EdgeChunk>>;
-  lookup(doi: string, context: SourceContext): Promise<Step<ProviderRecord | undefined>>;
+  resolve(work: WorkIdentifier, context: SourceContext): Promise<ProviderResult<ResolvedWork | undefined>>;
+  chunk(direction: GraphDirection, ids: WorkIds, index: number, context: SourceContext): Promise<ProviderResult<EdgeChunk>>;
+  lookup(doi: string, context: SourceContext): Promise<ProviderResult<ProviderRecord | undefined>>;
 }
 
 /** An empty last chunk: nothing (more) to read. */

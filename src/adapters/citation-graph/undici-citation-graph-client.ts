@@ -1,6 +1,6 @@
 import type { CitationGraphClient, GraphAccess, GraphSession, GraphSourceId } from '../../ports/citation-graph.port.js';
-import { AnswerCache, DEFAULT_CACHE_ENTRIES } from '../provider-client/answer-cache.js';
-import type { ProviderHttp } from '../provider-client/provider-http.js';
+import { AnswerCache, DEFAULT_CACHE_ENTRIES } from '../provider-http/answer-cache.js';
+import type { ProviderHttp } from '../provider-http/provider-http.js';
 import { SourceSession, type SessionShared } from './graph-session.js';
 import { SOURCE_PROTOCOLS } from './source-protocols.js';
 

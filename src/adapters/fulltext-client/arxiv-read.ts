@@ -1,8 +1,8 @@
-import type { ProviderHttp } from '../provider-client/provider-http.js';
+import type { ProviderHttp } from '../provider-http/provider-http.js';
 import { ARXIV_INTERVAL_MS, arxivHtmlRequest, arxivRecord, arxivRecordRequest, type ArxivRecord } from './arxiv-sources.js';
 import { readLatexmlDocument, type LatexmlReading } from './document-readers.js';
 import { chooseLicence } from './licence-names.js';
-import { MAX_DOCUMENT_BYTES, SourceFetcher, answeredRead, failedRead, readDocument, type SourceRead } from './source-reads.js';
+import { SourceFetcher, answeredRead, failedRead, readDocument, type SourceRead } from './source-reads.js';
 
 /** arXiv's PDF of an id: the free link its search records carry. */
 export const arxivPdfUrl = (id: string): string => `https://arxiv.org/pdf/${id}`;
@@ -26,8 +26,8 @@ async function recordOf(fetcher: SourceFetcher, id: string): Promise<ArxivRecord
 export async function readArxiv(http: ProviderHttp, id: string, signal: AbortSignal): Promise<SourceRead & { openAccessUrl?: string }> {
   const fetcher = new SourceFetcher(http, 'arxiv', ARXIV_INTERVAL_MS, signal);
   const get = arxivHtmlRequest(id);
-  const html = await fetcher.fetchDocument(get, MAX_DOCUMENT_BYTES);
-  if (!html.ok) return failedRead('arxiv', html.kind);
+  const html = await fetcher.fetchDocument(get);
+  if (!html.ok) return failedRead('arxiv', html.error);
   if (html.value === undefined) {
     const record = await recordOf(fetcher, id);
     if (record?.exists === false) return answeredRead('arxiv', 'not_found');
@@ -35,7 +35,7 @@ export async function readArxiv(http: ProviderHttp, id: string, signal: AbortSig
     return record === undefined ? noHtml : { ...noHtml, openAccessUrl: arxivPdfUrl(id) };
   }
   const read = await fetcher.parse(readDocument(html.value, readLatexmlDocument, { provider: 'arxiv', url: get.url }, () => []));
-  if (!read.ok) return failedRead('arxiv', read.kind);
+  if (!read.ok) return failedRead('arxiv', read.error);
   const record = await recordOf(fetcher, id);
   const work = workOf(id, record);
   const { document, found } = read.value;

@@ -1,7 +1,7 @@
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import type { ProviderGet } from '../provider-client/provider-protocol.js';
-import { intervalFor } from '../provider-client/tier-pacing.js';
-import { readXml, type XmlEvents } from '../provider-client/xml-reader.js';
+import { intervalFor } from '../provider-http/tier-pacing.js';
+import { readXml, type XmlEvents } from '../provider-http/xml-reader.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
 import { doiOf, licenceUrlOf } from './jats-metadata.js';
 
 /** arXiv's HTML papers (docs/providers.md#full-text-sources); a constant, never configurable. */
@@ -27,6 +27,9 @@ export interface ArxivRecord {
   readonly doi?: string;
 }
 
+/** Most characters of the licence or DOI text kept: past 2,048 (plus room for surrounding spaces) either is refused. */
+const MAX_FIELD_CHARS = 4096;
+
 /** The fields of an OAI-PMH `GetRecord` answer in the `arXiv` format that a read uses. */
 class RecordEvents implements XmlEvents {
   readonly attributes: ReadonlySet<string> = new Set(['code']);
@@ -43,8 +46,9 @@ class RecordEvents implements XmlEvents {
   }
 
   text(text: string): void {
-    if (this.field === 'license') this.licence += text;
-    if (this.field === 'doi') this.doi += text;
+    // A licence URL or a DOI longer than 2,048 characters is refused; the rest of a longer one is not kept.
+    if (this.field === 'license' && this.licence.length <= MAX_FIELD_CHARS) this.licence += text.slice(0, MAX_FIELD_CHARS);
+    if (this.field === 'doi' && this.doi.length <= MAX_FIELD_CHARS) this.doi += text.slice(0, MAX_FIELD_CHARS);
   }
 
   close(): void {

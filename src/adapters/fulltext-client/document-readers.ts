@@ -1,7 +1,8 @@
 import { Parser } from 'htmlparser2';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import { readXml } from '../provider-client/xml-reader.js';
-import { XmlReadError } from '../provider-client/xml-text.js';
+import { piecesOf, type TextPieces } from '../provider-http/body-text.js';
+import { readXml } from '../provider-http/xml-reader.js';
+import { XmlReadError } from '../provider-http/xml-events.js';
 import type { DocumentBuilder } from './document-builder.js';
 import { JatsDocumentEvents } from './jats-document.js';
 import type { JatsMetadata } from './jats-metadata.js';
@@ -17,9 +18,9 @@ const HTML_CHARS_PER_STEP = 8 * 1024;
 const FATAL_CONVERSION = 'Conversion to HTML had a Fatal error';
 
 /** Reads a JATS article into `builder`, stepwise; malformed XML, a DTD with an internal subset or too deep a nesting throws {@link XmlReadError}. */
-export function* readJatsDocument(xml: string, builder: DocumentBuilder): Stepwise<JatsMetadata> {
+export function* readJatsDocument(xml: string | TextPieces, builder: DocumentBuilder): Stepwise<JatsMetadata> {
   const events = new JatsDocumentEvents(builder);
-  yield* readXml(xml, events, { doctype: 'external', maxDepth: MAX_DOCUMENT_DEPTH, textInPieces: true });
+  yield* readXml(xml, events, { doctype: 'external', maxDepth: MAX_DOCUMENT_DEPTH });
   return events.metadata.metadata;
 }
 
@@ -38,16 +39,21 @@ export interface LatexmlReading {
  * blocks; nesting deeper than {@link MAX_DOCUMENT_DEPTH} stops the parser at once (its cost grows
  * with depth) and throws {@link XmlReadError} (the caller reports `decode_error`).
  */
-export function* readLatexmlDocument(html: string, builder: DocumentBuilder): Stepwise<LatexmlReading> {
+export function* readLatexmlDocument(html: string | TextPieces, builder: DocumentBuilder): Stepwise<LatexmlReading> {
   let parser: Parser | undefined;
   const events = new LatexmlEvents(builder, MAX_DOCUMENT_DEPTH, () => parser?.pause());
   parser = new Parser(events, { decodeEntities: true });
   let failedConversion = false;
-  for (let at = 0; at < html.length; at += HTML_CHARS_PER_STEP) {
-    failedConversion ||= html.slice(Math.max(0, at - FATAL_CONVERSION.length), at + HTML_CHARS_PER_STEP).includes(FATAL_CONVERSION);
-    parser.write(html.slice(at, at + HTML_CHARS_PER_STEP));
-    if (events.tooDeep) throw new XmlReadError();
-    yield;
+  let before = ''; // the end of the text fed last, so the banner is found across two steps
+  for (const piece of piecesOf(html)) {
+    for (let at = 0; at < piece.length; at += HTML_CHARS_PER_STEP) {
+      const fed = piece.slice(at, at + HTML_CHARS_PER_STEP);
+      failedConversion ||= (before + fed).includes(FATAL_CONVERSION);
+      before = fed.slice(-FATAL_CONVERSION.length);
+      parser.write(fed);
+      if (events.tooDeep) throw new XmlReadError();
+      yield;
+    }
   }
   parser.end();
   return { found: events.found, failedConversion, licenceLine: events.licenceLine };

@@ -1,10 +1,10 @@
 import type { WorkReference } from '../../ports/fulltext-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
 import { isOpenAccessUrl } from '../../domain/literature-search/clean-provider-record.js';
-import { asArray, asObject, asString, type JsonObject } from '../provider-client/json-fields.js';
-import { readJson } from '../provider-client/json-reader.js';
-import { listOf, objectOf, scalar } from '../provider-client/json-shape.js';
-import type { ProviderGet } from '../provider-client/provider-protocol.js';
+import { asArray, asObject, asString, type JsonObject } from '../provider-http/json-fields.js';
+import { listOf, objectOf, scalar } from '../provider-http/json-shape.js';
+import { readJson } from '../provider-http/json-reader.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
 import { doiOf } from './jats-metadata.js';
 
 /** The Europe PMC REST base (docs/providers.md#full-text-sources); a constant, never configurable. */

@@ -1,7 +1,7 @@
-import type { XmlEvents } from '../provider-client/xml-reader.js';
+import type { XmlEvents } from '../provider-http/xml-reader.js';
 import type { DocumentBuilder } from './document-builder.js';
 import { JatsMetadataCollector, texFormula } from './jats-metadata.js';
-import { ATTRIBUTES, BACK_SECTIONS, FIGURES, FIGURE_IGNORED, IGNORED, INLINE, inArticlePermissions } from './jats-elements.js';
+import { ATTRIBUTES, BACK_SECTIONS, FIGURES, FIGURE_IGNORED, IGNORED, INLINE, MAX_CAPTURED_CHARS, inArticlePermissions } from './jats-elements.js';
 
 type Undo = (() => void) | undefined;
 
@@ -53,7 +53,7 @@ export class JatsDocumentEvents implements XmlEvents {
 
   text(text: string): void {
     if (this.ignored > 0) return;
-    if (this.captured !== undefined) this.captured.text += text;
+    if (this.captured !== undefined) this.captured.text += text.slice(0, Math.max(0, MAX_CAPTURED_CHARS - this.captured.text.length));
     else this.builder.text(text);
   }
 

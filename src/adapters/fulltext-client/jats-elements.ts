@@ -31,3 +31,11 @@ export function inArticlePermissions(names: readonly string[]): boolean {
   const meta = names.indexOf('article-meta');
   return meta >= 0 && names.indexOf('permissions', meta) > meta;
 }
+
+/**
+ * Most characters of a captured value kept (an id, a licence reference, a `term`, a label or title
+ * leading a passage, a `tex-math` formula); the rest is dropped as it comes, so a hostile 12 MiB
+ * value is never held or cleaned whole. Ids and licence URLs are refused past 2,048, a passage
+ * holds 2,000.
+ */
+export const MAX_CAPTURED_CHARS = 16 * 1024;

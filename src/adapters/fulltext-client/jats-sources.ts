@@ -1,10 +1,10 @@
 import type { FullTextSource, WorkReference } from '../../ports/fulltext-client.port.js';
-import type { ProviderHttp } from '../provider-client/provider-http.js';
+import type { ProviderHttp } from '../provider-http/provider-http.js';
 import { readJatsDocument } from './document-readers.js';
 import { EUROPEPMC_INTERVAL_MS, europePmcFullTextRequest, europePmcRecord, europePmcSearchRequest, type EuropePmcRecord } from './europepmc.js';
 import type { JatsMetadata } from './jats-metadata.js';
 import { pmcArticleUrl, pmcFetchRequest, pmcIntervalMs } from './pmc.js';
-import { MAX_DOCUMENT_BYTES, SourceFetcher, answeredRead, failedRead, readDocument, type FetchedDocument, type SourceRead } from './source-reads.js';
+import { SourceFetcher, answeredRead, failedRead, readDocument, type FetchedDocument, type SourceRead } from './source-reads.js';
 
 /** A read of Europe PMC: the source's answer and the record it resolved the work to. */
 export interface EuropePmcRead extends SourceRead {
@@ -26,7 +26,7 @@ async function jatsRead(fetcher: SourceFetcher, provider: FullTextSource, body: 
       { from: 'europepmc_record', ...(label === undefined ? {} : { label }) },
     ]),
   );
-  if (!read.ok) return failedRead(provider, read.kind);
+  if (!read.ok) return failedRead(provider, read.error);
   const { document, found } = read.value;
   if (!found.hasArticle) return answeredRead(provider, 'not_found');
   if (!found.hasBody || !found.hasBodyText) return answeredRead(provider, 'no_open_full_text', found.work);
@@ -41,10 +41,10 @@ async function jatsRead(fetcher: SourceFetcher, provider: FullTextSource, body: 
 export async function readEuropePmc(http: ProviderHttp, work: Exclude<WorkReference, { kind: 'arxiv' }>, signal: AbortSignal): Promise<EuropePmcRead> {
   const fetcher = new SourceFetcher(http, 'europepmc', EUROPEPMC_INTERVAL_MS, signal);
   const answer = await fetcher.fetch(europePmcSearchRequest(work));
-  if (!answer.ok) return failedRead('europepmc', answer.kind);
+  if (!answer.ok) return failedRead('europepmc', answer.error);
   if (answer.value === undefined) return answeredRead('europepmc', 'not_found');
   const parsed = await fetcher.parse(europePmcRecord(answer.value, work));
-  if (!parsed.ok) return failedRead('europepmc', parsed.kind);
+  if (!parsed.ok) return failedRead('europepmc', parsed.error);
   const record = parsed.value;
   if (record === undefined) return answeredRead('europepmc', 'not_found');
   const known = {
@@ -54,8 +54,8 @@ export async function readEuropePmc(http: ProviderHttp, work: Exclude<WorkRefere
   };
   if (record.pmcid === undefined || !record.fullTextExpected) return { ...answeredRead('europepmc', 'no_open_full_text', known), record };
   const get = europePmcFullTextRequest(record.pmcid);
-  const xml = await fetcher.fetchDocument(get, MAX_DOCUMENT_BYTES);
-  if (!xml.ok) return { ...failedRead('europepmc', xml.kind), work: known, record };
+  const xml = await fetcher.fetchDocument(get);
+  if (!xml.ok) return { ...failedRead('europepmc', xml.error), work: known, record };
   if (xml.value === undefined) return { ...answeredRead('europepmc', 'no_open_full_text', known), record };
   const read = await jatsRead(fetcher, 'europepmc', xml.value, get.url, record.licence);
   return { ...read, work: { ...known, ...read.work }, record };
@@ -68,8 +68,8 @@ export async function readEuropePmc(http: ProviderHttp, work: Exclude<WorkRefere
  */
 export async function readPmc(http: ProviderHttp, pmcid: string, apiKey: string | undefined, signal: AbortSignal): Promise<SourceRead> {
   const fetcher = new SourceFetcher(http, 'pubmed', pmcIntervalMs(apiKey), signal);
-  const xml = await fetcher.fetchDocument(pmcFetchRequest(pmcid, apiKey), MAX_DOCUMENT_BYTES);
-  if (!xml.ok) return failedRead('pmc', xml.kind);
+  const xml = await fetcher.fetchDocument(pmcFetchRequest(pmcid, apiKey));
+  if (!xml.ok) return failedRead('pmc', xml.error);
   if (xml.value === undefined) return answeredRead('pmc', 'not_found');
   return jatsRead(fetcher, 'pmc', xml.value, pmcArticleUrl(pmcid));
 }

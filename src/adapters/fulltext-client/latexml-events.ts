@@ -19,6 +19,12 @@ const INLINE_TAGS = new Set('a span em strong b i u sup sub small big cite code 
 
 type Undo = (() => void) | undefined;
 
+/**
+ * Most characters of a `class` attribute read (LaTeXML's are a few classes) and of a formula's
+ * `alttext` kept: a hostile 12 MiB attribute is cut, never split or cleaned whole.
+ */
+const MAX_ATTRIBUTE_CHARS = 16 * 1024;
+
 /** Whether a `class` attribute holds one of `names`. */
 const hasClass = (classes: string, names: readonly string[]): boolean => classes.split(/\s+/u).some((name) => names.includes(name));
 
@@ -60,12 +66,13 @@ export class LatexmlEvents {
       this.tooDeep = true;
       this.stop();
     }
-    const classes = attributes['class'] ?? '';
+    const classes = (attributes['class'] ?? '').slice(0, MAX_ATTRIBUTE_CHARS);
     const skipped =
       IGNORED_TAGS.has(name) ||
       hasClass(classes, IGNORED_CLASSES) ||
       (this.figureDepth > 0 && this.captionDepth === 0 && name !== 'figure' && name !== 'figcaption');
-    if (this.ignored === 0 && !skipped && name === 'math' && this.inDocument > 0) this.builder.text(` ${attributes['alttext'] ?? ''} `);
+    if (this.ignored === 0 && !skipped && name === 'math' && this.inDocument > 0)
+      this.builder.text(` ${(attributes['alttext'] ?? '').slice(0, MAX_ATTRIBUTE_CHARS)} `);
     if (this.ignored > 0 || skipped || name === 'math') {
       this.ignored++; // a formula's MathML is not text: its alttext stands for it
       return;

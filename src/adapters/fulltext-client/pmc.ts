@@ -1,5 +1,5 @@
-import type { ProviderGet } from '../provider-client/provider-protocol.js';
-import { intervalFor } from '../provider-client/tier-pacing.js';
+import { intervalFor } from '../provider-http/tier-pacing.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
 
 /** The PubMed Central E-utilities fetch endpoint (docs/providers.md#full-text-sources); a constant, never configurable. */
 export const PMC_EFETCH_ENDPOINT = 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils/efetch.fcgi';

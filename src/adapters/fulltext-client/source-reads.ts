@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FullTextDocument, FullTextSource, ResolvedWork, SourceAttempt } from '../../ports/fulltext-client.port.js';
-import type { ProviderFailureKind } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import type { ProviderHttp } from '../provider-client/provider-http.js';
-import { parseInSlices, stepOk, type ProviderGet, type Step } from '../provider-client/provider-protocol.js';
+import { success, type ProviderFailure, type ProviderResult } from '../provider-http/provider-failure.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
+import type { ProviderHttp } from '../provider-http/provider-http.js';
+import type { TextPieces } from '../provider-http/body-text.js';
 import { DocumentBuilder } from './document-builder.js';
 import { chooseLicence, type LicenceClaim } from './licence-names.js';
 
@@ -22,8 +23,10 @@ export interface SourceRead {
   readonly work?: ResolvedWork;
 }
 
-/** A failed attempt of a source. */
-export const failedRead = (provider: FullTextSource, errorKind: ProviderFailureKind): SourceRead => ({ attempt: { provider, outcome: 'failed', errorKind } });
+/** A failed attempt of a source: its kind, and the static cause of a connection failure. */
+export const failedRead = (provider: FullTextSource, { kind, cause }: ProviderFailure): SourceRead => ({
+  attempt: { provider, outcome: 'failed', errorKind: kind, ...(cause === undefined ? {} : { errorCause: cause }) },
+});
 
 /** An attempt that ended without a document. */
 export const answeredRead = (provider: FullTextSource, outcome: 'no_open_full_text' | 'not_found', work?: ResolvedWork): SourceRead => ({
@@ -44,12 +47,19 @@ export class SourceFetcher {
     this.deadline = http.deadlineFromNow();
   }
 
+  /** The body of a 2xx answer, `undefined` for a 404 where the request says so, or the failure kind. */
+  fetch(get: ProviderGet): Promise<ProviderResult<string | undefined>> {
+    const { lane, intervalMs, deadline, signal } = this;
+    return this.http.fetchText({ get, lane, intervalMs, deadline, signal });
+  }
+
   /**
-   * A document: the text of a 2xx answer with the SHA-256 and length of its body bytes as
-   * received (content coding undone, before decoding: a byte order mark counts), `undefined` for
-   * a 404 where the request says so, or the failure kind.
+   * A document (up to {@link MAX_DOCUMENT_BYTES}): the text of a 2xx answer in the pieces it was
+   * decoded in, with the SHA-256 and length of its body bytes as received (content coding undone,
+   * before decoding: a byte order mark counts); `undefined` for a 404 where the request says so,
+   * or the failure kind.
    */
-  async fetchDocument(get: ProviderGet, maxBodyBytes: number): Promise<Step<FetchedDocument | undefined>> {
+  async fetchDocument(get: ProviderGet): Promise<ProviderResult<FetchedDocument | undefined>> {
     const hash = createHash('sha256');
     let bytes = 0;
     const { lane, intervalMs, deadline, signal } = this;
@@ -57,36 +67,30 @@ export class SourceFetcher {
       hash.update(piece);
       bytes += piece.length;
     };
-    const answer = await this.http.fetchText({ get, lane, intervalMs, deadline, signal, maxBodyBytes, onBody });
-    if (!answer.ok || answer.value === undefined) return answer as Step<undefined>;
-    return stepOk({ text: answer.value, sha256: hash.digest('hex'), bytes });
-  }
-
-  /** The body of a 2xx answer, `undefined` for a 404 where the request says so, or the failure kind. */
-  fetch(get: ProviderGet, maxBodyBytes?: number): Promise<Step<string | undefined>> {
-    const { lane, intervalMs, deadline, signal } = this;
-    return this.http.fetchText({ get, lane, intervalMs, deadline, signal, ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }) });
+    const answer = await this.http.fetchPieces({ get, lane, intervalMs, deadline, signal, maxBodyBytes: MAX_DOCUMENT_BYTES, onBody });
+    if (!answer.ok || answer.value === undefined) return answer as ProviderResult<undefined>;
+    return success({ text: answer.value, sha256: hash.digest('hex'), bytes });
   }
 
   /** Runs a stepwise parse in time slices: a throw → `decode_error`, an abort → `cancelled`. */
-  parse<T>(task: Stepwise<T>): Promise<Step<T>> {
-    return parseInSlices(wrapped(task), this.signal);
+  parse<T>(task: Stepwise<T>): Promise<ProviderResult<T>> {
+    return this.http.parseInSlices(wrapped(task), this.signal);
   }
 }
 
-function* wrapped<T>(task: Stepwise<T>): Stepwise<Step<T>> {
-  return stepOk(yield* task);
+function* wrapped<T>(task: Stepwise<T>): Stepwise<ProviderResult<T>> {
+  return success(yield* task);
 }
 
 /** A fetched document: its text, and the SHA-256 and length of the body bytes it was decoded from. */
 export interface FetchedDocument {
-  readonly text: string;
+  readonly text: string | TextPieces;
   readonly sha256: string;
   readonly bytes: number;
 }
 
 /** How a document's text is read into a builder (JATS or LaTeXML), and what else it tells. */
-export type DocumentReader<M> = (text: string, builder: DocumentBuilder) => Stepwise<M>;
+export type DocumentReader<M> = (text: string | TextPieces, builder: DocumentBuilder) => Stepwise<M>;
 
 /** The pieces of a document's source that come from outside its text. */
 export interface SourceFacts {

@@ -1,5 +1,5 @@
 import type { FullTextClient, FullTextOutcome, FullTextRequest, ResolvedWork, SourceAttempt } from '../../ports/fulltext-client.port.js';
-import type { ProviderHttp } from '../provider-client/provider-http.js';
+import type { ProviderHttp } from '../provider-http/provider-http.js';
 import { readArxiv } from './arxiv-read.js';
 import { readEuropePmc, readPmc } from './jats-sources.js';
 import { pmcReadingUrl } from './pmc.js';

@@ -1,21 +1,13 @@
 import type { ProviderRecord, RecordAuthor } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
+import { buildRecord, cleanText, literalAuthor, MAX_AUTHORS, YEAR_RANGE, type RecordOptions } from '../provider-http/record-fields.js';
+import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import { readXml } from '../provider-http/xml-reader.js';
+import { tierPacing } from '../provider-http/tier-pacing.js';
+import { yearBounds } from '../provider-http/steering.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
 import { AtomEntryCollector, type AtomEntry } from './atom-entries.js';
-import {
-  parseInSlices,
-  singleRequestProtocol,
-  stepFailed,
-  stepOk,
-  rowsFor,
-  type ProviderGet,
-  type ProviderQuery,
-  type RecordOptions,
-  type Step,
-} from './provider-protocol.js';
-import { MAX_AUTHORS, YEAR_RANGE, buildRecord, cleanText, literalAuthor } from './record-fields.js';
-import { yearBounds } from './steering.js';
-import { readXml } from './xml-reader.js';
-import { tierPacing } from './tier-pacing.js';
+import { rowsFor, singleRequestProtocol, type ProviderQuery } from './provider-protocol.js';
 
 /** The arXiv query endpoint (docs/providers.md#requests); a constant, never configurable. */
 export const ARXIV_QUERY_ENDPOINT = 'https://export.arxiv.org/api/query';
@@ -59,8 +51,8 @@ const ABS_ID = /^https?:\/\/(?:export\.)?arxiv\.org\/abs\/(.+?)(?:v\d+)?$/u;
  * error feed → `decode_error`; malformed XML or a document type declaration throws (see
  * {@link readXml}). No entity is ever expanded.
  */
-export function* arxivRecords(body: string, rows: number, options: RecordOptions = {}): Stepwise<Step<readonly ProviderRecord[]>> {
-  if (RATE_EXCEEDED.test(body.trim())) return stepFailed('rate_limited');
+export function* arxivRecords(body: string, rows: number, options: RecordOptions = {}): Stepwise<ProviderResult<readonly ProviderRecord[]>> {
+  if (RATE_EXCEEDED.test(body.trim())) return providerFailure('rate_limited');
   const records: ProviderRecord[] = [];
   let errorFeed = false;
   const collector = new AtomEntryCollector(
@@ -73,13 +65,9 @@ export function* arxivRecords(body: string, rows: number, options: RecordOptions
     options.abstracts === true,
   );
   yield* readXml(body, collector);
-  if (collector.root !== 'feed' || errorFeed) return stepFailed('decode_error');
-  return stepOk(records);
+  if (collector.root !== 'feed' || errorFeed) return providerFailure('decode_error');
+  return success(records);
 }
-
-/** {@link arxivRecords} run in time slices; every record unless `rows` is given. */
-export const parseArxivResponse = (body: string, rows = Infinity, options: RecordOptions = {}): Promise<Step<readonly ProviderRecord[]>> =>
-  parseInSlices(arxivRecords(body, rows, options));
 
 function arxivRecord(entry: AtomEntry): ProviderRecord | undefined {
   const id = ABS_ID.exec(entry.id?.trim() ?? '')?.[1];

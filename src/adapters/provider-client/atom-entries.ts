@@ -1,4 +1,4 @@
-import type { XmlEvents } from './xml-reader.js';
+import type { XmlEvents } from '../provider-http/xml-reader.js';
 
 /** The texts of one Atom entry that arXiv records are built from (first occurrence of each). */
 export interface AtomEntry {
@@ -16,6 +16,13 @@ export interface AtomEntry {
 /** Entry children whose text is kept (by local name: `arxiv:doi` is `doi`). */
 const ENTRY_FIELDS = new Set(['id', 'title', 'published', 'doi', 'journal_ref']);
 
+/**
+ * Most characters of one field kept: the record builders read at most 64 Ki characters of a
+ * title or an abstract (a longer title is dropped, a longer abstract cut), so one more keeps
+ * "longer" visible and the rest of a hostile 12 MiB field is never held or joined.
+ */
+const MAX_FIELD_CHARS = 64 * 1024 + 1;
+
 /** {@link ENTRY_FIELDS} and the abstract. */
 const ENTRY_FIELDS_WITH_SUMMARY = new Set([...ENTRY_FIELDS, 'summary']);
 
@@ -31,7 +38,7 @@ export class AtomEntryCollector implements XmlEvents {
   root: string | undefined;
   private readonly path: string[] = [];
   private entry: { fields: Map<string, string>; authors: string[] } | undefined;
-  private capture: { field: string; depth: number; parts: string[] } | undefined;
+  private capture: { field: string; depth: number; parts: string[]; length: number } | undefined;
 
   constructor(
     /** Most `author/name` texts kept per entry; later ones are read but not kept. */
@@ -51,14 +58,18 @@ export class AtomEntryCollector implements XmlEvents {
     if (depth === 1) this.root = name;
     else if (depth === 2 && name === 'entry' && this.root === 'feed') this.entry = { fields: new Map(), authors: [] };
     else if (this.entry !== undefined && this.capture === undefined) {
-      if (depth === 3 && this.fields.has(name) && !this.entry.fields.has(name)) this.capture = { field: name, depth, parts: [] };
+      if (depth === 3 && this.fields.has(name) && !this.entry.fields.has(name)) this.capture = { field: name, depth, parts: [], length: 0 };
       else if (depth === 4 && name === 'name' && this.path[2] === 'author' && this.entry.authors.length < this.maxAuthors)
-        this.capture = { field: 'author', depth, parts: [] };
+        this.capture = { field: 'author', depth, parts: [], length: 0 };
     }
   }
 
   text(text: string): void {
-    this.capture?.parts.push(text);
+    const capture = this.capture;
+    if (capture === undefined || capture.length >= MAX_FIELD_CHARS) return;
+    const kept = text.slice(0, MAX_FIELD_CHARS - capture.length);
+    capture.parts.push(kept);
+    capture.length += kept.length;
   }
 
   close(): void {

@@ -1,6 +1,7 @@
 /**
  * The undici adapter of the ProviderClient port (docs/providers.md): the client, its options, and the
- * per-provider request builders and response parsers.
+ * per-provider request builders and response parsers. The HTTP policy it sends through is the
+ * provider HTTP kernel's (`../provider-http/`), shared with the citation-graph and full-text adapters.
  *
  * Decisions where docs/providers.md leaves room:
  * - One 15 s budget per provider search covers pacing waits, every request (PubMed's two),
@@ -11,10 +12,10 @@
  *   not built; text fields over 16 KiB and authors past the 1,000th are dropped; one year rule
  *   for all five providers (docs/provider-data.md).
  * - Semantic Scholar `limit` is capped at 100 (its search refuses more), like OpenAlex's `per_page`.
- * - Pacing per access tier (`tier-pacing.ts`): arXiv 3 s, Crossref 1 s, PubMed 334 ms (100 ms
+ * - Pacing per access tier (`../provider-http/tier-pacing.ts`): arXiv 3 s, Crossref 1 s, PubMed 334 ms (100 ms
  *   with a key), Semantic Scholar 3 s (1 s with a key), OpenAlex 1 s (100 ms with a key).
  * - Proxies: the default dispatcher honours `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY` through a
- *   CONNECT tunnel (`proxy-dispatcher.ts`); a proxy URL is never echoed.
+ *   CONNECT tunnel (`../provider-http/proxy-dispatcher.ts`); a proxy URL is never echoed.
  * - Cache key: SHA-256 of provider + first request URL + headers, i.e. the trimmed query as
  *   sent (case kept: PubMed operators are case-sensitive), the effective row count and the
  *   credentials the provider uses. Only successful answers are cached (empty ones included).
@@ -29,27 +30,26 @@
  *   usual search; a search with abstracts has its own cache keys.
  */
 export { UndiciProviderClient, type UndiciProviderClientOptions } from './undici-provider-client.js';
-export { ProviderHttp, type ProviderHttpOptions, type PolicyGet } from './provider-http.js';
-export { systemClock, type ProviderClock } from './clock.js';
-export { DEFAULT_TIMEOUTS, MAX_BODY_BYTES, type ProviderTimeouts } from './http-policy.js';
-export { ANSWER_TTL_MS, DEFAULT_CACHE_ENTRIES } from './answer-cache.js';
-export type { ProviderGet, ProviderQuery, RecordOptions, Step } from './provider-protocol.js';
-export { OPENALEX_WORKS_ENDPOINT, buildOpenAlexDoiRequest, buildOpenAlexRequest, parseOpenAlexResponse } from './openalex.js';
+export type { ProviderQuery } from './provider-protocol.js';
+export { CROSSREF_WORKS_ENDPOINT } from '../provider-http/crossref-work.js';
+export { OPENALEX_WORKS_ENDPOINT } from '../provider-http/openalex-work.js';
+/** The kernel's HTTP policy, which the composition root builds once for every client: it and undici load with this adapter. */
+export { ProviderHttp } from '../provider-http/provider-http.js';
+export { buildOpenAlexDoiRequest, buildOpenAlexRequest, openAlexRecords } from './openalex.js';
 export {
   SEMANTIC_SCHOLAR_DOI_ENDPOINT,
   SEMANTIC_SCHOLAR_SEARCH_ENDPOINT,
   buildSemanticScholarDoiRequest,
   buildSemanticScholarRequest,
-  parseSemanticScholarResponse,
+  semanticScholarRecords,
 } from './semantic-scholar.js';
-export { CROSSREF_WORKS_ENDPOINT, buildCrossrefDoiRequest, buildCrossrefRequest, parseCrossrefResponse } from './crossref.js';
-export { MAX_ABSTRACT_CHARS } from './abstract-text.js';
+export { buildCrossrefDoiRequest, buildCrossrefRequest, crossrefRecords } from './crossref.js';
 export {
   PUBMED_ESEARCH_ENDPOINT,
   PUBMED_ESUMMARY_ENDPOINT,
   buildPubMedSearchRequest,
   buildPubMedSummaryRequest,
-  parsePubMedSearchResponse,
-  parsePubMedSummaryResponse,
+  pubMedSearchIds,
+  pubMedSummaryRecords,
 } from './pubmed.js';
-export { ARXIV_QUERY_ENDPOINT, buildArxivRequest, parseArxivResponse } from './arxiv.js';
+export { ARXIV_QUERY_ENDPOINT, arxivRecords, buildArxivRequest } from './arxiv.js';

@@ -1,43 +1,30 @@
-import type { ProviderFailureKind, ProviderRecord, ProviderSearchRequest, TransportCause } from '../../ports/provider-client.port.js';
+import type { ProviderRecord, ProviderSearchRequest } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
 import { MAX_PER_PROVIDER_LIMIT } from '../../domain/shared/provider-catalogue.js';
-import { SlicedWorkAborted, runInSlices } from '../scheduling/time-slices.js';
-
-/** One HTTP GET a provider module wants sent: an absolute URL and its request headers. */
-export interface ProviderGet {
-  readonly url: string;
-  /** Lower-case header names; `user-agent` is added by the client. */
-  readonly headers: Readonly<Record<string, string>>;
-  /** A single-work lookup: HTTP 404 means "no such record" (an empty answer), not a failure. */
-  readonly notFoundIsEmpty?: boolean;
-}
-
-/** A value, or the public failure kind that replaced it (with the static class of a connection failure). */
-export type Step<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly kind: ProviderFailureKind; readonly cause?: TransportCause };
-
-/** Wraps a value as a successful {@link Step}. */
-export const stepOk = <T>(value: T): Step<T> => ({ ok: true, value });
-
-/** A failed {@link Step} of the given kind (and cause, when one is known). */
-export const stepFailed = <T = never>(kind: ProviderFailureKind, cause?: TransportCause): Step<T> =>
-  cause === undefined ? { ok: false, kind } : { ok: false, kind, cause };
+import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
+import type { RecordOptions } from '../provider-http/record-fields.js';
 
 /**
  * The work of a single-work answer (a DOI lookup) as at most one record: no object there →
  * `decode_error`; a work `toRecord` cannot use (no title) → no record.
  */
-export function singleWorkStep<W>(work: W | undefined, toRecord: (work: W) => ProviderRecord | undefined): Step<readonly ProviderRecord[]> {
-  if (work === undefined) return stepFailed('decode_error');
+export function singleWorkRecords<W>(work: W | undefined, toRecord: (work: W) => ProviderRecord | undefined): ProviderResult<readonly ProviderRecord[]> {
+  if (work === undefined) return providerFailure('decode_error');
   const record = toRecord(work);
-  return stepOk(record === undefined ? [] : [record]);
+  return success(record === undefined ? [] : [record]);
 }
 
 /**
- * Sends one GET under the client's HTTP policy (pacing, budget, body cap, one polite retry)
- * and gives back the text of a 2xx body, or the failure kind; `undefined` when a
- * {@link ProviderGet.notFoundIsEmpty} lookup was answered 404.
+ * What a search sends and parses through: the client's HTTP policy (pacing, budget, body cap,
+ * one polite retry) and its time slices.
  */
-export type FetchText = (get: ProviderGet) => Promise<Step<string | undefined>>;
+export interface SearchHttp {
+  /** The text of a 2xx body, or the failure; `undefined` when a `notFoundIsEmpty` lookup was answered 404. */
+  fetchText(get: ProviderGet): Promise<ProviderResult<string | undefined>>;
+  /** Runs a stepwise body parser in time slices: a throw → `decode_error`, an abort → `cancelled`. */
+  parseInSlices<T>(task: Stepwise<ProviderResult<T>>): Promise<ProviderResult<T>>;
+}
 
 /**
  * The part of a search request a provider module needs (the signal also stops parsing),
@@ -47,18 +34,12 @@ export type ProviderQuery = Pick<ProviderSearchRequest, 'query' | 'limit' | 'cre
   readonly signal?: AbortSignal;
 };
 
-/** What a parser keeps beyond the always-on fields. */
-export interface RecordOptions {
-  /** Build `abstract` (docs/providers.md#steered-requests); off, abstracts are not even read. */
-  readonly abstracts?: boolean;
-}
-
 /**
  * A provider body parser, stepwise so it can run in time slices: the body and the number of
- * records asked for in, the records (at most that many) or a failure kind out. Malformed input
- * may also be reported by throwing; {@link parseInSlices} maps that to `decode_error`.
+ * records asked for in, the records (at most that many) or a failure out. Malformed input may
+ * also be reported by throwing; {@link SearchHttp.parseInSlices} maps that to `decode_error`.
  */
-export type BodyParser = (body: string, rows: number, options?: RecordOptions) => Stepwise<Step<readonly ProviderRecord[]>>;
+export type BodyParser = (body: string, rows: number, options?: RecordOptions) => Stepwise<ProviderResult<readonly ProviderRecord[]>>;
 
 /**
  * What the client knows about one provider: how fast it may be asked, which request starts a
@@ -73,26 +54,14 @@ export interface ProviderProtocol {
    * records without any network.
    */
   firstRequest(query: ProviderQuery): ProviderGet | undefined;
-  /** Runs the search through `fetchText`; never throws. */
-  search(query: ProviderQuery, fetchText: FetchText): Promise<Step<readonly ProviderRecord[]>>;
+  /** Runs the search through `http`; never throws. */
+  search(query: ProviderQuery, http: SearchHttp): Promise<ProviderResult<readonly ProviderRecord[]>>;
 }
 
 /** `min(limit, cap)` as a positive integer, the `<n>` of docs/providers.md#requests; `cap` defaults to the catalogue's per-provider limit. */
 export function rowsFor(limit: number, cap: number = MAX_PER_PROVIDER_LIMIT): number {
   const whole = Number.isFinite(limit) ? Math.floor(limit) : 1;
   return Math.max(1, Math.min(whole, cap));
-}
-
-/**
- * Runs a stepwise parse in time slices, so no body blocks the event loop (docs/provider-data.md):
- * a thrown error (malformed body) → `decode_error`, an abort of `signal` → `cancelled`.
- */
-export async function parseInSlices<T>(task: Stepwise<Step<T>>, signal?: AbortSignal): Promise<Step<T>> {
-  try {
-    return await runInSlices(task, signal);
-  } catch (error) {
-    return stepFailed(error instanceof SlicedWorkAborted ? 'cancelled' : 'decode_error');
-  }
 }
 
 /** The {@link RecordOptions} a query asks for. */
@@ -112,13 +81,13 @@ export function singleRequestProtocol(
   return {
     startIntervalMs,
     firstRequest: build,
-    async search(query, fetchText) {
+    async search(query, http) {
       const get = build(query);
-      if (get === undefined) return stepOk([]);
-      const body = await fetchText(get);
+      if (get === undefined) return success([]);
+      const body = await http.fetchText(get);
       if (!body.ok) return body;
-      if (body.value === undefined) return stepOk([]);
-      return parseInSlices(parserFor(query)(body.value, rowsFor(query.limit, cap), recordOptions(query)), query.signal);
+      if (body.value === undefined) return success([]);
+      return http.parseInSlices(parserFor(query)(body.value, rowsFor(query.limit, cap), recordOptions(query)));
     },
   };
 }

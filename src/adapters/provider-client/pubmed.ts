@@ -1,12 +1,14 @@
 import type { ProviderRecord } from '../../ports/provider-client.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
-import { asArray, asObject, asString, type JsonObject } from './json-fields.js';
-import { readJson } from './json-reader.js';
-import { listOf, objectOf, scalar } from './json-shape.js';
-import { parseInSlices, stepFailed, stepOk, rowsFor, type ProviderGet, type ProviderProtocol, type ProviderQuery, type Step } from './provider-protocol.js';
-import { MAX_AUTHORS, YEAR_RANGE, authorsOf, buildRecord, literalAuthor } from './record-fields.js';
-import { yearBounds } from './steering.js';
-import { tierPacing } from './tier-pacing.js';
+import { authorsOf, buildRecord, literalAuthor, MAX_AUTHORS, YEAR_RANGE } from '../provider-http/record-fields.js';
+import { asArray, asObject, asString, type JsonObject } from '../provider-http/json-fields.js';
+import { listOf, objectOf, scalar } from '../provider-http/json-shape.js';
+import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import { readJson } from '../provider-http/json-reader.js';
+import { tierPacing } from '../provider-http/tier-pacing.js';
+import { yearBounds } from '../provider-http/steering.js';
+import type { ProviderGet } from '../provider-http/send-get.js';
+import { rowsFor, type ProviderProtocol, type ProviderQuery } from './provider-protocol.js';
 
 /** The PubMed E-utilities search endpoint (docs/providers.md#requests); a constant, never configurable. */
 export const PUBMED_ESEARCH_ENDPOINT = 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils/esearch.fcgi';
@@ -79,18 +81,15 @@ const SUMMARY_ANSWER = objectOf({
  * digits (nothing from the answer can reshape the esummary URL), each once, at most `rows`.
  * Rate-limit answer → `rate_limited`; any other shape → `decode_error`.
  */
-export function* pubMedSearchIds(body: string, rows: number): Stepwise<Step<readonly string[]>> {
+export function* pubMedSearchIds(body: string, rows: number): Stepwise<ProviderResult<readonly string[]>> {
   const answer = asObject(yield* readJson(body, SEARCH_ANSWER));
-  if (answer !== undefined && isRateLimitAnswer(answer)) return stepFailed('rate_limited');
+  if (answer !== undefined && isRateLimitAnswer(answer)) return providerFailure('rate_limited');
   const idList = asObject(answer?.['esearchresult'])?.['idlist'];
-  if (!Array.isArray(idList)) return stepFailed('decode_error');
+  if (!Array.isArray(idList)) return providerFailure('decode_error');
   const ids = new Set<string>();
   for (const id of idList) if (ids.size < rows && typeof id === 'string' && ID.test(id)) ids.add(id);
-  return stepOk([...ids]);
+  return success([...ids]);
 }
-
-/** {@link pubMedSearchIds} run in time slices; every id unless `rows` is given. */
-export const parsePubMedSearchResponse = (body: string, rows = Infinity): Promise<Step<readonly string[]>> => parseInSlices(pubMedSearchIds(body, rows));
 
 /**
  * Maps an esummary answer to at most `rows` records in `result.uids` order (docs/providers.md#the-literature-record),
@@ -99,24 +98,20 @@ export const parsePubMedSearchResponse = (body: string, rows = Infinity): Promis
  * `Retracted Publication` as `retracted`; a uid listed twice gives one record. Rate-limit answer →
  * `rate_limited`; any other shape → `decode_error`.
  */
-export function* pubMedSummaryRecords(body: string, rows: number): Stepwise<Step<readonly ProviderRecord[]>> {
+export function* pubMedSummaryRecords(body: string, rows: number): Stepwise<ProviderResult<readonly ProviderRecord[]>> {
   const answer = asObject(yield* readJson(body, SUMMARY_ANSWER));
-  if (answer !== undefined && isRateLimitAnswer(answer)) return stepFailed('rate_limited');
+  if (answer !== undefined && isRateLimitAnswer(answer)) return providerFailure('rate_limited');
   const result = asObject(answer?.['result']);
   const uids = result?.['uids'];
-  if (result === undefined || !Array.isArray(uids)) return stepFailed('decode_error');
+  if (result === undefined || !Array.isArray(uids)) return providerFailure('decode_error');
   const records: ProviderRecord[] = [];
   for (const uid of new Set(uids)) {
     const summary = typeof uid === 'string' && Object.hasOwn(result, uid) ? asObject(result[uid]) : undefined;
     const record = summary === undefined ? undefined : pubMedRecord(summary, uid as string);
     if (record !== undefined && records.length < rows) records.push(record);
   }
-  return stepOk(records);
+  return success(records);
 }
-
-/** {@link pubMedSummaryRecords} run in time slices; every record unless `rows` is given. */
-export const parsePubMedSummaryResponse = (body: string, rows = Infinity): Promise<Step<readonly ProviderRecord[]>> =>
-  parseInSlices(pubMedSummaryRecords(body, rows));
 
 /** The publication type NCBI gives a retracted article. */
 const RETRACTED_PUBLICATION = 'retracted publication';
@@ -149,16 +144,16 @@ function pubMedRecord(summary: JsonObject, uid: string): ProviderRecord | undefi
 export const pubMedProtocol: ProviderProtocol = {
   startIntervalMs: tierPacing('pubmed'),
   firstRequest: buildPubMedSearchRequest,
-  async search(query, fetchText) {
+  async search(query, http) {
     const rows = rowsFor(query.limit);
-    const searchBody = await fetchText(buildPubMedSearchRequest(query));
+    const searchBody = await http.fetchText(buildPubMedSearchRequest(query));
     if (!searchBody.ok) return searchBody;
-    if (searchBody.value === undefined) return stepOk([]);
-    const ids = await parseInSlices(pubMedSearchIds(searchBody.value, rows), query.signal);
+    if (searchBody.value === undefined) return success([]);
+    const ids = await http.parseInSlices(pubMedSearchIds(searchBody.value, rows));
     if (!ids.ok) return ids;
-    if (ids.value.length === 0) return stepOk([]);
-    const summaryBody = await fetchText(buildPubMedSummaryRequest(ids.value, query.credentials));
+    if (ids.value.length === 0) return success([]);
+    const summaryBody = await http.fetchText(buildPubMedSummaryRequest(ids.value, query.credentials));
     if (!summaryBody.ok) return summaryBody;
-    return summaryBody.value === undefined ? stepOk([]) : parseInSlices(pubMedSummaryRecords(summaryBody.value, rows), query.signal);
+    return summaryBody.value === undefined ? success([]) : http.parseInSlices(pubMedSummaryRecords(summaryBody.value, rows));
   },
 };

@@ -1,4 +1,5 @@
 import type { Stepwise } from '../../domain/shared/stepwise.js';
+import type { TimeSlices } from '../../ports/time-slices.port.js';
 
 /**
  * Longest time, in ms, a stepwise computation runs before it gives the event loop a turn.
@@ -44,3 +45,9 @@ export function runInSlices<T>(task: Stepwise<T>, signal?: AbortSignal, sliceMs:
     slice();
   });
 }
+
+/**
+ * The {@link TimeSlices} port over {@link runInSlices}: the one the composition root injects
+ * into the adapters that parse in slices (the provider HTTP kernel and its clients).
+ */
+export const eventLoopSlices: TimeSlices = { run: (work, signal) => runInSlices(work, signal) };

@@ -99,7 +99,8 @@ export async function readCitationGraph(
     }
     const page = visible.slice(offset, offset + limit);
     const stopped: Partial<Record<GraphSourceId, StoppedSource>> = { ...stoppedBefore };
-    for (const [source, outcome] of resolution.sources) if (outcome.status === 'failed') stopped[source] = { round: 0, kind: outcome.kind };
+    for (const [source, outcome] of resolution.sources)
+      if (outcome.status === 'failed') stopped[source] = { round: 0, kind: outcome.kind, ...(outcome.cause === undefined ? {} : { cause: outcome.cause }) };
     for (const [source, failure] of crawl.failures) stopped[source] ??= failure;
     // A lookup source that is failing in this crawl is not asked again for every DOI.
     const lookup = sessions.lookup !== undefined && stopped[sessions.lookup.provider] === undefined ? sessions.lookup : undefined;

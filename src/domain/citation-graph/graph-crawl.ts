@@ -69,17 +69,18 @@ export async function crawlRounds(plan: CrawlPlan, pace: Pace, signal: AbortSign
   for (; round < MAX_CRAWL_ROUNDS; round++) {
     const active = plan.sources.filter((source) => !done.has(source.source) && (source.stopped === undefined || round < source.stopped.round));
     if (active.length === 0 || edges.visible.length >= plan.wanted || newRounds >= MAX_NEW_ROUNDS_PER_CALL || signal.aborted) break;
+    const requestsBefore = active.map((source) => source.session.cost().requests);
     const steps = await Promise.all(active.map((source) => source.session.chunk(plan.direction, source.ids, round)));
     const chunks: RoundChunk[] = [];
     let fetched = false;
-    active.forEach(({ source }, index) => {
+    active.forEach(({ source, session }, index) => {
       const step = steps[index]!;
       if (!step.ok) {
-        failures.set(source, { round, kind: step.kind });
+        failures.set(source, { round, ...step.error });
         done.add(source);
         return;
       }
-      fetched ||= !step.cached;
+      fetched ||= session.cost().requests > requestsBefore[index]!;
       if (step.value.total !== undefined) totals.set(source, Math.max(totals.get(source) ?? 0, step.value.total));
       chunks.push({ source, edges: step.value.edges });
       if (step.value.last) done.add(source);

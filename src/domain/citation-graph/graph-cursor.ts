@@ -1,5 +1,5 @@
 import { GRAPH_SOURCE_IDS, type GraphDirection, type GraphSourceId } from '../../ports/citation-graph.port.js';
-import { PROVIDER_FAILURE_KINDS, type ProviderFailureKind } from '../../ports/provider-client.port.js';
+import { PROVIDER_FAILURE_KINDS, type ProviderFailureKind, type TransportCause } from '../../ports/provider-client.port.js';
 import type { SealedTokens } from '../../ports/sealed-tokens.port.js';
 import type { MergedEdge } from './edge-merge.js';
 
@@ -10,6 +10,8 @@ export const CURSOR_TTL_MS = 30 * 60 * 1000;
 export interface StoppedSource {
   readonly round: number;
   readonly kind: ProviderFailureKind;
+  /** The static cause of a connection failure, when one is known. */
+  readonly cause?: TransportCause;
 }
 
 /** Where a crawl stands between two pages. */

@@ -1,5 +1,6 @@
 import type { GraphDirection, GraphSession, GraphSourceId } from '../../ports/citation-graph.port.js';
-import type { ProviderFailureKind } from '../../ports/provider-client.port.js';
+import type { ProviderFailure } from '../../ports/provider-client.port.js';
+import { failureWarning, networkHint } from '../shared/provider-warnings.js';
 import type { GraphDiagnostics, GraphEdge, GraphResult, SourceDiagnostic } from './graph-output.js';
 import type { CrawlOutcome } from './graph-crawl.js';
 import type { StoppedSource } from './graph-cursor.js';
@@ -39,13 +40,19 @@ export interface CallFacts {
   readonly lookups: { readonly report: LookupReport; readonly session: GraphSession } | undefined;
 }
 
-const failed = (source: GraphSourceId, kind: ProviderFailureKind, count: number, requests: SourceDiagnostic): SourceDiagnostic => ({
+const failed = (source: GraphSourceId, failure: ProviderFailure, count: number, requests: SourceDiagnostic): SourceDiagnostic => ({
   ...requests,
   status: 'error',
   count,
-  error_kind: kind,
-  warning: `${source}: ${kind}`,
+  error_kind: failure.kind,
+  warning: failureWarning(source, failure),
 });
+
+/** How a source failed in this call (resolving it, or reading its edges now or on an earlier page), if it did. */
+function failureOf(source: GraphSourceId, facts: CallFacts): ProviderFailure | undefined {
+  const resolved = facts.resolution.sources.get(source);
+  return resolved?.status === 'failed' ? resolved : (facts.crawl?.failures.get(source) ?? facts.stoppedBefore[source]);
+}
 
 /** One source's diagnostic. */
 function sourceDiagnostic(source: GraphSourceId, facts: CallFacts): SourceDiagnostic {
@@ -61,9 +68,8 @@ function sourceDiagnostic(source: GraphSourceId, facts: CallFacts): SourceDiagno
     requests: cost.requests,
     ...(source === 'openalex' ? { list_calls: cost.listCalls } : {}),
   };
-  if (resolved?.status === 'failed') return failed(source, resolved.kind, count, base);
-  const stopped = facts.crawl?.failures.get(source) ?? facts.stoppedBefore[source];
-  if (stopped !== undefined) return failed(source, stopped.kind, count, base);
+  const failure = failureOf(source, facts);
+  if (failure !== undefined) return failed(source, failure, count, base);
   if (resolved?.status === 'not_found') return { ...base, status: 'not_found', warning: `${source}: work not found` };
   if (resolved?.status === 'not_asked') return { ...base, status: 'not_asked', reason: resolved.reason, warning: `${source}: not asked (${resolved.reason})` };
   return cost.requests === 0 ? { ...base, cached: true } : base;
@@ -88,6 +94,8 @@ export function summariseGraph(facts: CallFacts): { status: GraphResult['status'
     counts[diagnostic.status] += 1;
   }
   const { error: failures, ok: found } = counts;
+  const hint = networkHint([...facts.sessions.keys()].flatMap((source) => failureOf(source, facts) ?? []));
+  if (hint !== undefined) warnings.push(hint);
   if (facts.crawl?.depthReached === true) warnings.push(DEPTH_WARNING);
   const diagnostics: GraphDiagnostics = { status: 'complete', providers, warnings };
   if (facts.lookups !== undefined) diagnostics.metadata_lookups = { ...facts.lookups.report, requests: facts.lookups.session.cost().requests };

@@ -1,5 +1,5 @@
 import type { GraphSession, GraphSourceId, ResolvedWork, WorkIdentifier, WorkIds } from '../../ports/citation-graph.port.js';
-import type { ProviderFailureKind } from '../../ports/provider-client.port.js';
+import type { ProviderFailure } from '../../ports/provider-client.port.js';
 import { cleanProviderRecord, type CleaningOptions, type RecordFields } from '../literature-search/clean-provider-record.js';
 import { fillMissing } from '../literature-search/dedupe-records.js';
 import { normaliseDoi } from '../literature-search/record-keys.js';
@@ -15,7 +15,7 @@ export type SourceResolution =
   | { readonly status: 'resolved'; readonly work?: ResolvedWork }
   | { readonly status: 'not_found' }
   | { readonly status: 'not_asked'; readonly reason: NotAskedReason }
-  | { readonly status: 'failed'; readonly kind: ProviderFailureKind };
+  | ({ readonly status: 'failed' } & ProviderFailure);
 
 /** The work as the sources resolved it. */
 export interface WorkResolution {
@@ -72,7 +72,7 @@ export async function resolveWork(work: WorkIdentifier, sessions: ReadonlyMap<Gr
   const resolvers = RESOLVERS.filter((source) => sessions.has(source));
   const ask = async (source: Resolver, identifier: WorkIdentifier): Promise<void> => {
     const step = await sessions.get(source)!.resolve(identifier);
-    if (!step.ok) outcomes.set(source, { status: 'failed', kind: step.kind });
+    if (!step.ok) outcomes.set(source, { status: 'failed', ...step.error });
     else outcomes.set(source, step.value === undefined ? { status: 'not_found' } : { status: 'resolved', work: step.value });
   };
   await Promise.all(resolvers.filter((source) => ACCEPTS[source].includes(work.kind)).map((source) => ask(source, work)));

@@ -8,6 +8,7 @@ import { finishNow, type Stepwise } from '../shared/stepwise.js';
 import { configUnavailable, invalidArguments, toolError, type ToolFailure } from '../shared/tool-failure.js';
 import { success, type Result } from '../shared/result.js';
 import type { UseCaseContext } from '../shared/use-case.js';
+import { failureWarning, networkHint } from '../shared/provider-warnings.js';
 import { documentPage } from './document-page.js';
 import { cursorPurpose, openCursor, sealCursor } from './fulltext-cursor.js';
 import { READ_FULLTEXT_MESSAGES, type ReadFullTextArguments } from './fulltext-input.js';
@@ -38,6 +39,30 @@ const STATUS_NOTES = {
   not_run: 'Every full-text source that could serve this work is disabled in the settings; nothing was fetched.',
 } as const;
 
+/** How a note without failures begins, when failures are listed after it. */
+const FAILURE_LEADS: Partial<Record<keyof typeof STATUS_NOTES, string>> = {
+  no_open_full_text: 'No open-access full text was found for this work; attempts says what each source answered',
+  sources_failed: 'Every source that could serve this work failed',
+};
+
+/**
+ * The note of a read without a document: the status's, and when sources failed, their failures
+ * as every tool words them (`europepmc: transport_error (proxy)`) and the hint to check the
+ * network or `HTTPS_PROXY` when the cause was the network (else, all failing, "Try again later").
+ */
+function noteOf(status: keyof typeof STATUS_NOTES, attempts: readonly SourceAttempt[]): string {
+  const failed = attempts.flatMap(({ provider, outcome, errorKind, errorCause }) =>
+    outcome === 'failed' && errorKind !== undefined
+      ? [{ provider, failure: { kind: errorKind, ...(errorCause === undefined ? {} : { cause: errorCause }) } }]
+      : [],
+  );
+  const lead = FAILURE_LEADS[status];
+  if (failed.length === 0 || lead === undefined) return STATUS_NOTES[status];
+  const hint = networkHint(failed.map(({ failure }) => failure));
+  const next = hint !== undefined ? ` ${hint.charAt(0).toUpperCase()}${hint.slice(1)}.` : status === 'sources_failed' ? ' Try again later.' : '';
+  return `${lead} (${failed.map(({ provider, failure }) => failureWarning(provider, failure)).join('; ')}).${next}`;
+}
+
 /** The status of a read that found no document, from what the sources said. */
 function statusWithout(attempts: readonly SourceAttempt[]): keyof typeof STATUS_NOTES {
   if (attempts.some((attempt) => attempt.outcome === 'no_open_full_text' || attempt.outcome === 'not_found')) return 'no_open_full_text';
@@ -57,7 +82,7 @@ function withoutDocument(status: keyof typeof STATUS_NOTES, work: ReadFullTextRe
     truncated: false,
     attempts: wireAttempts(outcome.attempts),
     ...(outcome.openAccessUrl === undefined ? {} : { open_access_url: outcome.openAccessUrl }),
-    note: STATUS_NOTES[status],
+    note: noteOf(status, outcome.attempts),
   };
 }
 

@@ -103,7 +103,7 @@ export async function searchLiterature(
     throw error;
   }
   const pace = deps.pace ?? runAtOnce;
-  const batches = runs.flatMap((run) => (run.outcome.ok ? [{ provider: run.provider, records: run.outcome.records }] : []));
+  const batches = runs.flatMap((run) => (run.outcome.ok ? [{ provider: run.provider, records: run.outcome.value.records }] : []));
   const results = await pace(mergeSearchResultsStepwise(batches, query, limits.total, resultOptions), context.signal);
   const abstractsLeftOut = boundAbstracts(results);
   const { status, diagnostics } = summariseRuns(runs, results.length, notes);

@@ -5,6 +5,7 @@ import {
   type ProviderSearchOutcome,
   type ProviderSearchRequest,
 } from '../../ports/provider-client.port.js';
+import { failure, success } from '../shared/result.js';
 import type { ProviderCredentials } from './provider-credentials.js';
 
 /** What a running search may use besides its arguments (structurally the MCP tool-call context). */
@@ -31,7 +32,7 @@ export interface ProviderRunPlan {
   readonly attempted: ReadonlyMap<ProviderId, ProviderCredentials>;
 }
 
-const CANCELLED: ProviderSearchOutcome = { ok: false, kind: 'cancelled' };
+const CANCELLED: ProviderSearchOutcome = failure({ kind: 'cancelled' });
 
 /**
  * Runs every attempted provider concurrently, each with the same signal (docs/providers.md#how-a-search-runs step 3).
@@ -61,7 +62,7 @@ export async function runProviders(client: ProviderClient, plan: ProviderRunPlan
     const outcome = signal.aborted ? CANCELLED : await untilAborted(searchSafely(client, request), signal);
     finished += 1;
     if (!signal.aborted) reportSafely(context, finished, total);
-    return { provider, outcome: outcome.ok ? { ...outcome, records: outcome.records.slice(0, plan.perProviderLimit) } : outcome };
+    return { provider, outcome: outcome.ok ? success({ ...outcome.value, records: outcome.value.records.slice(0, plan.perProviderLimit) }) : outcome };
   };
   return Promise.all([...plan.attempted].map(([provider, credentials]) => runOne(provider, credentials)));
 }
@@ -69,11 +70,11 @@ export async function runProviders(client: ProviderClient, plan: ProviderRunPlan
 async function searchSafely(client: ProviderClient, request: ProviderSearchRequest): Promise<ProviderSearchOutcome> {
   try {
     const outcome = await client.search(request);
-    if (outcome.ok && !Array.isArray(outcome.records)) return { ok: false, kind: 'decode_error' };
+    if (outcome.ok && !Array.isArray(outcome.value.records)) return failure({ kind: 'decode_error' });
     return outcome;
   } catch (error) {
     if (error instanceof ProviderRuntimeUnavailableError) throw error;
-    return { ok: false, kind: 'transport_error' };
+    return failure({ kind: 'transport_error' });
   }
 }
 

@@ -52,9 +52,12 @@ describe('OpenAlex graph answers (recorded bodies, test/fixtures/graph/README.md
     });
     assert.deepEqual(value(finishNow(openAlexWork(hostile, {})))!.referencedWorks, ['W2', 'W8']);
     assert.equal(value(finishNow(openAlexWork('{"id":"https://openalex.org/W1"}', {}))), undefined, 'no title: no work');
-    assert.deepEqual(finishNow(openAlexPage(`{"meta":{"next_cursor":"${'c'.repeat(2000)}"},"results":[]}`, {})), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(finishNow(openAlexPage('{"meta":{}}', {})), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(finishNow(openAlexWork('[1]', {})), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(finishNow(openAlexPage(`{"meta":{"next_cursor":"${'c'.repeat(2000)}"},"results":[]}`, {})), {
+      ok: false,
+      error: { kind: 'decode_error' },
+    });
+    assert.deepEqual(finishNow(openAlexPage('{"meta":{}}', {})), { ok: false, error: { kind: 'decode_error' } });
+    assert.deepEqual(finishNow(openAlexWork('[1]', {})), { ok: false, error: { kind: 'decode_error' } });
   });
 });
 
@@ -80,7 +83,7 @@ describe('Semantic Scholar graph answers (recorded bodies)', () => {
     const [cited] = value(finishNow(semanticScholarEdges(reference, 'references', {}))).edges;
     assert.equal(cited!.influential, false);
     assert.equal(cited!.record!.identifiers?.arxiv, '1402.0030');
-    assert.deepEqual(finishNow(semanticScholarEdges('{"offset":0}', 'citations', {})), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(finishNow(semanticScholarEdges('{"offset":0}', 'citations', {})), { ok: false, error: { kind: 'decode_error' } });
   });
 
   it('reads one paper with its ids and both counts', () => {
@@ -89,7 +92,7 @@ describe('Semantic Scholar graph answers (recorded bodies)', () => {
     assert.equal(resolved.citationTotal, 72);
     assert.equal(resolved.referenceTotal, 55);
     assert.equal(value(finishNow(semanticScholarWork('{"paperId":null}', {}))), undefined);
-    assert.deepEqual(finishNow(semanticScholarWork('"x"', {})), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(finishNow(semanticScholarWork('"x"', {})), { ok: false, error: { kind: 'decode_error' } });
   });
 });
 
@@ -115,7 +118,7 @@ describe('OpenCitations Index v2 answers (documentation-derived bodies)', () => 
     );
     const withOpenAlex = '[{"citing":"omid:br/1 doi:10.1/A openalex:W42 openalex:W43","creation":"2020"},{"citing":"omid:br/2 pmid:5"}]';
     assert.deepEqual(value(finishNow(openCitationsEdges(withOpenAlex, 'citations'))), [{ doi: '10.1/a', openalex: 'W42', year: 2020 }]);
-    assert.deepEqual(finishNow(openCitationsEdges('{"error":"x"}', 'citations')), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(finishNow(openCitationsEdges('{"error":"x"}', 'citations')), { ok: false, error: { kind: 'decode_error' } });
   });
 
   it('derives the cited year from partial dates, negative spans and month borrows; anything else is unknown', () => {
@@ -139,6 +142,6 @@ describe('Crossref reference lists (the recorded work)', () => {
     assert.deepEqual(referenceEdge({ key: 'x' }), undefined);
     assert.deepEqual(referenceEdge({ DOI: 'https://doi.org/10.1/X' }), { doi: '10.1/x' });
     assert.equal(referenceEdge({ 'article-title': '<i>A</i> title', 'journal-title': 'J &amp; K', year: '1999' })?.record?.venue, 'J & K');
-    assert.deepEqual(finishNow(crossrefWork('{"status":"ok"}', {})), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(finishNow(crossrefWork('{"status":"ok"}', {})), { ok: false, error: { kind: 'decode_error' } });
   });
 });

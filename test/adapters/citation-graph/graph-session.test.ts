@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { MockAgent } from 'undici';
 import { UndiciCitationGraphClient } from '../../../src/adapters/citation-graph/index.js';
-import { ProviderHttp } from '../../../src/adapters/provider-client/provider-http.js';
 import { UndiciProviderClient } from '../../../src/adapters/provider-client/undici-provider-client.js';
 import type { GraphAccess, GraphSourceId, WorkIdentifier } from '../../../src/ports/citation-graph.port.js';
-import { FakeClock } from '../provider-client/fake-clock.js';
+import { FakeClock } from '../provider-http/fake-clock.js';
 import { graphFixture, providerFixture } from '../../support/graph-world.js';
 import { searchRequest } from '../provider-client/search-request.js';
-import { TIER_INTERVALS_MS } from '../../../src/adapters/provider-client/tier-pacing.js';
+import { TIER_INTERVALS_MS } from '../../../src/adapters/provider-http/tier-pacing.js';
+import { testHttp } from '../../support/provider-http.js';
 
 const JSON_REPLY = { headers: { 'content-type': 'application/json' } } as const;
 const ORIGIN: Record<GraphSourceId, string> = {
@@ -42,7 +42,7 @@ function client(reply: (origin: string, path: string) => { status: number; body?
       .persist();
   }
   const clock = new FakeClock();
-  const http = new ProviderHttp({ version: '1.0.0-test', dispatcher: agent, clock });
+  const http = testHttp({ version: '1.0.0-test', dispatcher: agent, clock });
   return { seen, clock, http, graph: new UndiciCitationGraphClient({ http, ...(cacheEntries === undefined ? {} : { cacheEntries }) }) };
 }
 
@@ -86,14 +86,14 @@ describe('graph sessions: hostile identifiers never change a host or a path pref
     // the two over 2 KiB were not.
     assert.equal(seen.length, 2 * 3);
     const oc = graph.session('opencitations', access());
-    assert.deepEqual(await oc.chunk('references', { doi: '10.1/../x' }, 0), { ok: true, value: { edges: [], last: true, total: 0 }, cached: false });
+    assert.deepEqual(await oc.chunk('references', { doi: '10.1/../x' }, 0), { ok: true, value: { edges: [], last: true, total: 0 } });
+    assert.equal(oc.cost().requests, 1);
     assert.equal(seen.at(-1)!.path, '/index/v2/references/doi:10.1%2F..%2Fx');
-    assert.deepEqual(await graph.session('semantic_scholar', access()).chunk('citations', { semantic_scholar: '../x' }, 0), {
-      ok: true,
-      value: { edges: [], last: true },
-      cached: true,
-    });
-    assert.deepEqual(await graph.session('openalex', access()).chunk('citations', {}, 0), { ok: true, value: { edges: [], last: true }, cached: true });
+    const s2 = graph.session('semantic_scholar', access());
+    assert.deepEqual(await s2.chunk('citations', { semantic_scholar: '../x' }, 0), { ok: true, value: { edges: [], last: true } });
+    const openAlex = graph.session('openalex', access());
+    assert.deepEqual(await openAlex.chunk('citations', {}, 0), { ok: true, value: { edges: [], last: true } });
+    assert.deepEqual([s2.cost().requests, openAlex.cost().requests], [0, 0]);
   });
 
   it('percent-encodes a hostile next_cursor from a provider and never sends a referenced id outside the W pattern', async () => {
@@ -134,12 +134,13 @@ describe('graph sessions: credentials, cache, pacing and failures', () => {
 
   it('answers a second session from the cache (no request, cached) and keeps abstracts apart', async () => {
     const { seen, graph } = client(() => ({ status: 200, body: providerFixture('openalex-work-doi.json') }));
-    const first = await graph.session('openalex', access()).resolve({ kind: 'doi', value: '10.1038/s42256-024-00832-8' });
+    const once = graph.session('openalex', access());
+    const first = await once.resolve({ kind: 'doi', value: '10.1038/s42256-024-00832-8' });
     const again = graph.session('openalex', access());
     const second = await again.resolve({ kind: 'doi', value: '10.1038/s42256-024-00832-8' });
     assert.ok(first.ok && second.ok);
-    assert.equal(first.cached, false);
-    assert.equal(second.cached, true);
+    assert.deepEqual(second.value, first.value);
+    assert.deepEqual(once.cost(), { requests: 1, listCalls: 0 });
     assert.deepEqual(again.cost(), { requests: 0, listCalls: 0 });
     await graph.session('openalex', access({ includeAbstracts: true })).resolve({ kind: 'doi', value: '10.1038/s42256-024-00832-8' });
     assert.equal(seen.length, 2);
@@ -150,7 +151,7 @@ describe('graph sessions: credentials, cache, pacing and failures', () => {
     const { clock, http, graph } = client((_origin, path) =>
       path.startsWith('/graph/v1/paper/search') ? { status: 200, body: providerFixture('semanticscholar-paper-search-empty.json') } : { status: 404 },
     );
-    const search = new UndiciProviderClient({ version: '1.0.0-test', http });
+    const search = new UndiciProviderClient({ http });
     await graph.session('semantic_scholar', access()).resolve({ kind: 'doi', value: '10.1/x' });
     await search.search(searchRequest('semantic_scholar', { query: 'q' }));
     await graph.session('opencitations', access()).chunk('citations', { doi: '10.1/x' }, 0);
@@ -163,13 +164,13 @@ describe('graph sessions: credentials, cache, pacing and failures', () => {
 
   it('maps failures to kinds: 404 of a list is http_error, a bad index too, an aborted signal cancelled', async () => {
     const { graph } = client();
-    assert.deepEqual(await graph.session('openalex', access()).chunk('citations', { openalex: 'W1' }, 0), { ok: false, kind: 'http_error' });
-    assert.deepEqual(await graph.session('openalex', access()).chunk('citations', { openalex: 'W1' }, -1), { ok: false, kind: 'http_error' });
+    assert.deepEqual(await graph.session('openalex', access()).chunk('citations', { openalex: 'W1' }, 0), { ok: false, error: { kind: 'http_error' } });
+    assert.deepEqual(await graph.session('openalex', access()).chunk('citations', { openalex: 'W1' }, -1), { ok: false, error: { kind: 'http_error' } });
     const aborted = new AbortController();
     aborted.abort();
     assert.deepEqual(await graph.session('crossref', access({ signal: aborted.signal })).resolve({ kind: 'doi', value: '10.1/x' }), {
       ok: false,
-      kind: 'cancelled',
+      error: { kind: 'cancelled' },
     });
   });
 
@@ -180,20 +181,16 @@ describe('graph sessions: credentials, cache, pacing and failures', () => {
       },
       sleep: () => Promise.resolve(),
     };
-    const graph = new UndiciCitationGraphClient({ http: new ProviderHttp({ version: '1.0.0-test', clock: broken }) });
-    assert.deepEqual(await graph.session('crossref', access()).resolve({ kind: 'doi', value: '10.1/x' }), { ok: false, kind: 'transport_error' });
+    const graph = new UndiciCitationGraphClient({ http: testHttp({ version: '1.0.0-test', clock: broken }) });
+    assert.deepEqual(await graph.session('crossref', access()).resolve({ kind: 'doi', value: '10.1/x' }), { ok: false, error: { kind: 'transport_error' } });
   });
 
   it('has no lookup at Semantic Scholar or OpenCitations, no resolving at OpenCitations, and no citations at Crossref, all without a request', async () => {
     const { seen, graph } = client();
-    assert.deepEqual(await graph.session('semantic_scholar', access()).lookup('10.1/x'), { ok: true, value: undefined, cached: true });
-    assert.deepEqual(await graph.session('opencitations', access()).lookup('10.1/x'), { ok: true, value: undefined, cached: true });
-    assert.deepEqual(await graph.session('opencitations', access()).resolve({ kind: 'doi', value: '10.1/x' }), { ok: true, value: undefined, cached: true });
-    assert.deepEqual(await graph.session('crossref', access()).chunk('citations', { doi: '10.1/x' }, 0), {
-      ok: true,
-      value: { edges: [], last: true },
-      cached: true,
-    });
+    assert.deepEqual(await graph.session('semantic_scholar', access()).lookup('10.1/x'), { ok: true, value: undefined });
+    assert.deepEqual(await graph.session('opencitations', access()).lookup('10.1/x'), { ok: true, value: undefined });
+    assert.deepEqual(await graph.session('opencitations', access()).resolve({ kind: 'doi', value: '10.1/x' }), { ok: true, value: undefined });
+    assert.deepEqual(await graph.session('crossref', access()).chunk('citations', { doi: '10.1/x' }, 0), { ok: true, value: { edges: [], last: true } });
     assert.equal(seen.length, 0);
   });
 
@@ -215,7 +212,8 @@ describe('graph sessions: credentials, cache, pacing and failures', () => {
       ['/works/10.1/x?mailto=lab%40example.org'],
     );
     assert.equal(session.cost().requests, 1);
-    assert.deepEqual(await graph.session('crossref', access()).chunk('references', {}, 0), { ok: true, value: { edges: [], last: true }, cached: true });
+    assert.deepEqual(await graph.session('crossref', access()).chunk('references', {}, 0), { ok: true, value: { edges: [], last: true } });
+    assert.equal(seen.length, 1);
   });
 
   it('reads the recorded OpenCitations body from the v2 endpoint, keyless, and slices it', async () => {

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { MockAgent } from 'undici';
-import { ProviderHttp } from '../../../src/adapters/provider-client/provider-http.js';
+import { testHttp } from '../../support/provider-http.js';
 import { UndiciFullTextClient } from '../../../src/adapters/fulltext-client/index.js';
 import type { FullTextSources, WorkReference } from '../../../src/ports/fulltext-client.port.js';
-import { FakeClock } from '../provider-client/fake-clock.js';
+import { FakeClock } from '../provider-http/fake-clock.js';
 import { TEST_VERSION } from '../provider-client/mock-providers.js';
 import { fulltextFixture } from '../../support/fulltext-sources.js';
 import { serveArxivPaper } from './documents.js';
@@ -21,7 +21,7 @@ async function read(work: WorkReference, serve: (agent: MockAgent) => void, sour
   const agent = new MockAgent();
   agent.disableNetConnect();
   serve(agent);
-  const http = new ProviderHttp({ version: TEST_VERSION, dispatcher: agent, clock: new FakeClock() });
+  const http = testHttp({ version: TEST_VERSION, dispatcher: agent, clock: new FakeClock() });
   return new UndiciFullTextClient({ http, cacheEntries: 0 }).read({ work, sources, signal: new AbortController().signal });
 }
 

@@ -1,13 +1,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { MockAgent } from 'undici';
-import { ProviderHttp } from '../../../src/adapters/provider-client/provider-http.js';
 import { UndiciFullTextClient } from '../../../src/adapters/fulltext-client/index.js';
 import type { FullTextRequest, FullTextSources, WorkReference } from '../../../src/ports/fulltext-client.port.js';
-import { FakeClock } from '../provider-client/fake-clock.js';
+import { FakeClock } from '../provider-http/fake-clock.js';
 import { TEST_VERSION } from '../provider-client/mock-providers.js';
 import { fulltextFixture } from '../../support/fulltext-sources.js';
 import { serveArxivPaper } from './documents.js';
+import { testHttp } from '../../support/provider-http.js';
 
 const EUROPE = 'https://www.ebi.ac.uk';
 const NCBI = 'https://eutils.ncbi.nlm.nih.gov';
@@ -21,7 +21,7 @@ function client() {
   const agent = new MockAgent();
   agent.disableNetConnect();
   const clock = new FakeClock();
-  const http = new ProviderHttp({ version: TEST_VERSION, dispatcher: agent, clock });
+  const http = testHttp({ version: TEST_VERSION, dispatcher: agent, clock });
   return { agent, clock, client: new UndiciFullTextClient({ http }) };
 }
 

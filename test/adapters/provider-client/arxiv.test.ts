@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildArxivRequest, parseArxivResponse } from '../../../src/adapters/provider-client/arxiv.js';
+import { buildArxivRequest } from '../../../src/adapters/provider-client/arxiv.js';
 import { fixtureText } from './fixtures.js';
+import { parseArxivResponse } from '../../support/provider-parsing.js';
 
 describe('arXiv request builder', () => {
   it('asks the constant query endpoint for all:<q>, relevance order, with an Atom Accept header (docs/providers.md#requests)', () => {
@@ -94,18 +95,18 @@ describe('arXiv response parser', () => {
   });
 
   it('reports decode_error for the real error feed rather than a record titled Error (docs/providers.md#requests)', async () => {
-    assert.deepEqual(await parseArxivResponse(fixtureText('arxiv-error-400-atom.xml')), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await parseArxivResponse(fixtureText('arxiv-error-400-atom.xml')), { ok: false, error: { kind: 'decode_error' } });
   });
 
   it('recognises the plain "Rate exceeded." answer as rate_limited (docs/providers.md#requests)', async () => {
-    assert.deepEqual(await parseArxivResponse('Rate exceeded.'), { ok: false, kind: 'rate_limited' });
-    assert.deepEqual(await parseArxivResponse('  Rate exceeded.\n'), { ok: false, kind: 'rate_limited' });
+    assert.deepEqual(await parseArxivResponse('Rate exceeded.'), { ok: false, error: { kind: 'rate_limited' } });
+    assert.deepEqual(await parseArxivResponse('  Rate exceeded.\n'), { ok: false, error: { kind: 'rate_limited' } });
   });
 
   it('reports decode_error for malformed XML, a document type declaration and a non-feed root (docs/providers.md#requests)', async () => {
-    assert.deepEqual(await parseArxivResponse('<feed><entry></feed>'), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(await parseArxivResponse('<!DOCTYPE feed [<!ENTITY a "b">]><feed/>'), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(await parseArxivResponse('<html><body>busy</body></html>'), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(await parseArxivResponse(''), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await parseArxivResponse('<feed><entry></feed>'), { ok: false, error: { kind: 'decode_error' } });
+    assert.deepEqual(await parseArxivResponse('<!DOCTYPE feed [<!ENTITY a "b">]><feed/>'), { ok: false, error: { kind: 'decode_error' } });
+    assert.deepEqual(await parseArxivResponse('<html><body>busy</body></html>'), { ok: false, error: { kind: 'decode_error' } });
+    assert.deepEqual(await parseArxivResponse(''), { ok: false, error: { kind: 'decode_error' } });
   });
 });

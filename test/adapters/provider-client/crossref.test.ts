@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildCrossrefRequest, crossrefAuthor, parseCrossrefResponse } from '../../../src/adapters/provider-client/crossref.js';
+import { buildCrossrefRequest } from '../../../src/adapters/provider-client/crossref.js';
+import { crossrefAuthor } from '../../../src/adapters/provider-http/crossref-work.js';
 import { fixtureJson, fixtureText } from './fixtures.js';
+import { parseCrossrefResponse } from '../../support/provider-parsing.js';
 
 describe('Crossref request builder', () => {
   it('asks the constant works endpoint with query and rows, without mailto when no email is set (docs/providers.md#requests)', () => {
@@ -101,7 +103,7 @@ describe('Crossref response parser', () => {
   });
 
   it('reports decode_error for the real validation-failure body and for malformed JSON (docs/providers.md#requests)', async () => {
-    assert.deepEqual(await parseCrossrefResponse(fixtureText('crossref-error-400.json')), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(await parseCrossrefResponse('{"message": {"items": '), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await parseCrossrefResponse(fixtureText('crossref-error-400.json')), { ok: false, error: { kind: 'decode_error' } });
+    assert.deepEqual(await parseCrossrefResponse('{"message": {"items": '), { ok: false, error: { kind: 'decode_error' } });
   });
 });

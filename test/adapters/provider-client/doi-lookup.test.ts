@@ -51,7 +51,7 @@ describe('DOI lookups through the single-work endpoints (MockAgent, no network)'
         .times(HOSTILE_DOIS.length);
       for (const doi of HOSTILE_DOIS) {
         const outcome = await client.search(searchRequest(provider, { query: doi, searchBy: 'doi' }));
-        assert.deepEqual(outcome, { ok: true, records: [], cached: false }, JSON.stringify(doi));
+        assert.deepEqual(outcome, { ok: true, value: { records: [], cached: false } }, JSON.stringify(doi));
       }
       assert.equal(seen.length, HOSTILE_DOIS.length);
       seen.forEach((path, index) => {
@@ -75,14 +75,20 @@ describe('DOI lookups through the single-work endpoints (MockAgent, no network)'
     const pool = agent.get(ORIGINS.crossref);
     pool.intercept({ path: '/works/10.1000/missing', method: 'GET' }).reply(404, 'Resource not found.');
     pool.intercept({ path: '/works/10.1000/broken', method: 'GET' }).reply(500, 'oops');
-    assert.deepEqual(await client.search(searchRequest('crossref', { query: '10.1000/missing', searchBy: 'doi' })), { ok: true, records: [], cached: false });
-    assert.deepEqual(await client.search(searchRequest('crossref', { query: '10.1000/broken', searchBy: 'doi' })), { ok: false, kind: 'http_error' });
+    assert.deepEqual(await client.search(searchRequest('crossref', { query: '10.1000/missing', searchBy: 'doi' })), {
+      ok: true,
+      value: { records: [], cached: false },
+    });
+    assert.deepEqual(await client.search(searchRequest('crossref', { query: '10.1000/broken', searchBy: 'doi' })), {
+      ok: false,
+      error: { kind: 'http_error' },
+    });
   });
 
   it('keeps a 404 of a list search an http_error (only lookups mean "no record")', async () => {
     const { agent, client } = track(mockedClient());
     agent.get(ORIGINS.crossref).intercept({ path: '/works?query=ecology&rows=10', method: 'GET' }).reply(404, 'Not found');
-    assert.deepEqual(await client.search(searchRequest('crossref', { query: 'ecology' })), { ok: false, kind: 'http_error' });
+    assert.deepEqual(await client.search(searchRequest('crossref', { query: 'ecology' })), { ok: false, error: { kind: 'http_error' } });
   });
 
   it('maps the one work of each single-work answer to one record', async () => {
@@ -101,15 +107,15 @@ describe('DOI lookups through the single-work endpoints (MockAgent, no network)'
     const crossref = await client.search(searchRequest('crossref', { query: '10.1111/ele.14024', searchBy: 'doi' }));
     assert.ok(openalex.ok && s2.ok && crossref.ok);
     assert.deepEqual(
-      openalex.records.map((record) => [record.title, record.cited_by_count]),
+      openalex.value.records.map((record) => [record.title, record.cited_by_count]),
       [['Augmenting large language models with chemistry tools', 236]],
     );
     assert.deepEqual(
-      s2.records.map((record) => [record.title, record.doi]),
+      s2.value.records.map((record) => [record.title, record.doi]),
       [['Large Language Models Pass the Turing Test', '10.48550/arXiv.2503.23674']],
     );
     assert.deepEqual(
-      crossref.records.map((record) => [record.doi, record.cited_by_count]),
+      crossref.value.records.map((record) => [record.doi, record.cited_by_count]),
       [['10.1111/ele.14024', 26]],
     );
   });
@@ -118,8 +124,7 @@ describe('DOI lookups through the single-work endpoints (MockAgent, no network)'
     const { client } = track(mockedClient());
     assert.deepEqual(await client.search(searchRequest('arxiv', { query: '10.48550/arxiv.2503.23674', searchBy: 'doi' })), {
       ok: true,
-      records: [],
-      cached: false,
+      value: { records: [], cached: false },
     });
   });
 
@@ -138,7 +143,7 @@ describe('DOI lookups through the single-work endpoints (MockAgent, no network)'
     const outcome = await client.search(searchRequest('pubmed', { query: '10.1186/s13321-016-0181-z', searchBy: 'doi' }));
     assert.ok(outcome.ok);
     assert.deepEqual(
-      outcome.records.map((record) => record.doi),
+      outcome.value.records.map((record) => record.doi),
       ['10.1186/s13321-016-0181-z'],
     );
   });
@@ -154,9 +159,9 @@ describe('the answer cache and abstracts', () => {
     const withAbstracts = await client.search(searchRequest('crossref', { query: 'ecology', limit: 20, includeAbstracts: true }));
     const again = await client.search(searchRequest('crossref', { query: 'ecology', limit: 20, includeAbstracts: true }));
     assert.ok(plain.ok && withAbstracts.ok && again.ok);
-    assert.equal(plain.records.filter((record) => record.abstract !== undefined).length, 0);
-    assert.equal(withAbstracts.cached, false);
-    assert.equal(withAbstracts.records.filter((record) => record.abstract !== undefined).length, 15);
-    assert.equal(again.cached, true);
+    assert.equal(plain.value.records.filter((record) => record.abstract !== undefined).length, 0);
+    assert.equal(withAbstracts.value.cached, false);
+    assert.equal(withAbstracts.value.records.filter((record) => record.abstract !== undefined).length, 15);
+    assert.equal(again.value.cached, true);
   });
 });

@@ -3,11 +3,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, it } from 'node:test';
 import type { Agent } from 'undici';
-import { MAX_BODY_BYTES } from '../../../src/adapters/provider-client/http-policy.js';
+import { MAX_BODY_BYTES } from '../../../src/adapters/provider-http/http-policy.js';
 import { UndiciProviderClient } from '../../../src/adapters/provider-client/undici-provider-client.js';
 import { fixtureText } from './fixtures.js';
 import { loopbackDispatcher, startLoopback, type LoopbackServer } from './loopback.js';
 import { searchRequest } from './search-request.js';
+import { searchClient } from '../../support/provider-http.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -18,7 +19,7 @@ afterEach(async () => {
 function clientFor(origin: string, requestMs = 5000): UndiciProviderClient {
   const { dispatcher, agent } = loopbackDispatcher(origin);
   cleanups.push(() => (agent as Agent).destroy());
-  return new UndiciProviderClient({ version: '1.2.3', dispatcher, timeouts: { connectMs: 1000, requestMs } });
+  return searchClient({ version: '1.2.3', dispatcher, timeouts: { connectMs: 1000, requestMs } });
 }
 
 async function serve(handler: Parameters<typeof startLoopback>[0]): Promise<LoopbackServer> {
@@ -38,7 +39,7 @@ describe('UndiciProviderClient over a real loopback connection (docs/providers.m
     });
     const outcome = await clientFor(server.origin).search(searchRequest('arxiv', { query: 'testing', limit: 10 }));
     assert.ok(outcome.ok);
-    assert.equal(outcome.records.length, 10);
+    assert.equal(outcome.value.records.length, 10);
     assert.equal(userAgent, 'qiongli/1.2.3');
     assert.deepEqual(server.paths, ['/api/query?search_query=all:testing&start=0&max_results=10&sortBy=relevance&sortOrder=descending']);
   });
@@ -48,13 +49,13 @@ describe('UndiciProviderClient over a real loopback connection (docs/providers.m
       response.writeHead(302, { location: '/works?search=elsewhere' });
       response.end();
     });
-    assert.deepEqual(await clientFor(server.origin).search(searchRequest('openalex')), { ok: false, kind: 'http_error' });
+    assert.deepEqual(await clientFor(server.origin).search(searchRequest('openalex')), { ok: false, error: { kind: 'http_error' } });
     assert.equal(server.paths.length, 1);
   });
 
   it('answers timeout when the server never answers within the request budget', async () => {
     const server = await serve(() => {});
-    assert.deepEqual(await clientFor(server.origin, 300).search(searchRequest('crossref')), { ok: false, kind: 'timeout' });
+    assert.deepEqual(await clientFor(server.origin, 300).search(searchRequest('crossref')), { ok: false, error: { kind: 'timeout' } });
   });
 
   it('answers timeout when a slow-drip body outlasts the request budget', async () => {
@@ -64,7 +65,7 @@ describe('UndiciProviderClient over a real loopback connection (docs/providers.m
       const drip = setInterval(() => response.write(' '), 20);
       response.once('close', () => clearInterval(drip));
     });
-    assert.deepEqual(await clientFor(server.origin, 400).search(searchRequest('crossref')), { ok: false, kind: 'timeout' });
+    assert.deepEqual(await clientFor(server.origin, 400).search(searchRequest('crossref')), { ok: false, error: { kind: 'timeout' } });
     await server.firstSocketClosed;
   });
 
@@ -74,7 +75,7 @@ describe('UndiciProviderClient over a real loopback connection (docs/providers.m
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const outcome = await clientFor(`http://127.0.0.1:${port}`).search(searchRequest('openalex'));
-    assert.deepEqual(outcome, { ok: false, kind: 'transport_error', cause: 'connection refused' });
+    assert.deepEqual(outcome, { ok: false, error: { kind: 'transport_error', cause: 'connection refused' } });
   });
 
   it('answers transport_error (connection reset) when the connection is reset in the middle of the body', async () => {
@@ -82,7 +83,10 @@ describe('UndiciProviderClient over a real loopback connection (docs/providers.m
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
       response.write('{"results": [', () => request.socket.resetAndDestroy());
     });
-    assert.deepEqual(await clientFor(server.origin).search(searchRequest('openalex')), { ok: false, kind: 'transport_error', cause: 'connection reset' });
+    assert.deepEqual(await clientFor(server.origin).search(searchRequest('openalex')), {
+      ok: false,
+      error: { kind: 'transport_error', cause: 'connection reset' },
+    });
   });
 
   it('aborts a body streamed without content-length as soon as it passes 4 MiB (decode_error)', async () => {
@@ -104,7 +108,7 @@ describe('UndiciProviderClient over a real loopback connection (docs/providers.m
       };
       pump();
     });
-    assert.deepEqual(await clientFor(server.origin).search(searchRequest('crossref')), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await clientFor(server.origin).search(searchRequest('crossref')), { ok: false, error: { kind: 'decode_error' } });
     await server.firstSocketClosed;
     assert.equal(finished, false);
     assert.ok(written < total);
@@ -117,7 +121,7 @@ describe('UndiciProviderClient over a real loopback connection (docs/providers.m
     const pending = clientFor(server.origin).search(searchRequest('semantic_scholar', { signal: controller.signal }));
     await server.firstRequest;
     controller.abort();
-    assert.deepEqual(await pending, { ok: false, kind: 'cancelled' });
+    assert.deepEqual(await pending, { ok: false, error: { kind: 'cancelled' } });
     await server.firstSocketClosed;
   });
 });

@@ -1,8 +1,9 @@
 import { afterEach } from 'node:test';
 import { MockAgent } from 'undici';
-import { UndiciProviderClient } from '../../../src/adapters/provider-client/undici-provider-client.js';
-import type { ProviderClock } from '../../../src/adapters/provider-client/clock.js';
-import { FakeClock } from './fake-clock.js';
+import type { UndiciProviderClient } from '../../../src/adapters/provider-client/undici-provider-client.js';
+import type { ProviderClock } from '../../../src/adapters/provider-http/clock.js';
+import { FakeClock } from '../provider-http/fake-clock.js';
+import { searchClient } from '../../support/provider-http.js';
 
 /** The constant origins of the five providers (docs/providers.md#requests). */
 export const ORIGINS = {
@@ -25,7 +26,7 @@ export function mockedClient(options: { clock?: ProviderClock; cacheEntries?: nu
   const agent = new MockAgent();
   agent.disableNetConnect();
   const clock = new FakeClock();
-  const client = new UndiciProviderClient({
+  const client = searchClient({
     version: TEST_VERSION,
     dispatcher: agent,
     clock: options.clock ?? clock,

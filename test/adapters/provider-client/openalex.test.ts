@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildOpenAlexRequest, parseOpenAlexResponse } from '../../../src/adapters/provider-client/openalex.js';
+import { buildOpenAlexRequest } from '../../../src/adapters/provider-client/openalex.js';
 import { fixtureJson, fixtureText } from './fixtures.js';
+import { parseOpenAlexResponse } from '../../support/provider-parsing.js';
 
 const UNICODE_QUERY = '治理 平台：证据';
 const UNICODE_ENCODED = '%E6%B2%BB%E7%90%86%20%E5%B9%B3%E5%8F%B0%EF%BC%9A%E8%AF%81%E6%8D%AE';
@@ -82,8 +83,8 @@ describe('OpenAlex response parser', () => {
   });
 
   it('reports decode_error for the real 400 error body and for text that is not JSON (docs/providers.md#requests)', async () => {
-    assert.deepEqual(await parseOpenAlexResponse(fixtureText('openalex-error-400.json')), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(await parseOpenAlexResponse('{"results": '), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(await parseOpenAlexResponse('[]'), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await parseOpenAlexResponse(fixtureText('openalex-error-400.json')), { ok: false, error: { kind: 'decode_error' } });
+    assert.deepEqual(await parseOpenAlexResponse('{"results": '), { ok: false, error: { kind: 'decode_error' } });
+    assert.deepEqual(await parseOpenAlexResponse('[]'), { ok: false, error: { kind: 'decode_error' } });
   });
 });

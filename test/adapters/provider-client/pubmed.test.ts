@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  buildPubMedSearchRequest,
-  buildPubMedSummaryRequest,
-  parsePubMedSearchResponse,
-  parsePubMedSummaryResponse,
-} from '../../../src/adapters/provider-client/pubmed.js';
+import { buildPubMedSearchRequest, buildPubMedSummaryRequest } from '../../../src/adapters/provider-client/pubmed.js';
 import { fixtureJson, fixtureText } from './fixtures.js';
+import { parsePubMedSearchResponse, parsePubMedSummaryResponse } from '../../support/provider-parsing.js';
 
 describe('PubMed request builders', () => {
   it('asks esearch for relevance-sorted JSON ids with retmax, and api_key only when set (docs/providers.md#requests)', () => {
@@ -115,13 +111,13 @@ describe('PubMed response parsers', () => {
 
   it('recognises the real NCBI rate-limit body as rate_limited in both steps (docs/providers.md#requests)', async () => {
     const body = fixtureText('pubmed-error-rate-limit.json');
-    assert.deepEqual(await parsePubMedSearchResponse(body), { ok: false, kind: 'rate_limited' });
-    assert.deepEqual(await parsePubMedSummaryResponse(body), { ok: false, kind: 'rate_limited' });
+    assert.deepEqual(await parsePubMedSearchResponse(body), { ok: false, error: { kind: 'rate_limited' } });
+    assert.deepEqual(await parsePubMedSummaryResponse(body), { ok: false, error: { kind: 'rate_limited' } });
   });
 
   it('reports decode_error for answers of the wrong shape or malformed JSON (docs/providers.md#requests)', async () => {
-    assert.deepEqual(await parsePubMedSearchResponse(fixtureText('pubmed-esummary.json')), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(await parsePubMedSummaryResponse(fixtureText('pubmed-esearch.json')), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(await parsePubMedSearchResponse('{"esearchresult": '), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await parsePubMedSearchResponse(fixtureText('pubmed-esummary.json')), { ok: false, error: { kind: 'decode_error' } });
+    assert.deepEqual(await parsePubMedSummaryResponse(fixtureText('pubmed-esearch.json')), { ok: false, error: { kind: 'decode_error' } });
+    assert.deepEqual(await parsePubMedSearchResponse('{"esearchresult": '), { ok: false, error: { kind: 'decode_error' } });
   });
 });

@@ -1,14 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseArxivResponse } from '../../../src/adapters/provider-client/arxiv.js';
-import { crossrefWorkRecords, parseCrossrefResponse } from '../../../src/adapters/provider-client/crossref.js';
-import { openAlexWorkRecords, parseOpenAlexResponse } from '../../../src/adapters/provider-client/openalex.js';
-import { parseInSlices } from '../../../src/adapters/provider-client/provider-protocol.js';
-import { parsePubMedSummaryResponse } from '../../../src/adapters/provider-client/pubmed.js';
-import { parseSemanticScholarResponse, semanticScholarPaperRecords } from '../../../src/adapters/provider-client/semantic-scholar.js';
+import { crossrefWorkRecords } from '../../../src/adapters/provider-client/crossref.js';
+import { openAlexWorkRecords } from '../../../src/adapters/provider-client/openalex.js';
+import { semanticScholarPaperRecords } from '../../../src/adapters/provider-client/semantic-scholar.js';
 import { fixtureJson, fixtureText } from './fixtures.js';
 import { cleanProviderRecord, type RecordFields } from '../../../src/domain/literature-search/clean-provider-record.js';
 import type { ProviderRecord } from '../../../src/ports/provider-client.port.js';
+import {
+  inSlices,
+  parseArxivResponse,
+  parseCrossrefResponse,
+  parseOpenAlexResponse,
+  parsePubMedSummaryResponse,
+  parseSemanticScholarResponse,
+} from '../../support/provider-parsing.js';
 
 /** A record as a search keeps it: the parser's reading, then the domain's value rules (its count and link). */
 const kept = (record: ProviderRecord): Partial<RecordFields> => cleanProviderRecord(record) ?? {};
@@ -157,12 +162,12 @@ describe('citation counts and open-access links, read here and kept by the domai
 
 describe('retractions (docs/providers.md#steered-requests)', () => {
   it('Crossref: an updated-by retraction flags the work; a correction alone does not', async () => {
-    const parsed = await parseInSlices(crossrefWorkRecords(fixtureText('crossref-work-retracted.json'), 1));
+    const parsed = await inSlices(crossrefWorkRecords(fixtureText('crossref-work-retracted.json'), 1));
     assert.ok(parsed.ok);
     assert.equal(parsed.value[0]?.retracted, true);
     const corrected = fixtureJson('crossref-work-retracted.json') as { message: { 'updated-by': unknown[] } };
     corrected.message['updated-by'] = corrected.message['updated-by'].slice(0, 1);
-    const onlyCorrected = await parseInSlices(crossrefWorkRecords(JSON.stringify(corrected), 1));
+    const onlyCorrected = await inSlices(crossrefWorkRecords(JSON.stringify(corrected), 1));
     assert.ok(onlyCorrected.ok);
     assert.equal(onlyCorrected.value[0]?.retracted, undefined);
     const list = await parseCrossrefResponse(fixtureText('crossref-works-query-author.json'));
@@ -182,27 +187,27 @@ describe('retractions (docs/providers.md#steered-requests)', () => {
 
   it('OpenAlex: is_retracted true only (false is never written)', async () => {
     const work = fixtureJson('openalex-work-doi.json') as Record<string, unknown>;
-    const plain = await parseInSlices(openAlexWorkRecords(JSON.stringify(work), 1));
+    const plain = await inSlices(openAlexWorkRecords(JSON.stringify(work), 1));
     assert.ok(plain.ok && !('retracted' in plain.value[0]!));
     work['is_retracted'] = true;
-    const flagged = await parseInSlices(openAlexWorkRecords(JSON.stringify(work), 1));
+    const flagged = await inSlices(openAlexWorkRecords(JSON.stringify(work), 1));
     assert.ok(flagged.ok);
     assert.equal(flagged.value[0]?.retracted, true);
     work['is_retracted'] = 'true';
-    const notBoolean = await parseInSlices(openAlexWorkRecords(JSON.stringify(work), 1));
+    const notBoolean = await inSlices(openAlexWorkRecords(JSON.stringify(work), 1));
     assert.ok(notBoolean.ok && notBoolean.value[0]?.retracted === undefined);
   });
 });
 
 describe('single-work bodies', () => {
   it('refuse a body that is not one work', async () => {
-    assert.deepEqual(await parseInSlices(openAlexWorkRecords('[]', 1)), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(await parseInSlices(semanticScholarPaperRecords('"x"', 1)), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(await parseInSlices(crossrefWorkRecords('{"status":"ok"}', 1)), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(await parseInSlices(crossrefWorkRecords('{"message":', 1)), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await inSlices(openAlexWorkRecords('[]', 1)), { ok: false, error: { kind: 'decode_error' } });
+    assert.deepEqual(await inSlices(semanticScholarPaperRecords('"x"', 1)), { ok: false, error: { kind: 'decode_error' } });
+    assert.deepEqual(await inSlices(crossrefWorkRecords('{"status":"ok"}', 1)), { ok: false, error: { kind: 'decode_error' } });
+    assert.deepEqual(await inSlices(crossrefWorkRecords('{"message":', 1)), { ok: false, error: { kind: 'decode_error' } });
   });
 
   it('give no record for a work without a title', async () => {
-    assert.deepEqual(await parseInSlices(semanticScholarPaperRecords('{"paperId":"x","title":null}', 1)), { ok: true, value: [] });
+    assert.deepEqual(await inSlices(semanticScholarPaperRecords('{"paperId":"x","title":null}', 1)), { ok: true, value: [] });
   });
 });

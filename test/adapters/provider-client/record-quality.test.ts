@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseArxivResponse } from '../../../src/adapters/provider-client/arxiv.js';
-import { parseCrossrefResponse } from '../../../src/adapters/provider-client/crossref.js';
-import { parseOpenAlexResponse } from '../../../src/adapters/provider-client/openalex.js';
-import { parsePubMedSummaryResponse } from '../../../src/adapters/provider-client/pubmed.js';
-import { parseSemanticScholarResponse } from '../../../src/adapters/provider-client/semantic-scholar.js';
 import { cleanProviderRecord } from '../../../src/domain/literature-search/clean-provider-record.js';
 import type { ProviderRecord } from '../../../src/ports/provider-client.port.js';
+import {
+  parseArxivResponse,
+  parseCrossrefResponse,
+  parseOpenAlexResponse,
+  parsePubMedSummaryResponse,
+  parseSemanticScholarResponse,
+} from '../../support/provider-parsing.js';
 
 const feed = (entries: string): string =>
   `<?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:arxiv="http://arxiv.org/schemas/atom">${entries}</feed>`;
@@ -71,11 +73,11 @@ describe('arXiv text decoding without entity expansion (docs/provider-data.md)',
 
   it('refuses a feed with an undeclared entity, a bare ampersand or a reference to a forbidden code point', async () => {
     for (const title of ['A &nbsp; B', 'x &custom; y', 'Q & A', 'NUL &#0;', 'surrogate &#xD800;'])
-      assert.deepEqual(await parseArxivResponse(feed(entry(title))), { ok: false, kind: 'decode_error' }, title);
+      assert.deepEqual(await parseArxivResponse(feed(entry(title))), { ok: false, error: { kind: 'decode_error' } }, title);
   });
 
   it('refuses a real document type declaration, even an empty one', async () => {
-    assert.deepEqual(await parseArxivResponse(`<!DOCTYPE feed>${feed(entry('T'))}`), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await parseArxivResponse(`<!DOCTYPE feed>${feed(entry('T'))}`), { ok: false, error: { kind: 'decode_error' } });
   });
 
   it('ignores <!DOCTYPE inside a comment', async () => {

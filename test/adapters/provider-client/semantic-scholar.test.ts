@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildSemanticScholarRequest, parseSemanticScholarResponse } from '../../../src/adapters/provider-client/semantic-scholar.js';
+import { buildSemanticScholarRequest } from '../../../src/adapters/provider-client/semantic-scholar.js';
 import { fixtureJson, fixtureText } from './fixtures.js';
+import { parseSemanticScholarResponse } from '../../support/provider-parsing.js';
 
 const CANARY = 'S2-CANARY-KEY-5f1d';
 
@@ -72,8 +73,8 @@ describe('Semantic Scholar response parser', () => {
   });
 
   it('reports decode_error for the real 429 body and for malformed JSON (docs/providers.md#requests)', async () => {
-    assert.deepEqual(await parseSemanticScholarResponse(fixtureText('semanticscholar-429.json')), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(await parseSemanticScholarResponse('<html>'), { ok: false, kind: 'decode_error' });
-    assert.deepEqual(await parseSemanticScholarResponse('{"data": {}}'), { ok: false, kind: 'decode_error' });
+    assert.deepEqual(await parseSemanticScholarResponse(fixtureText('semanticscholar-429.json')), { ok: false, error: { kind: 'decode_error' } });
+    assert.deepEqual(await parseSemanticScholarResponse('<html>'), { ok: false, error: { kind: 'decode_error' } });
+    assert.deepEqual(await parseSemanticScholarResponse('{"data": {}}'), { ok: false, error: { kind: 'decode_error' } });
   });
 });

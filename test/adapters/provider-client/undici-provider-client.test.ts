@@ -19,9 +19,9 @@ describe('UndiciProviderClient success paths (MockAgent, no network)', () => {
       searchRequest('openalex', { query: 'llm chemistry', limit: 25, credentials: { apiKey: 'oa-key', email: 'me@example.org' } }),
     );
     assert.ok(outcome.ok);
-    assert.equal(outcome.cached, false);
-    assert.equal(outcome.records.length, 2);
-    assert.equal(outcome.records[0]?.identifiers?.openalex, 'W4396723768');
+    assert.equal(outcome.value.cached, false);
+    assert.equal(outcome.value.records.length, 2);
+    assert.equal(outcome.value.records[0]?.identifiers?.openalex, 'W4396723768');
   });
 
   it('searches Semantic Scholar with the key in x-api-key and never in the URL (docs/providers.md#providers-and-readiness)', async () => {
@@ -40,7 +40,7 @@ describe('UndiciProviderClient success paths (MockAgent, no network)', () => {
       .reply(200, fixtureText('semanticscholar-paper-search.json'), JSON_HEADERS);
     const outcome = await client.search(searchRequest('semantic_scholar', { query: 'turing', limit: 100, credentials: { apiKey: CANARY } }));
     assert.ok(outcome.ok);
-    assert.equal(outcome.records.length, 100);
+    assert.equal(outcome.value.records.length, 100);
     assert.ok(seenPaths.length > 0);
     assert.ok(seenPaths.every((path) => !path.includes(CANARY)));
     assert.ok(!JSON.stringify(outcome).includes(CANARY));
@@ -55,7 +55,7 @@ describe('UndiciProviderClient success paths (MockAgent, no network)', () => {
     const outcome = await client.search(searchRequest('crossref', { query: 'ecology', limit: 2, credentials: { email: 'me@example.org' } }));
     assert.ok(outcome.ok);
     assert.deepEqual(
-      outcome.records.map((record) => record.title),
+      outcome.value.records.map((record) => record.title),
       ['Communicating Ecology', 'Chemical Ecology'],
     );
   });
@@ -81,7 +81,7 @@ describe('UndiciProviderClient success paths (MockAgent, no network)', () => {
     const outcome = await client.search(searchRequest('pubmed', { query: 'APC', limit: 100 }));
     assert.ok(outcome.ok);
     assert.deepEqual(
-      outcome.records.map((record) => record.identifiers?.pmid),
+      outcome.value.records.map((record) => record.identifiers?.pmid),
       ['26622191', '17918089'],
     );
     const ids = summaryIds.at(-1)?.split(',') ?? [];
@@ -95,7 +95,7 @@ describe('UndiciProviderClient success paths (MockAgent, no network)', () => {
       .get(ORIGINS.pubmed)
       .intercept({ path: (path) => path.startsWith('/entrez/eutils/esearch.fcgi?'), method: 'GET' })
       .reply(200, '{"esearchresult": {"count": "0", "idlist": []}}', JSON_HEADERS);
-    assert.deepEqual(await client.search(searchRequest('pubmed')), { ok: true, records: [], cached: false });
+    assert.deepEqual(await client.search(searchRequest('pubmed')), { ok: true, value: { records: [], cached: false } });
   });
 
   it('searches arXiv asking for Atom and maps the feed (docs/providers.md#requests)', async () => {
@@ -110,8 +110,8 @@ describe('UndiciProviderClient success paths (MockAgent, no network)', () => {
       .reply(200, fixtureText('arxiv-search-atom.xml'), { headers: { 'content-type': 'application/atom+xml' } });
     const outcome = await client.search(searchRequest('arxiv', { query: '  testing  ', limit: 10 }));
     assert.ok(outcome.ok);
-    assert.equal(outcome.records.length, 10);
-    assert.equal(outcome.records[9]?.record_type, 'preprint');
+    assert.equal(outcome.value.records.length, 10);
+    assert.equal(outcome.value.records[9]?.record_type, 'preprint');
   });
 });
 
@@ -130,9 +130,9 @@ describe('UndiciProviderClient answer cache (docs/providers.md#requests)', () =>
     const first = await client.search(searchRequest('arxiv', { query: 'testing' }));
     const second = await client.search(searchRequest('arxiv', { query: ' testing ' }));
     assert.ok(first.ok && second.ok);
-    assert.equal(first.cached, false);
-    assert.equal(second.cached, true);
-    assert.deepEqual(second.records, first.records);
+    assert.equal(first.value.cached, false);
+    assert.equal(second.value.cached, true);
+    assert.deepEqual(second.value.records, first.value.records);
   });
 
   it('asks again after ten minutes', async () => {
@@ -142,7 +142,7 @@ describe('UndiciProviderClient answer cache (docs/providers.md#requests)', () =>
     clock.advance(10 * 60 * 1000);
     const later = await client.search(searchRequest('arxiv', { query: 'testing' }));
     assert.ok(later.ok);
-    assert.equal(later.cached, false);
+    assert.equal(later.value.cached, false);
   });
 
   it('keys answers by limit and credentials, so a different key or limit is asked again', async () => {
@@ -159,7 +159,7 @@ describe('UndiciProviderClient answer cache (docs/providers.md#requests)', () =>
       await client.search(searchRequest('openalex', { limit: 5, credentials: { apiKey: 'key-a' } })),
     ];
     assert.deepEqual(
-      outcomes.map((outcome) => outcome.ok && outcome.cached),
+      outcomes.map((outcome) => outcome.ok && outcome.value.cached),
       [false, false, false, true],
     );
   });
@@ -169,10 +169,10 @@ describe('UndiciProviderClient answer cache (docs/providers.md#requests)', () =>
     const pool = agent.get(ORIGINS.crossref);
     pool.intercept({ path: (path) => path.startsWith('/works?'), method: 'GET' }).reply(500, 'oops');
     pool.intercept({ path: (path) => path.startsWith('/works?'), method: 'GET' }).reply(200, fixtureText('crossref-works-query.json'));
-    assert.deepEqual(await client.search(searchRequest('crossref')), { ok: false, kind: 'http_error' });
+    assert.deepEqual(await client.search(searchRequest('crossref')), { ok: false, error: { kind: 'http_error' } });
     const retried = await client.search(searchRequest('crossref'));
     assert.ok(retried.ok);
-    assert.equal(retried.cached, false);
+    assert.equal(retried.value.cached, false);
   });
 
   it('evicts the least recently used answer beyond the bound', async () => {
@@ -181,7 +181,7 @@ describe('UndiciProviderClient answer cache (docs/providers.md#requests)', () =>
     const cachedFlags: boolean[] = [];
     for (const query of ['a', 'b', 'a', 'c', 'b', 'a']) {
       const outcome = await client.search(searchRequest('arxiv', { query }));
-      cachedFlags.push(outcome.ok && outcome.cached);
+      cachedFlags.push(outcome.ok && outcome.value.cached);
     }
     // c evicts b (a was used more recently); b then evicts a.
     assert.deepEqual(cachedFlags, [false, false, true, false, false, false]);
@@ -240,7 +240,7 @@ describe('UndiciProviderClient pacing (docs/providers.md#requests)', () => {
       .times(6);
     const searches = ['q0', 'q1', 'q2', 'q3', 'q4', 'q5', 'q6'].map((query) => client.search(searchRequest('arxiv', { query })));
     const outcomes = await Promise.all(searches);
-    assert.deepEqual(outcomes[6], { ok: false, kind: 'rate_limited' });
+    assert.deepEqual(outcomes[6], { ok: false, error: { kind: 'rate_limited' } });
     assert.ok(outcomes[0]?.ok);
   });
 });

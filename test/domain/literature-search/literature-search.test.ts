@@ -10,6 +10,7 @@ import { FakeConfigSource } from '../../fakes/config-source.fake.js';
 import { FakeProviderClient } from '../../fakes/provider-client.fake.js';
 import { ProviderRuntimeUnavailableError } from '../../../src/ports/provider-client.port.js';
 import { aRecord, assertValidForClient, manyRecords, noProviderEnabled, recordingContext, searchArgs, searchDeps } from './search-harness.js';
+import { NETWORK_HINT } from '../../../src/domain/shared/provider-warnings.js';
 
 const run = (client: FakeProviderClient, args: Record<string, unknown>, deps = searchDeps(client)) =>
   searchLiterature(searchArgs({ query: 'governance platform evidence', ...args }), deps, recordingContext());
@@ -49,7 +50,7 @@ describe('literature search orchestration (docs/providers.md#how-a-search-runs)'
       error_kind: 'transport_error',
       warning: 'arxiv: transport_error (connection refused)',
     });
-    assert.deepEqual(result.diagnostics.warnings, ['arxiv: transport_error (connection refused)']);
+    assert.deepEqual(result.diagnostics.warnings, ['arxiv: transport_error (connection refused)', NETWORK_HINT]);
   });
 
   it('reports warning/partial when one of two providers answers http_error (a 503)', async () => {

@@ -91,7 +91,9 @@ describe('concurrency and cancellation (docs/protocol.md#in-both-eras, docs/prov
   it('counts a provider client that throws as a transport_error of that provider only', async () => {
     const throwing = {
       search: (request: { provider: string }) =>
-        request.provider === 'crossref' ? Promise.reject(new Error('boom')) : Promise.resolve({ ok: true as const, records: [aRecord('x')], cached: false }),
+        request.provider === 'crossref'
+          ? Promise.reject(new Error('boom'))
+          : Promise.resolve({ ok: true as const, value: { records: [aRecord('x')], cached: false } }),
     };
     const deps = { ...searchDeps(new FakeProviderClient()), providers: throwing };
     const outcome = await searchLiterature(searchArgs({ query: 'q', providers: ['crossref', 'arxiv'] }), deps, recordingContext());

@@ -23,7 +23,7 @@ export const literatureSearchTool = toolSlice({
       'Search the ready providers (OpenAlex, Semantic Scholar, Crossref, PubMed, arXiv) at once; duplicates merged, ranked by relevance. Steer with from_year/to_year, venue_filter, search_mode (title, doi), sort, include_abstracts. ' +
       'Answers one page of records (page_size; next_cursor reads on without searching again), total_results, diagnostics and a compact plan. Check retracted before citing.',
     group: 'literature',
-    widenedBy: ['page_size'],
+    widenedBy: ['page_size', 'include_plan'],
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   },
   instruction: { step: 'search with qiongli_literature_search' },

@@ -17,6 +17,7 @@ export { SealedTokensId, type SealedTokens } from './ports/sealed-tokens.port.js
 export { SetupPagesId, type SetupPages, type SetupPageRequest, type SetupPageOpening } from './ports/setup-page.port.js';
 export { SetupBackendId, type SetupBackend, type SetupState, type SetupForm, type SetupFieldResult } from './ports/setup-backend.port.js';
 export { FullTextClientId, type FullTextClient, type FullTextRequest, type FullTextOutcome } from './ports/fulltext-client.port.js';
+export { HeldResourcesId, type HeldResources, type HeldResource, type ResourceFile } from './ports/held-resources.port.js';
 export { ProviderClientId, type ProviderClient, type ProviderSearchRequest, type ProviderSearchOutcome } from './ports/provider-client.port.js';
 export {
   CitationGraphClientId,

@@ -7,6 +7,7 @@ import { judgeBinary, renderBinaryCold } from './binary-report.mjs';
 import { judgeSteeredSearch, renderSteeredSearch } from './steered-report.mjs';
 import { judgeCitationGraph, renderCitationGraph } from './graph-report.mjs';
 import { renderFullTextParse } from './fulltext-report.mjs';
+import { renderContextBudget } from './context-report.mjs';
 
 /** The targets of issue 5 §2 that suites (a)–(c) can judge. */
 export const TARGETS = {
@@ -333,6 +334,7 @@ export function renderResults(results) {
   if (results.steeredSearch) parts.push(renderSteeredSearch(results.steeredSearch), '');
   if (results.citationGraph) parts.push(renderCitationGraph(results.citationGraph), '');
   if (results.fullTextParse) parts.push(renderFullTextParse(results.fullTextParse), '');
+  if (results.contextBudget) parts.push(renderContextBudget(results.contextBudget), '');
   parts.push(renderStderr(results.stderr), '', renderCompleteness(results), '');
   // The hand-written analysis of the targets not met (see bench/LIMITS.md).
   const limits = new URL('../LIMITS.md', import.meta.url);

@@ -27,6 +27,8 @@ import { eventLoopSlices } from '../adapters/scheduling/time-slices.js';
 import { TextDigestsId, type TextDigests } from '../ports/text-digests.port.js';
 import { sha256Hex } from '../adapters/fulltext-client/text-digest.js';
 import { toolBindings } from './tool-bindings.js';
+import { HeldResourcesId, type HeldResources } from '../ports/held-resources.port.js';
+import { InMemoryHeldResources } from '../adapters/held-resources/index.js';
 import { LITE_TOOLS } from './profiles/lite.js';
 import { STANDARD_TOOLS } from './profiles/standard.js';
 import type { ToolSlice } from '../tools/tool-slice.js';
@@ -66,6 +68,8 @@ export interface ContainerOverrides {
   readonly citationGraphClient?: CitationGraphClient;
   /** A whole full-text client, replacing the undici adapter (tests, embedders). */
   readonly fullTextClient?: FullTextClient;
+  /** Where tools hold the files they link (default: this process's memory, 30 minutes, bounded). */
+  readonly heldResources?: HeldResources;
 }
 
 /** The tools each profile serves, in `tools/list` order (src/composition/profiles/). */
@@ -112,6 +116,10 @@ const sharedModule = (profile: Profile, overrides: ContainerOverrides): Containe
       .inSingletonScope();
     bind(TimeSlicesId).toConstantValue(eventLoopSlices);
     bind(TextDigestsId).toConstantValue(DIGESTS);
+    // The files tools hold for resources/read (docs/protocol.md#resources), one store per container.
+    bind(HeldResourcesId)
+      .toResolvedValue(() => overrides.heldResources ?? new InMemoryHeldResources())
+      .inSingletonScope();
     bind(ToolRegistryId)
       .toResolvedValue((definitions, grants) => new ToolRegistry(definitions, grants), [ToolDefinitionsId, GrantsId])
       .inSingletonScope();

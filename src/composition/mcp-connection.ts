@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import { McpConnection, type ConnectionLifecycle } from '../adapters/mcp/connection.js';
 import { SealedTokensId } from '../ports/sealed-tokens.port.js';
 import { TimeSlicesId } from '../ports/time-slices.port.js';
+import { HeldResourcesId } from '../ports/held-resources.port.js';
 import type { Transport } from '../ports/transport.port.js';
 import { ServerIdentityId, ToolRegistryId } from './identifiers.js';
 
@@ -14,4 +15,5 @@ export const mcpConnection = (container: Container, transport: Transport, lifecy
   new McpConnection(transport, container.get(ToolRegistryId), container.get(ServerIdentityId), lifecycle, {
     sealedTokens: container.get(SealedTokensId),
     timeSlices: container.get(TimeSlicesId),
+    heldResources: container.get(HeldResourcesId),
   });

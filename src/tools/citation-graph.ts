@@ -37,10 +37,9 @@ export const referencesTool = toolSlice({
     name: 'qiongli_literature_references',
     title: 'Works a paper cites',
     description:
-      'Backward snowballing: list the works a paper cites (its references), merged from OpenAlex, Semantic Scholar, OpenCitations and Crossref with per-edge provenance (which sources reported each edge). ' +
-      'Give work as a DOI, OpenAlex id (W…), Semantic Scholar id, PMID:<n> or arXiv:<id>. Returns the resolved work, one page of edges (each with a literature record, and Semantic Scholar citation contexts, intents and influential flag where known), ' +
-      'next_cursor for the next page, and per-source diagnostics with totals and the OpenAlex list calls spent. Records can go straight to qiongli_literature_export_evidence and qiongli_zotero_export_import_files.',
+      'The works a paper cites (backward snowballing), merged from OpenAlex, Semantic Scholar, OpenCitations and Crossref with the sources of each edge. work: a DOI, OpenAlex W id, Semantic Scholar id, PMID:<n> or arXiv:<id>. One page of edges (record, contexts, intents, influential), next_cursor, diagnostics.',
     group: 'graph',
+    widenedBy: ['limit'],
     annotations: GRAPH_ANNOTATIONS,
   },
   instruction: { step: 'follow the works a paper cites with qiongli_literature_references' },
@@ -53,10 +52,9 @@ export const citationsTool = toolSlice({
     name: 'qiongli_literature_citations',
     title: 'Works that cite a paper',
     description:
-      'Forward snowballing: list the works that cite a paper, merged from OpenAlex, Semantic Scholar and OpenCitations with per-edge provenance (which sources reported each edge). ' +
-      'Give work as a DOI, OpenAlex id (W…), Semantic Scholar id, PMID:<n> or arXiv:<id>. Returns the resolved work, one page of edges (with citation contexts, intents and the influential flag from Semantic Scholar), ' +
-      'next_cursor for the next page, and per-source diagnostics with totals and the OpenAlex list calls spent, to budget a crawl. Use sort most_cited or newest and from_year/to_year to focus.',
+      'The works that cite a paper (forward snowballing), merged from OpenAlex, Semantic Scholar and OpenCitations with the sources of each edge. work as for qiongli_literature_references. One page of edges, next_cursor, diagnostics with totals; focus with sort and from_year/to_year.',
     group: 'graph',
+    widenedBy: ['limit'],
     annotations: GRAPH_ANNOTATIONS,
   },
   instruction: { step: 'find the works that cite a paper with qiongli_literature_citations' },

@@ -9,8 +9,7 @@ export const configStatusTool = toolSlice({
   entry: {
     name: 'qiongli_config_status',
     title: 'Provider configuration status',
-    description:
-      'Report which scholarly providers (OpenAlex, Semantic Scholar, Crossref, PubMed, arXiv) are configured and ready, and which settings are missing. Never returns secrets or file paths.',
+    description: 'Which literature providers are configured and ready, and which settings are missing. Never returns secrets or paths.',
     group: 'config',
   },
   useCase: useCaseRecipe('configStatus', [ConfigSourceId, SecretStoreId], (config, secrets) =>

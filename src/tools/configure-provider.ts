@@ -22,8 +22,7 @@ const liteConfigure = useCaseRecipe('configureProvider', [], () =>
 
 /** Lite's text for both names: where a key goes instead, and never the chat (issue 25, row 2). */
 const LITE_DESCRIPTION =
-  'Lite opens no setup page, browser or process. To add an API key, tell the person to run qiongli config set-key <provider> in a terminal, or to use the setup page of the Standard profile; never ask for a key in the chat. ' +
-  'Valid input (provider, loopback host, port) answers capability-unavailable with these directions.';
+  'Lite opens no setup page. The person runs qiongli config set-key <provider> in a terminal, or uses the setup page of the Standard profile; never ask for a key in the chat. Answers capability-unavailable.';
 
 /** `qiongli_configure_provider` in Lite (docs/tools.md#3-qiongli_configure_provider). */
 export const configureProviderTool = toolSlice({
@@ -50,9 +49,7 @@ const openThePage = useCaseRecipe('configureProvider', [SetupPagesId], (pages) =
 /** `qiongli_configure_provider` in Standard: opens the setup page, where keys are typed outside the chat. */
 export const standardConfigureProviderTool = variantOf(configureProviderTool, {
   description:
-    'Open the Qiongli setup page: a small web page on this computer (127.0.0.1) where the person enables providers, sets contact emails and types API keys, so keys never pass through this chat. ' +
-    'Call it whenever the person wants to add or change a provider key or email, and never ask for a key in the chat. ' +
-    'Returns the page address (it works in one browser, until expires_at or a save) and message: exactly what to tell the person. Clients that can open links are asked to open the page.',
+    'Open the setup page on this computer (127.0.0.1) where the person enables providers and types emails and API keys, outside the chat. Call it when a key or email should change; never ask for a key in the chat. Returns the address and message, what to tell the person.',
   instruction: {
     note: 'To add an API key or contact email, call qiongli_configure_provider and tell the person the setup page address it returns: keys are typed on that page, never in this chat.',
   },
@@ -61,7 +58,6 @@ export const standardConfigureProviderTool = variantOf(configureProviderTool, {
 
 /** `qiongli_open_config_wizard` in Standard: the alias, answering as {@link standardConfigureProviderTool}. */
 export const standardOpenConfigWizardTool = variantOf(openConfigWizardTool, {
-  description:
-    'The older name of qiongli_configure_provider: opens the Qiongli setup page on this computer, where the person types API keys and emails outside the chat. Same arguments and answers.',
+  description: 'Older name of qiongli_configure_provider: opens the setup page where the person types keys and emails outside the chat.',
   useCase: openThePage,
 });

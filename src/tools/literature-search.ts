@@ -6,6 +6,8 @@ import { ConfigSourceId } from '../ports/config-source.port.js';
 import { ProviderClientId } from '../ports/provider-client.port.js';
 import { SecretStoreId } from '../ports/secret-store.port.js';
 import { TimeSlicesId } from '../ports/time-slices.port.js';
+import { SealedTokensId } from '../ports/sealed-tokens.port.js';
+import { HeldSearchLists } from '../domain/literature-search/search-pages.js';
 import { toolSlice, useCaseRecipe } from './tool-slice.js';
 
 /**
@@ -18,19 +20,25 @@ export const literatureSearchTool = toolSlice({
     name: 'qiongli_literature_search',
     title: 'Search the scholarly literature',
     description:
-      'Search OpenAlex, Semantic Scholar, Crossref, PubMed and arXiv (those that are ready) concurrently, merge duplicates by DOI or title and year, and rank by relevance. ' +
-      'Steer it with from_year/to_year, venue_filter, search_mode title or doi (exact DOI lookup), include_abstracts and sort (relevance, newest, most_cited). ' +
-      'Returns records with providers, identifiers, record type, citation count, open-access link and a retracted flag (check it before citing), per-provider diagnostics and the search plan used.',
+      'Search the ready providers (OpenAlex, Semantic Scholar, Crossref, PubMed, arXiv) at once; duplicates merged, ranked by relevance. Steer with from_year/to_year, venue_filter, search_mode (title, doi), sort, include_abstracts. ' +
+      'Answers one page of records (page_size; next_cursor reads on without searching again), total_results, diagnostics and a compact plan. Check retracted before citing.',
     group: 'literature',
+    widenedBy: ['page_size', 'include_plan'],
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   },
   instruction: { step: 'search with qiongli_literature_search' },
-  useCase: useCaseRecipe('literatureSearch', [ConfigSourceId, SecretStoreId, ProviderClientId, TimeSlicesId], (config, secrets, providers, slices) =>
-    defineUseCase({
-      input: literatureSearchInput,
-      output: literatureSearchOutput,
-      messagePrecedence: literatureSearchMessagePrecedence,
-      execute: (args, context) => searchLiterature(args, { config, secrets, providers, pace: (work, signal) => slices.run(work, signal) }, context),
-    }),
+  useCase: useCaseRecipe(
+    'literatureSearch',
+    [ConfigSourceId, SecretStoreId, ProviderClientId, TimeSlicesId, SealedTokensId],
+    (config, secrets, providers, slices, tokens) => {
+      // The merged lists its cursors page through, held for this use case (one per process).
+      const paging = { tokens, lists: new HeldSearchLists(Date.now) };
+      return defineUseCase({
+        input: literatureSearchInput,
+        output: literatureSearchOutput,
+        messagePrecedence: literatureSearchMessagePrecedence,
+        execute: (args, context) => searchLiterature(args, { config, secrets, providers, pace: (work, signal) => slices.run(work, signal), paging }, context),
+      });
+    },
   ),
 });

@@ -14,8 +14,7 @@ export const literatureStatusTool = toolSlice({
   entry: {
     name: 'qiongli_literature_status',
     title: 'Literature provider status',
-    description:
-      'Call this first: which literature providers are active for qiongli_literature_search, what each can do, and which settings are missing. No network access.',
+    description: 'Call first: which providers qiongli_literature_search will ask, what each can do, which settings are missing. No network.',
     group: 'literature',
   },
   instruction: { step: 'start with qiongli_literature_status to see which scholarly providers are ready' },

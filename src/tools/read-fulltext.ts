@@ -21,11 +21,9 @@ export const readFullTextTool = toolSlice({
     name: 'qiongli_literature_read_fulltext',
     title: 'Read an open-access paper',
     description:
-      'Read the open-access full text of one paper, given its DOI, PMCID (PMC1234567), PMID:<digits> or arXiv:<id>, from Europe PMC, PubMed Central or arXiv HTML. ' +
-      'Returns the sections and a page of passages with stable ids (cite them as evidence; pass recorded ids in recheck to see whether they still read the same), the SHA-256 and licence of the document. ' +
-      'Use find to get only the passages containing some terms (each with its neighbours, best first), section to read one section, next_cursor to read on. ' +
-      'A paper without open full text comes back with status no_open_full_text, what each source said and, when known, a free reading link.',
+      'Read the open-access full text of a paper (DOI, PMCID, PMID:<n> or arXiv:<id>) from Europe PMC, PubMed Central or arXiv. Sections and a page of passages with stable ids to cite, the SHA-256 and licence; find, section, next_cursor and recheck narrow it. Otherwise status no_open_full_text.',
     group: 'fulltext',
+    widenedBy: ['max_chars'],
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   },
   instruction: { step: "read an open-access paper's sections and passages with qiongli_literature_read_fulltext" },

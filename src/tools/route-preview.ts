@@ -10,7 +10,7 @@ export const routePreviewTool = toolSlice({
     name: 'qiongli_orchestrator_route',
     title: 'Preview a request route',
     description:
-      'Preview how Qiongli would route a research request. Lite only previews: it never runs agents, shells or project writes, so the answer says that execution needs the Full CLI. Pass the user request unchanged and, optionally, the client platform.',
+      'Preview how a research request would be routed. Lite only previews (no agents, shells or writes; execution needs the Full CLI). Pass the request unchanged.',
     group: 'orchestration',
   },
   useCase: useCaseRecipe('routePreview', [], () =>
@@ -24,8 +24,7 @@ export const routePreviewTool = toolSlice({
 
 /** The route preview in Standard: its own flags and text, which name no runtime that does not exist (issue 25, row 8). */
 export const standardRoutePreviewTool = variantOf(routePreviewTool, {
-  description:
-    'Preview how a research request would be routed. Only a preview: Qiongli runs no agents, shells or project writes. Pass the user request unchanged and, optionally, the client platform.',
+  description: 'Preview how a research request would be routed; only a preview (no agents, shells or writes). Pass the request unchanged.',
   instruction: { note: 'Route and task-plan tools only preview: Qiongli runs no agents, shells or project writes.' },
   useCase: useCaseRecipe('routePreview', [], () =>
     defineUseCase({

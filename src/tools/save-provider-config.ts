@@ -18,8 +18,7 @@ export const saveProviderConfigTool = toolSlice({
     name: 'qiongli_save_provider_config',
     title: 'Save a provider setting',
     description:
-      'Lite saves no provider settings, and an API key must never be sent in the chat. To add a key, tell the person to run qiongli config set-key <provider> in a terminal (an email: qiongli config set-email <provider> <address>), or to use the setup page of the Standard profile. ' +
-      'Valid input answers capability-unavailable with these directions; nothing is stored and no value is echoed.',
+      'Lite saves no settings; an API key must never be sent in the chat. The person runs qiongli config set-key <provider> in a terminal, or uses the setup page of the Standard profile. Answers capability-unavailable.',
     group: 'config',
   },
   useCase: useCaseRecipe('saveProviderConfig', [], () =>
@@ -42,9 +41,7 @@ export const saveProviderConfigTool = toolSlice({
 export const standardSaveProviderConfigTool = variantOf(saveProviderConfigTool, {
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   description:
-    'Save a public setting: enabled (value true or false) for any provider or source with a settings entry (openalex, semantic_scholar, crossref, pubmed, arxiv, and the keyless opencitations and europepmc), or the contact email of OpenAlex or Crossref. ' +
-    'API keys are never taken as tool arguments: for a key, call qiongli_configure_provider and give the person the setup page address it returns (an api_key answers use-setup-page and nothing is stored). ' +
-    'Answers status saved or unchanged; the value is never logged or returned.',
+    'Save a public setting: enabled (true or false) for a provider or source (also opencitations, europepmc), or the contact email of OpenAlex or Crossref. Never an API key: call qiongli_configure_provider for the setup page. Answers saved or unchanged.',
   useCase: useCaseRecipe('saveProviderConfig', [SettingsWriterId], (settings) =>
     defineUseCase({
       input: savePublicSettingsInput,

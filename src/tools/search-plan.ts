@@ -10,8 +10,10 @@ export const searchPlanTool = toolSlice({
     name: 'qiongli_search_plan',
     title: 'Plan a literature search',
     description:
-      'Build a hybrid literature search plan: provider queries for qiongli_literature_search, platform-native web and full-text queries, filters, an execution sequence and a merge policy that keeps provenance distinct. Plans only; never searches.',
+      'Plan a literature search (never runs one): query entries, the provider and platform-native queries that run them (by id), filters, steps and a merge policy that keeps provenance apart.',
     group: 'literature',
+    // 16 variants of 4096 characters are 65,536 characters of the client's own text.
+    widenedBy: ['query_variants', 'queryVariants', 'native_search_tools', 'nativeSearchTools', 'document_types', 'documentTypes'],
   },
   instruction: { step: 'plan with qiongli_search_plan' },
   useCase: useCaseRecipe('searchPlan', [ConfigSourceId, SecretStoreId], (config, secrets) =>

@@ -9,8 +9,7 @@ export const taskPlanTool = toolSlice({
   entry: {
     name: 'qiongli_task_plan',
     title: 'Preview a research task plan',
-    description:
-      'Preview a research task plan for a paper (task id, paper type, topic). Lite only previews: nothing is executed or written; execution needs the Full CLI.',
+    description: 'Preview a task plan for a paper (task id, paper type, topic); nothing runs (execution needs the Full CLI).',
     group: 'orchestration',
   },
   useCase: useCaseRecipe('taskPlan', [], () =>
@@ -24,7 +23,7 @@ export const taskPlanTool = toolSlice({
 
 /** The task-plan preview in Standard: its own flags and text, which name no runtime that does not exist (issue 25, row 8). */
 export const standardTaskPlanTool = variantOf(taskPlanTool, {
-  description: 'Preview a research task plan for a paper (task id, paper type, topic). Only a preview: nothing is executed or written.',
+  description: 'Preview a task plan for a paper (task id, paper type, topic); nothing runs or is written.',
   useCase: useCaseRecipe('taskPlan', [], () =>
     defineUseCase({
       input: taskPlanInput,

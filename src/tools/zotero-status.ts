@@ -8,8 +8,7 @@ export const zoteroStatusTool = toolSlice({
   entry: {
     name: 'qiongli_zotero_status',
     title: 'Zotero integration status',
-    description:
-      'Report how Qiongli can hand references to Zotero. In Lite the Zotero connector and companion are not used; use qiongli_zotero_export_import_files to produce import files (CSL-JSON, RIS, BibTeX) instead. Takes no arguments.',
+    description: 'How references reach Zotero. Lite uses no connector: make import files with qiongli_zotero_export_import_files. No arguments.',
     group: 'zotero',
   },
   useCase: useCaseRecipe('zoteroStatus', [], () =>

@@ -9,7 +9,7 @@ describe('legacy era (docs/protocol.md#before-an-era-is-chosen, docs/protocol.md
       const { responses } = await exchange(initialize(1, version));
       const result = responses[0].result;
       assert.equal(result.protocolVersion, version);
-      assert.deepEqual(result.capabilities, { tools: { listChanged: false } });
+      assert.deepEqual(result.capabilities, { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false } });
       assert.equal(result.serverInfo.name, 'qiongli');
       assert.equal(typeof result.serverInfo.version, 'string');
       assert.equal(typeof result.instructions, 'string');

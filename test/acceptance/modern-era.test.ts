@@ -11,7 +11,7 @@ describe('modern era (docs/protocol.md#before-an-era-is-chosen, docs/protocol.md
     const result = responses[0].result;
     assert.equal(result.resultType, 'complete');
     assert.deepEqual(result.supportedVersions, ['2026-07-28']);
-    assert.deepEqual(result.capabilities, { tools: {} });
+    assert.deepEqual(result.capabilities, { tools: {}, resources: {} });
     assert.equal(typeof result.instructions, 'string');
     assert.equal(result.cacheScope, 'public');
     assert.equal(typeof result.ttlMs, 'number');
@@ -114,7 +114,7 @@ describe('modern era (docs/protocol.md#before-an-era-is-chosen, docs/protocol.md
   });
 
   it('closes the probe window with any other modern request, even one it refuses', async () => {
-    const { responses } = await exchange(modern(1, 'server/discover'), modern(2, 'resources/list'), initialize(3, '2025-11-25'));
+    const { responses } = await exchange(modern(1, 'server/discover'), modern(2, 'prompts/list'), initialize(3, '2025-11-25'));
     assert.equal(responses[1].error.code, -32601);
     assert.equal(responses[2].error.code, -32022);
   });
@@ -127,7 +127,7 @@ describe('modern era (docs/protocol.md#before-an-era-is-chosen, docs/protocol.md
   });
 
   it('answers ping, logging/setLevel, subscriptions/listen and unknown methods with -32601', async () => {
-    const methods = ['ping', 'logging/setLevel', 'subscriptions/listen', 'resources/list'];
+    const methods = ['ping', 'logging/setLevel', 'subscriptions/listen', 'prompts/list'];
     const { responses } = await exchange(...methods.map((method, index) => modern(index + 1, method)));
     assert.deepEqual(
       responses.map((response) => response.error.code),

@@ -24,7 +24,10 @@ describe('the official MCP client (@modelcontextprotocol/client 2.4.0) over stdi
           assert.ok(args, `sample arguments for ${tool.name}`);
           // The client validates structuredContent against the declared outputSchema.
           const result = await client.callTool({ name: tool.name, arguments: args });
-          assert.ok(Array.isArray(result.content) && result.content.length === 1);
+          // One text block; the exports add a resource_link per file they hold (from 2025-06-18 on).
+          assert.ok(Array.isArray(result.content) && result.content[0]?.type === 'text');
+          assert.ok(result.content.slice(1).every((item) => item.type === 'resource_link'));
+          if (result.content.length > 1) assert.ok(tool.name.includes('export') && expected !== '2025-03-26', tool.name);
           if (expected !== '2025-03-26' && !result.isError) assert.equal(typeof result.structuredContent, 'object');
         }
       } finally {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { inlineFiles } from '../support/delivered-files.js';
 import { describe, it } from 'node:test';
 import { MockAgent } from 'undici';
 import { createContainer } from '../../src/composition/create-container.js';
@@ -54,11 +55,16 @@ describe('BibTeX from a search result, end to end (issue 19, row 3)', () => {
     await until(() => transport.responseTo(1) !== undefined);
     const results = transport.responseTo(1).result.structuredContent.results as Record<string, unknown>[];
     assert.equal(results.length, 2);
-    transport.receive(request(2, 'tools/call', { name: 'qiongli_zotero_export_import_files', arguments: { records: results, formats: ['bibliography.bib'] } }));
+    transport.receive(
+      request(2, 'tools/call', {
+        name: 'qiongli_zotero_export_import_files',
+        arguments: { records: results, formats: ['bibliography.bib'], delivery: 'inline' },
+      }),
+    );
     await until(() => transport.responseTo(2) !== undefined);
     await agent.close();
 
-    const bib = transport.responseTo(2).result.structuredContent.files['bibliography.bib'] as string;
+    const bib = inlineFiles(transport.responseTo(2).result.structuredContent)['bibliography.bib'] as string;
     const parsed = parseBibtex(bib);
     assert.equal(parsed.errors, 0);
     assert.deepEqual(

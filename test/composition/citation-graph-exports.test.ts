@@ -2,6 +2,10 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { REAL, SEED, SyntheticWorld, realGraphRoute } from '../support/graph-world.js';
 import { graphResult, startGraphServer } from '../support/graph-server.js';
+import { inlineFiles } from '../support/delivered-files.js';
+
+/** The evidence snapshot an inline answer carries, parsed. */
+const snapshotOf = (answer: any): any => JSON.parse(inlineFiles(answer)['evidence-snapshot.json']!);
 
 describe('records from the citation graph flow into the evidence snapshot and the Zotero files unchanged', () => {
   it('exports the references of a work: the snapshot keeps every record as given, Zotero writes each one', async () => {
@@ -17,19 +21,20 @@ describe('records from the citation graph flow into the evidence snapshot and th
           query: `references of ${REAL.openalexWork}`,
           results: records,
           diagnostics: graph.diagnostics,
+          delivery: 'inline',
         }),
       );
       assert.equal(evidence.result_count, records.length);
       // The snapshot sorts keys (RFC 8785) but changes no value.
-      assert.deepEqual(evidence.results, records);
-      const zotero = graphResult(await server.call('qiongli_zotero_export_import_files', { records }));
-      const csl = JSON.parse(zotero.files['references.json']);
+      assert.deepEqual(snapshotOf(evidence).results, records);
+      const zotero = { files: inlineFiles(graphResult(await server.call('qiongli_zotero_export_import_files', { records, delivery: 'inline' }))) };
+      const csl = JSON.parse(zotero.files['references.json']!);
       assert.equal(csl.length, records.length);
       assert.deepEqual(
         csl.map((item: any) => item.DOI),
         records.map((record: any) => record.doi),
       );
-      for (const record of records) assert.ok(zotero.files['references.ris'].includes(`TI  - ${record.title}`), record.title);
+      for (const record of records) assert.ok(zotero.files['references.ris']!.includes(`TI  - ${record.title}`), record.title);
     } finally {
       await server.close();
     }
@@ -46,18 +51,24 @@ describe('records from the citation graph flow into the evidence snapshot and th
         [['openalex'], ['openalex'], ['openalex']],
         'looked up at OpenAlex',
       );
-      const zotero = graphResult(await server.call('qiongli_zotero_export_import_files', { records, formats: ['bibliography.bib'] }));
-      assert.equal((zotero.files['bibliography.bib'].match(/@article\{/gu) ?? []).length, 3);
+      const zotero = inlineFiles(
+        graphResult(await server.call('qiongli_zotero_export_import_files', { records, formats: ['bibliography.bib'], delivery: 'inline' })),
+      );
+      assert.equal((zotero['bibliography.bib']!.match(/@article\{/gu) ?? []).length, 3);
       world.faults.set('api.openalex.org', 'rate_limited');
       const doiOnly = graphResult(await server.call('qiongli_literature_citations', { work: SEED.doi, providers: ['opencitations'], include_abstracts: true }));
       assert.ok(doiOnly.edges.every((edge: any) => edge.doi_only === true && edge.record.provider === 'opencitations'));
-      const evidence = graphResult(await server.call('qiongli_literature_export_evidence', { results: doiOnly.edges.map((edge: any) => edge.record) }));
+      const evidence = snapshotOf(
+        graphResult(await server.call('qiongli_literature_export_evidence', { results: doiOnly.edges.map((edge: any) => edge.record), delivery: 'inline' })),
+      );
       assert.deepEqual(
         evidence.results,
         doiOnly.edges.map((edge: any) => edge.record),
       );
-      const files = graphResult(await server.call('qiongli_zotero_export_import_files', { records: evidence.results, formats: ['references.ris'] }));
-      assert.equal((files.files['references.ris'].match(/^DO {2}- 10\.5555\/w\./gmu) ?? []).length, 3);
+      const files = inlineFiles(
+        graphResult(await server.call('qiongli_zotero_export_import_files', { records: evidence.results, formats: ['references.ris'], delivery: 'inline' })),
+      );
+      assert.equal((files['references.ris']!.match(/^DO {2}- 10\.5555\/w\./gmu) ?? []).length, 3);
     } finally {
       await server.close();
     }

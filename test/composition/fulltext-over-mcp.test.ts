@@ -1,4 +1,5 @@
 import { describe, it } from 'node:test';
+import { inlineFiles } from '../support/delivered-files.js';
 import assert from 'node:assert/strict';
 import { createContainer } from '../../src/composition/create-container.js';
 import { ALL_CAPABILITY_GROUPS, type CapabilityGroup } from '../../src/domain/shared/capability-groups.js';
@@ -208,10 +209,14 @@ describe('reading a paper through tools/call with the real undici adapter (docs/
       const [first] = result.passages;
       const evidence = { ...first, source_sha256: result.source.sha256, licence: result.source.licence };
       transport.receive(
-        call(90, 'qiongli_literature_export_evidence', { query: 'miR-122', results: [evidence, { ...evidence, text: `${first.text} (edited)` }] }),
+        call(90, 'qiongli_literature_export_evidence', {
+          query: 'miR-122',
+          results: [evidence, { ...evidence, text: `${first.text} (edited)` }],
+          delivery: 'inline',
+        }),
       );
       await until(() => transport.responseTo(90) !== undefined);
-      const [kept, edited] = transport.responseTo(90).result.structuredContent.results;
+      const [kept, edited] = JSON.parse(inlineFiles(transport.responseTo(90).result.structuredContent)['evidence-snapshot.json']!).results;
       assert.equal(kept.passage_check.status, 'text_matches_id');
       assert.equal(kept.id, first.id);
       assert.equal(kept.licence, 'CC BY-NC 3.0');

@@ -67,7 +67,7 @@ async function steeredServer(loopback: LoopbackProviders) {
   const outputSchema = tools.find((tool) => tool.name === TOOL)?.outputSchema;
   assert.ok(outputSchema);
   const v2 = fromJsonSchema(outputSchema as Record<string, unknown>);
-  const search = async (args: Record<string, unknown>): Promise<ToolResult> => {
+  const page = async (args: Record<string, unknown>): Promise<ToolResult> => {
     const result = (await client.callTool({ name: TOOL, arguments: args })) as ToolResult;
     if (!result.isError) {
       const verdict = await v2['~standard'].validate(result.structuredContent);
@@ -75,6 +75,21 @@ async function steeredServer(loopback: LoopbackProviders) {
       assert.deepEqual(JSON.parse(result.content[0]!.text), result.structuredContent);
     }
     return result;
+  };
+  // The whole merged list: the first page, then each next_cursor with the same arguments
+  // (docs/tools.md#paging-a-search); `results` holds every record in the order of the pages.
+  const search = async (args: Record<string, unknown>): Promise<ToolResult> => {
+    const first = await page(args);
+    if (first.isError) return first;
+    const results = [...first.structuredContent.results];
+    for (let cursor = first.structuredContent.next_cursor; cursor !== undefined; ) {
+      const next = await page({ ...args, cursor });
+      assert.ok(!next.isError, next.content[0]?.text);
+      results.push(...next.structuredContent.results);
+      cursor = next.structuredContent.next_cursor;
+    }
+    assert.equal(results.length, first.structuredContent.total_results);
+    return { ...first, structuredContent: { ...first.structuredContent, results } };
   };
   return { client, search };
 }

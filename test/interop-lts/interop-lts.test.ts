@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describeInteropRows } from '../interop/interop-checks.js';
+import { describeResourceRows } from '../interop/resource-checks.js';
 import { LTS_INTEROP_CLIENTS } from './client-table.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { FROZEN_TOOL_ORDER } from '../../src/composition/tool-catalogue.js';
 import { successValue } from '../interop/interop-session.js';
 
 describeInteropRows(LTS_INTEROP_CLIENTS);
+describeResourceRows(LTS_INTEROP_CLIENTS);
 
 describe('AI SDK 2 and a server that answers its server/discover probe after the probe timed out', () => {
   it('falls back to initialize on 2025-11-25, as the 2026-07-28 stdio binding says, and the server serves it: tools listed and called', async () => {

@@ -1,6 +1,6 @@
 import type { InteropClient, InteropConnection } from '../interop/interop-session.js';
 import { seenInMastraOutput } from '../interop/clients/mastra.js';
-import { observe, serverCommand } from '../interop/clients/server-command.js';
+import { observe, serverCommand, textOfContents } from '../interop/clients/server-command.js';
 import { LTS_CLIENTS_DIR, loadLtsPackage } from './lts-install.js';
 
 /** A Mastra tool as `listTools()` returns it (1.x tool signature: input first, then the context). */
@@ -18,6 +18,7 @@ interface MastraV2 {
     getServerProtocolVersions(): Record<string, string | undefined>;
     disconnect(): Promise<void>;
     __setLogger(logger: unknown): void;
+    readonly resources: { read(server: string, uri: string): Promise<{ contents: readonly unknown[] }> };
   };
 }
 
@@ -47,6 +48,7 @@ const connection = (label: string, protocolVersion: 'legacy' | undefined, expect
           if (!tool?.execute) throw new Error('tool not offered by the client');
           return seenInMastraOutput(await tool.execute(args, {}));
         }),
+      readResource: async (uri) => textOfContents((await client.resources.read('qiongli', uri)).contents),
       close: () => client.disconnect(),
     };
   },

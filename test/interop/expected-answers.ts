@@ -15,13 +15,25 @@ export const VALID_ARGUMENTS: Record<string, Record<string, unknown>> = SAMPLE_A
 export const USABLE: Record<string, (value: Record<string, any>) => boolean> = {
   qiongli_config_status: (value) => value.status === 'ok' && value.providers?.crossref === 'missing' && value.access?.openalex === 'keyless',
   qiongli_literature_status: (value) => value.status === 'ok' && value.active_providers?.join() === 'openalex,semantic_scholar,pubmed,arxiv',
-  // Two query entries for each of the four enabled providers.
-  qiongli_search_plan: (value) => value.artifact_type === 'qiongli_hybrid_search_plan' && value.provider_queries?.length === 8,
-  qiongli_literature_search: (value) => value.status === 'warning' && value.diagnostics?.status === 'not_run' && value.results?.length === 0,
+  // Two query entries, written once; each of the four enabled providers runs both, by id.
+  qiongli_search_plan: (value) =>
+    value.artifact_type === 'qiongli_hybrid_search_plan' &&
+    value.query_entries?.length === 2 &&
+    value.provider_queries?.length === 4 &&
+    value.provider_queries.every((row: any) => row.query_ids?.join() === 'Q1,Q2'),
+  qiongli_literature_search: (value) =>
+    value.status === 'warning' && value.diagnostics?.status === 'not_run' && value.results?.length === 0 && value.search_plan?.query_entries?.length === 1,
   qiongli_literature_export_evidence: (value) =>
-    value.artifact_type === 'qiongli_literature_evidence_snapshot' && value.result_count === 1 && !JSON.stringify(value).includes('CANARY'),
+    value.artifact_type === 'qiongli_literature_evidence_snapshot' &&
+    value.result_count === 1 &&
+    value.files?.[0]?.name === 'evidence-snapshot.json' &&
+    /^[0-9a-f]{64}$/u.test(value.files[0].sha256) &&
+    !JSON.stringify(value).includes('CANARY'),
   qiongli_zotero_status: (value) => value.status === 'disabled' && value.fallback_import_files?.available === true,
-  qiongli_zotero_export_import_files: (value) => value.status === 'ok' && String(value.files?.['references.ris']).includes('TI  - A study'),
+  qiongli_zotero_export_import_files: (value) =>
+    value.status === 'ok' &&
+    value.delivery === 'resource' &&
+    value.files?.some((file: any) => file.name === 'references.ris' && file.uri?.startsWith('qiongli://held/')),
   qiongli_orchestrator_route: (value) => value.mode === 'preview' && value.platform === 'claude_code',
   qiongli_task_plan: (value) => value.mode === 'preview' && value.task_id === 'T-1',
 };

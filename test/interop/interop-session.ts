@@ -32,6 +32,12 @@ export interface InteropSession {
    * Absent when the client offers none (it only ever calls the tools it listed).
    */
   readonly callUnlisted?: (name: string) => Promise<Seen>;
+  /**
+   * Reads a resource through the client's own resource API (`resources/read`) and answers its
+   * text. Absent when the client has none that reaches the server of this session (a client that
+   * starts a new server process for every method: the files a call held are gone).
+   */
+  readonly readResource?: (uri: string) => Promise<string>;
   close(): Promise<void>;
 }
 

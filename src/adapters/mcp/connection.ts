@@ -9,6 +9,7 @@ import type { ToolRegistry } from './tool-registry.js';
 import { encodeFixedResults, type FixedResults, type ServerIdentity } from './server-identity.js';
 import { InflightWork, type ConnectionLifecycle, type Reply } from './inflight-work.js';
 import { ToolMethods } from './tool-methods.js';
+import { ResourceMethods } from './resource-methods.js';
 import { legacyClientOpensUrls } from './client-capabilities.js';
 import type { ConnectionOptions } from './connection-options.js';
 import type { Era, Incoming, MethodHandler } from './connection-era.js';
@@ -54,6 +55,9 @@ export class McpConnection implements TransportListener {
     this.fixed = encodeFixedResults(identity);
     this.work = new InflightWork(transport, lifecycle);
     this.tools = new ToolMethods(registry, this.fixed, this.work, options);
+    // The resource methods are the same in both eras (docs/protocol.md#resources).
+    for (const [method, handler] of new ResourceMethods(options.heldResources, this.work, options.timeSlices, this.fixed.serverMeta).handlers())
+      for (const methods of [this.legacyMethods, this.modernMethods]) methods.set(method, handler);
   }
 
   /** Starts serving. */

@@ -77,6 +77,8 @@ export const Message = {
   invalidToolCall: 'Invalid params: tools/call takes name, arguments and _meta',
   invalidRequestState: 'Invalid params: requestState is not valid for this call (altered, expired, already used or issued for another call)',
   malformedInputResponses: 'Invalid params: inputResponses must map each input request to its result',
+  invalidResourceRead: 'Invalid params: resources/read takes uri and _meta',
+  resourceNotFound: 'Invalid params: resource not found (it expired after 30 minutes or was never issued); call the tool again',
   internalError: 'Internal error',
   outputTooLarge: 'Internal error: tool output too large',
 } as const;

@@ -27,7 +27,7 @@ export function encodeFixedResults(identity: ServerIdentity): FixedResults {
   const discover = JSON.stringify({
     resultType: 'complete',
     supportedVersions: [MODERN_REVISION],
-    capabilities: { tools: {} },
+    capabilities: { tools: {}, resources: {} },
     instructions: identity.instructions,
     ...MODERN_CACHE_HINT,
     _meta: JSON.parse(serverMeta) as unknown,
@@ -44,7 +44,7 @@ export function encodeFixedResults(identity: ServerIdentity): FixedResults {
           : { name: identity.name, version: identity.version };
         encoded = JSON.stringify({
           protocolVersion: revision,
-          capabilities: { tools: { listChanged: false } },
+          capabilities: { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false } },
           serverInfo,
           instructions: identity.instructions,
         });

@@ -5,11 +5,17 @@ import { parseArguments, parseArgumentsStepwise } from '../../domain/shared/pars
 import { argumentBoundsOf } from '../../domain/shared/json-bounds.js';
 import type { TimeSlices } from '../../ports/time-slices.port.js';
 import { redactCredentials } from '../../domain/shared/redaction.js';
-import type { ToolFailure } from '../../domain/shared/tool-failure.js';
 import { success, type Result } from '../../domain/shared/result.js';
 import { EncodedResult } from '../../domain/shared/encoded-result.js';
 import { UrlHandOff } from '../../domain/shared/url-hand-off.js';
 import { offerUrl, type OfferRoute } from './url-offers.js';
+import { answerBudgetOf } from '../../domain/shared/answer-budget.js';
+import { LinkedAnswer } from '../../domain/shared/file-delivery.js';
+import type { HeldResource } from '../../ports/held-resources.port.js';
+import { TOOL_ERRORS, type ToolFailure } from '../../domain/shared/tool-failure.js';
+
+/** The failure an answer over its budget is replaced with. */
+const ANSWER_TOO_LARGE: ToolFailure = { kind: 'tool_error', reasonCode: 'answer-too-large', message: TOOL_ERRORS['answer-too-large'] };
 
 /** The keys `tools/call` params may carry (docs/tools.md#results-and-errors). */
 const CALL_KEYS = new Set(['name', 'arguments', '_meta']);
@@ -88,26 +94,47 @@ function runParsed(
 ): string | Promise<string> {
   if (!parsed.ok) return encodeFailure(parsed.error, revision, serverMeta);
   const encodeAnswer = (answer: Result<unknown, ToolFailure>): string | Promise<string> => {
-    if (!answer.ok || !(answer.value instanceof UrlHandOff)) return encodeResult(call.tool, answer, revision, serverMeta);
+    if (!answer.ok || !(answer.value instanceof UrlHandOff)) return encodeResult(call.tool, answer, revision, serverMeta, call.args);
     // The person must open a page first: offer it as the client allows (docs/protocol.md#url-elicitation).
     return offerUrl(answer.value, route).then((offered) =>
-      offered.kind === 'final' ? encodeResult(call.tool, success(offered.value), revision, serverMeta) : offered.encoded,
+      offered.kind === 'final' ? encodeResult(call.tool, success(offered.value), revision, serverMeta, call.args) : offered.encoded,
     );
   };
   const answer = call.tool.run(parsed.value, context);
   return answer instanceof Promise ? answer.then(encodeAnswer) : encodeAnswer(answer);
 }
 
-/** Encodes a use case's answer (a success value or a failure) as the revision's `CallToolResult`. */
-export function encodeResult(tool: ToolDefinition, answer: Result<unknown, ToolFailure>, revision: Revision, serverMeta: string): string {
+/**
+ * Encodes a use case's answer (a success value or a failure) as the revision's `CallToolResult`.
+ * The last resort of the answer budget (docs/tools.md#answers-that-fit-a-models-context): a
+ * success whose text would pass the call's budget (40,000 characters, 100,000 when `args` holds
+ * one of the tool's widening arguments) is answered with the tool error `answer-too-large`
+ * instead — a whole, honest answer, never a cut one. The use cases page so that it never fires.
+ */
+export function encodeResult(
+  tool: ToolDefinition,
+  answer: Result<unknown, ToolFailure>,
+  revision: Revision,
+  serverMeta: string,
+  args: Record<string, unknown>,
+): string {
   if (!answer.ok) return encodeFailure(answer.error, revision, serverMeta);
-  const text = resultText(tool, answer.value);
-  const { value } = answer;
+  const linked = answer.value instanceof LinkedAnswer ? answer.value : undefined;
+  const value = linked === undefined ? answer.value : linked.value;
+  const text = resultText(tool, value);
+  if (text.length >= answerBudgetOf(tool.widenedBy ?? [], args)) return encodeFailure(ANSWER_TOO_LARGE, revision, serverMeta);
   const literal =
     value instanceof EncodedResult && value.redaction === tool.redaction && value.jsonLiteral !== undefined ? value.jsonLiteral : JSON.stringify(text);
-  const content = `"content":[{"type":"text","text":${literal}}]`;
-  return wrapResult(traitsOf(revision).structuredContent ? `${content},"structuredContent":${text}` : content, revision, serverMeta);
+  const traits = traitsOf(revision);
+  // The links come after the text: a host that reads only the text (or only structuredContent) misses nothing.
+  const links = linked !== undefined && traits.resourceLinks ? linked.links.map((link) => `,${resourceLinkItem(link)}`).join('') : '';
+  const content = `"content":[{"type":"text","text":${literal}}${links}]`;
+  return wrapResult(traits.structuredContent ? `${content},"structuredContent":${text}` : content, revision, serverMeta);
 }
+
+/** A `resource_link` content item for a held file (2025-06-18 on; docs/protocol.md#resources). */
+const resourceLinkItem = (link: HeldResource): string =>
+  JSON.stringify({ type: 'resource_link', uri: link.uri, name: link.name, title: link.title, mimeType: link.mimeType, size: link.size });
 
 /** A result's JSON text under the tool's redaction rule; an already encoded result is used as it is. */
 function resultText(tool: ToolDefinition, value: unknown): string {

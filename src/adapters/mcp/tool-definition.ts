@@ -29,6 +29,8 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   readonly inputBudgetBytes: number;
   /** Order in which failing checks' messages win (docs/tools.md#per-tool-contracts); zod's order otherwise. */
   readonly messagePrecedence?: readonly string[];
+  /** Arguments whose presence widens the answer's budget from 40,000 to 100,000 characters (docs/tools.md#answers-that-fit-a-models-context). */
+  readonly widenedBy?: readonly string[];
   /** Redaction rule applied to every result of this tool (docs/tools.md#redaction). */
   readonly redaction: RedactionRule;
   /**
@@ -80,6 +82,7 @@ export function toolDefinition(entry: ToolEntry, useCase: UseCase): ToolDefiniti
     },
     annotations: entry.annotations ?? LOCAL_READ_ONLY,
     inputBudgetBytes: entry.inputBudget === 'bulk' ? BULK_INPUT_BUDGET : DEFAULT_INPUT_BUDGET,
+    widenedBy: entry.widenedBy ?? [],
     ...(useCase.messagePrecedence === undefined ? {} : { messagePrecedence: useCase.messagePrecedence }),
     redaction: useCase.redaction ?? 'standard',
     run: runnerOf(useCase),

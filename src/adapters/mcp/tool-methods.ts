@@ -94,7 +94,10 @@ export class ToolMethods {
       case 'asked-again':
         return resultFrame(id, resumed.encoded);
       case 'answered':
-        return guardResponseSize(resultFrame(id, encodeResult(call.tool, success(resumed.handOff.finish(resumed.offer)), revision, this.fixed.serverMeta)), id);
+        return guardResponseSize(
+          resultFrame(id, encodeResult(call.tool, success(resumed.handOff.finish(resumed.offer)), revision, this.fixed.serverMeta, call.args)),
+          id,
+        );
     }
   }
 }

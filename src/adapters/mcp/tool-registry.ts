@@ -4,6 +4,7 @@ import type { ToolDefinition } from './tool-definition.js';
 import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
 import type { Revision } from './protocol-constants.js';
 import { REVISION_TRAITS, traitsOf } from './revisions.js';
+import { compactOutputSchema } from './compact-schema.js';
 
 /**
  * JSON Schema generated from a zod schema, without `$schema` so every client dialect accepts it,
@@ -82,7 +83,7 @@ export class ToolRegistry {
       title: definition.title,
       description: definition.description,
       inputSchema: jsonSchemaOf(definition.input, 'input'),
-      outputSchema: jsonSchemaOf(definition.output, 'output'),
+      outputSchema: compactOutputSchema(jsonSchemaOf(definition.output, 'output')),
       annotations: definition.annotations,
     }));
     return this.describedTools;

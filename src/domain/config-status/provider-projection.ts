@@ -28,43 +28,26 @@ const slot = () => z.enum(CONFIGURED_STATES);
  * before the result leaves the server, so the schema lets it be absent.
  */
 const apiKeySlot = () => slot().optional();
-const providerEntry = <F extends z.ZodRawShape>(fields: F) => z.strictObject({ enabled: z.boolean(), configured: z.boolean(), fields: z.strictObject(fields) });
+/**
+ * One provider's entry: enabled, ready, and its field slots. Which slots a provider has (OpenAlex
+ * `api_key` and `email`, Crossref `email`, Semantic Scholar and PubMed `api_key`, arXiv none) is
+ * stated by docs/tools.md#1-qiongli_config_status; the schema names every slot once, for all five
+ * (issue 26, item 7: one definition instead of five).
+ */
+const providerEntry = () =>
+  z.strictObject({ enabled: z.boolean(), configured: z.boolean(), fields: z.strictObject({ api_key: apiKeySlot(), email: slot().optional() }) });
+
+/** An object with one value for each of the five providers (each key required, no other key). */
+export const everyProvider = <T extends z.ZodType>(value: T) => z.record(z.enum(PROVIDER_IDS), value);
 
 /** `providers`: every provider, `configured` when ready, else `missing`. */
-export const providerSummarySchema = schemaOnFirstUse(() =>
-  z.strictObject({
-    openalex: slot(),
-    semantic_scholar: slot(),
-    crossref: slot(),
-    pubmed: slot(),
-    arxiv: slot(),
-  }),
-);
+export const providerSummarySchema = schemaOnFirstUse(() => everyProvider(slot()));
 
-const tier = () => z.enum(ACCESS_TIERS);
 /** `access`: every provider's access tier (docs/providers.md#access-tiers). */
-export const providerAccessSchema = schemaOnFirstUse(() =>
-  z.strictObject({
-    openalex: tier(),
-    semantic_scholar: tier(),
-    crossref: tier(),
-    pubmed: tier(),
-    arxiv: tier(),
-  }),
-);
+export const providerAccessSchema = schemaOnFirstUse(() => everyProvider(z.enum(ACCESS_TIERS)));
 
 /** `redacted_config`: per provider whether it is enabled, ready, and which field slots are set. */
-export const redactedConfigSchema = schemaOnFirstUse(() =>
-  z.strictObject({
-    providers: z.strictObject({
-      openalex: providerEntry({ api_key: apiKeySlot(), email: slot() }),
-      semantic_scholar: providerEntry({ api_key: apiKeySlot() }),
-      crossref: providerEntry({ email: slot() }),
-      pubmed: providerEntry({ api_key: apiKeySlot() }),
-      arxiv: providerEntry({}),
-    }),
-  }),
-);
+export const redactedConfigSchema = schemaOnFirstUse(() => z.strictObject({ providers: everyProvider(providerEntry()) }));
 
 /** The provider view both status tools share. */
 export const providerProjectionShape = schemaOnFirstUse(() => ({

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DELIVERY_MESSAGES, deliveryArguments } from '../shared/file-delivery.js';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { boundedString } from '../shared/string-checks.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
@@ -44,6 +45,9 @@ export const evidenceMessagePrecedence: readonly string[] = [
   UNSUPPORTED_ARGUMENT,
   EVIDENCE_ALIAS_CONFLICT,
   ...Object.values(EVIDENCE_FIELD_MESSAGES),
+  DELIVERY_MESSAGES.delivery,
+  DELIVERY_MESSAGES.cursorType,
+  DELIVERY_MESSAGES.cursorTooLong,
 ];
 
 const jsonObject = (message: string, description: string) => anyJsonObject(message).optional().describe(description);
@@ -76,6 +80,7 @@ export const evidenceSnapshotInput = schemaOnFirstUse(() =>
           search_results: resultList(m.searchResults, m.searchResultsTooMany, 'Compatibility alias of results.'),
           diagnostics: jsonObject(m.diagnostics, 'Search diagnostics from qiongli_literature_search.'),
           search_diagnostics: jsonObject(m.searchDiagnostics, 'Compatibility alias of diagnostics.'),
+          ...deliveryArguments(),
         },
         { error: UNSUPPORTED_ARGUMENT },
       )

@@ -7,6 +7,7 @@ import { canonicalRedactedJson } from './canonical-json.js';
 import { EVIDENCE_ALIAS_CONFLICT, hasAliasConflict, type EvidenceSnapshotArguments } from './evidence-snapshot-input.js';
 import { checkPassages } from './evidence-passages.js';
 import type { TextDigest } from '../fulltext/passage-ids.js';
+import { deliveryShape } from '../shared/file-delivery.js';
 
 /** How a snapshot is built beyond its arguments. */
 export interface EvidenceSnapshotOptions {
@@ -15,15 +16,15 @@ export interface EvidenceSnapshotOptions {
 }
 
 /** `artifact_type` of every evidence snapshot. */
-export const EVIDENCE_ARTIFACT_TYPE = 'qiongli_literature_evidence_snapshot';
+export const EVIDENCE_ARTIFACT_TYPE = 'qiongli_literature_evidence_snapshot' as const;
 
 const jsonObject = () => z.record(z.string(), z.unknown());
 
 /**
- * Result of `qiongli_literature_export_evidence` (docs/tools.md#8-qiongli_literature_export_evidence), after redaction. The four
- * evidence parts are free-form JSON objects; `result_count` is the length of `results`.
+ * The snapshot file (`evidence-snapshot.json`), after redaction. The four evidence parts are
+ * free-form JSON objects; `result_count` is the length of `results`.
  */
-export const evidenceSnapshotOutput = schemaOnFirstUse(() =>
+export const evidenceSnapshotSchema = schemaOnFirstUse(() =>
   z.strictObject({
     status: z.literal('ok'),
     artifact_type: z.literal(EVIDENCE_ARTIFACT_TYPE),
@@ -36,8 +37,30 @@ export const evidenceSnapshotOutput = schemaOnFirstUse(() =>
   }),
 );
 
-/** An evidence snapshot, as returned to the client. */
-export type EvidenceSnapshot = z.output<ReturnType<typeof evidenceSnapshotOutput>>;
+/** An evidence snapshot, as its file holds it. */
+export type EvidenceSnapshot = z.output<ReturnType<typeof evidenceSnapshotSchema>>;
+
+/** The name of the snapshot file. */
+export const EVIDENCE_FILE = {
+  name: 'evidence-snapshot.json',
+  title: 'Evidence snapshot of a literature search (canonical JSON)',
+  mimeType: 'application/json',
+} as const;
+
+/**
+ * Result of `qiongli_literature_export_evidence` (docs/tools.md#8-qiongli_literature_export_evidence):
+ * the snapshot held as a resource (`evidence-snapshot.json`: name, uri, size, SHA-256 — the same
+ * input gives the same bytes and hash), how to get it, its `result_count` (on the first answer),
+ * and in `inline` delivery one part of it.
+ */
+export const evidenceSnapshotOutput = schemaOnFirstUse(() =>
+  z.strictObject({
+    status: z.literal('ok'),
+    artifact_type: z.literal(EVIDENCE_ARTIFACT_TYPE),
+    result_count: z.number().int().min(0).optional(),
+    ...deliveryShape(),
+  }),
+);
 
 /**
  * Builds an auditable, side-effect-free snapshot of a literature search as its canonical JSON

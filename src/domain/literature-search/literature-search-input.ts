@@ -2,71 +2,34 @@ import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { PROVIDER_IDS } from '../../ports/config-source.port.js';
 import { boundedString } from '../shared/string-checks.js';
-import { MAX_PER_PROVIDER_LIMIT } from '../shared/provider-catalogue.js';
 import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
 import { yearArgument } from '../search-plan/search-plan-input.js';
+import {
+  ARGUMENT_MESSAGES,
+  LITERATURE_SEARCH_MESSAGES,
+  LITERATURE_SEARCH_MODES,
+  MAX_CURSOR_CHARACTERS,
+  MAX_PAGE_SIZE,
+  MAX_PER_PROVIDER_LIMIT,
+  MAX_TOTAL_LIMIT,
+  MAX_VENUE_FILTER_CHARACTERS,
+  DEFAULT_PAGE_SIZE,
+  RESULT_SORTS,
+} from './literature-search-messages.js';
 
-/** Search modes the literature search accepts (docs/tools.md#7-qiongli_literature_search): every mode of a plan. */
-export const LITERATURE_SEARCH_MODES = ['auto', 'topic', 'title', 'doi', 'review', 'systematic_review'] as const;
-
-/** Orders a search's results can come in (docs/tools.md#7-qiongli_literature_search). */
-export const RESULT_SORTS = ['relevance', 'newest', 'most_cited'] as const;
-
-/** One result order. */
-export type ResultSort = (typeof RESULT_SORTS)[number];
-
-/** Most characters of a `venue_filter`. */
-export const MAX_VENUE_FILTER_CHARACTERS = 256;
-
-/** One literature search mode. */
-export type LiteratureSearchMode = (typeof LITERATURE_SEARCH_MODES)[number];
-
-/** Largest total limit (docs/tools.md#7-qiongli_literature_search). */
-export const MAX_TOTAL_LIMIT = 1000;
-
-/** Largest per-provider limit: the provider catalogue's. */
-export { MAX_PER_PROVIDER_LIMIT };
-
-/**
- * The static messages of the argument checks, in the order they win when several fail (the
- * allow-list, the alias conflict, then each argument in declaration order): the message
- * precedence is this object's order. `perProviderRange` and `aliasConflict` are fixed by
- * docs/tools.md#results-and-errors; the others are ours. None ever contains input.
- */
-const ARGUMENT_MESSAGES = {
-  unsupported: UNSUPPORTED_ARGUMENT,
-  aliasConflict: 'conflicting aliases for per_provider_limit',
-  queryMissing: 'Missing query',
-  queryType: 'query must be a string',
-  queryBlank: 'query must not be empty',
-  queryTooLong: 'query exceeds the byte limit',
-  searchMode: 'unsupported search_mode',
-  providersType: 'providers must be an array of provider ids',
-  providerUnsupported: 'unsupported provider',
-  providersEmpty: 'providers must not be empty',
-  providersRepeated: 'providers must not repeat a provider',
-  perProviderType: 'per_provider_limit must be an integer',
-  perProviderRange: `per_provider_limit must be between 1 and ${MAX_PER_PROVIDER_LIMIT}`,
-  totalType: 'total_limit must be an integer',
-  totalRange: `total_limit must be between 1 and ${MAX_TOTAL_LIMIT}`,
-  fromYearFormat: 'from_year must be a four-digit year',
-  fromYearRange: 'from_year must be between 1000 and 9999',
-  toYearFormat: 'to_year must be a four-digit year',
-  toYearRange: 'to_year must be between 1000 and 9999',
-  venueType: 'venue_filter must be a string',
-  venueTooLong: `venue_filter must be at most ${MAX_VENUE_FILTER_CHARACTERS} characters`,
-  includeAbstracts: 'include_abstracts must be a boolean',
-  sort: 'unsupported sort',
-} as const;
-
-/** Every static message of the literature search: the argument checks', then the use case's own. */
-export const LITERATURE_SEARCH_MESSAGES = {
-  ...ARGUMENT_MESSAGES,
-  /** Checked by the use case once every argument is valid (as in `qiongli_search_plan`). */
-  yearOrder: 'from_year must be less than or equal to to_year',
-  /** Checked by the use case: in `doi` mode the query must normalise to one DOI. */
-  doiQuery: 'doi search_mode needs a DOI query',
-} as const;
+export {
+  LITERATURE_SEARCH_MODES,
+  RESULT_SORTS,
+  type ResultSort,
+  MAX_VENUE_FILTER_CHARACTERS,
+  type LiteratureSearchMode,
+  MAX_TOTAL_LIMIT,
+  MAX_PER_PROVIDER_LIMIT,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  MAX_CURSOR_CHARACTERS,
+  LITERATURE_SEARCH_MESSAGES,
+} from './literature-search-messages.js';
 
 const M = LITERATURE_SEARCH_MESSAGES;
 
@@ -145,6 +108,19 @@ export const literatureSearchInput = schemaOnFirstUse(() =>
           .describe(
             'Order of the results before total_limit cuts them: relevance (default), newest (year descending, unknown years last) or most_cited (cited_by_count descending, unknown counts last). Ties keep the relevance order.',
           ),
+        page_size: z
+          .number({ error: M.pageSizeType })
+          .int({ error: M.pageSizeType })
+          .min(1, { error: M.pageSizeRange })
+          .max(MAX_PAGE_SIZE, { error: M.pageSizeRange })
+          .optional()
+          .describe(`Most records per page, 1-${MAX_PAGE_SIZE} (fewer past the page's size bound). Default ${DEFAULT_PAGE_SIZE}.`),
+        cursor: z
+          .string({ error: M.cursorType })
+          .max(MAX_CURSOR_CHARACTERS, { error: M.cursorTooLong })
+          .optional()
+          .describe('next_cursor of the previous page, with the same other arguments: the next page, no new search (30 minutes).'),
+        include_plan: z.boolean({ error: M.includePlan }).optional().describe('Answer the full search_plan, not the compact plan. Default false.'),
       },
       { error: UNSUPPORTED_ARGUMENT },
     )

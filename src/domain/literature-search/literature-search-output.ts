@@ -3,7 +3,7 @@ import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { PROVIDER_IDS } from '../../ports/config-source.port.js';
 import { PROVIDER_FAILURE_KINDS } from '../../ports/provider-client.port.js';
 import { literatureRecordSchema } from '../shared/literature-record.js';
-import { searchPlanOutput } from '../search-plan/search-plan.js';
+import { queryEntrySchema, searchPlanOutput } from '../search-plan/search-plan.js';
 
 /** Overall status of a search (docs/providers.md#how-a-search-runs step 7). */
 export const SEARCH_STATUSES = ['ok', 'warning', 'error'] as const;
@@ -41,13 +41,36 @@ export const searchDiagnosticsSchema = schemaOnFirstUse(() =>
 /** Diagnostics of a search. */
 export type SearchDiagnostics = z.output<ReturnType<typeof searchDiagnosticsSchema>>;
 
-/** Result of `qiongli_literature_search` (docs/tools.md#7-qiongli_literature_search, docs/providers.md#how-a-search-runs); `search_plan` is the search plan tool's result. */
+/**
+ * The compact stand-in of the embedded search plan (docs/tools.md#paging-a-search): its id (the
+ * same plan, the same id), the providers it routes to (plan order) and its query entries.
+ */
+export const compactPlanSchema = schemaOnFirstUse(() =>
+  z.strictObject({
+    plan_id: z.string(),
+    providers: z.array(z.enum(PROVIDER_IDS)),
+    query_entries: z.array(queryEntrySchema()),
+  }),
+);
+
+/** A compact plan. */
+export type CompactPlan = z.output<ReturnType<typeof compactPlanSchema>>;
+
+/**
+ * Result of `qiongli_literature_search` (docs/tools.md#7-qiongli_literature_search,
+ * docs/providers.md#how-a-search-runs): one page of the merged list. `search_plan` (the search
+ * plan tool's result) when `include_plan` was true or no provider was asked, else `plan`;
+ * `total_results` records in the whole list; `next_cursor` while more remain.
+ */
 export const literatureSearchOutput = schemaOnFirstUse(() =>
   z.strictObject({
     status: z.enum(SEARCH_STATUSES),
-    search_plan: searchPlanOutput(),
+    search_plan: searchPlanOutput().optional(),
+    plan: compactPlanSchema().optional(),
     diagnostics: searchDiagnosticsSchema(),
     results: z.array(literatureRecordSchema()),
+    total_results: z.number().int().min(0),
+    next_cursor: z.string().optional(),
   }),
 );
 

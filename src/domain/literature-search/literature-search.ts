@@ -14,6 +14,10 @@ import { runProviders, type LiteratureSearchContext, type ProviderRun } from './
 import { notRunDiagnostics, summariseRuns } from './search-diagnostics.js';
 import { noDoiLookupWarning, resolveSearchSteering, WITHOUT_DOI_LOOKUP } from './search-steering.js';
 import { abstractsLeftOutWarning, boundAbstracts } from './abstract-budget.js';
+import { DEFAULT_PAGE_SIZE } from './literature-search-messages.js';
+import { searchPage } from './search-answer.js';
+import { searchBinding } from './search-binding.js';
+import { measureRecordsStepwise, openSearchCursor, sealSearchCursor, type HeldSearch, type SearchPaging } from './search-pages.js';
 
 /**
  * The ports a literature search uses. `providers` is searched only when a provider is
@@ -28,6 +32,8 @@ export interface LiteratureSearchDeps {
    * gives the event loop a turn between steps. Default: run it at once.
    */
   readonly pace?: <T>(task: Stepwise<T>, signal: AbortSignal) => Promise<T>;
+  /** Seals cursors and holds the merged lists they page through (docs/tools.md#paging-a-search). */
+  readonly paging: SearchPaging;
 }
 
 const runAtOnce = <T>(task: Stepwise<T>): Promise<T> => Promise.resolve(finishNow(task));
@@ -64,12 +70,15 @@ export async function searchLiterature(
   if (limits === null) return invalidArguments(LITERATURE_SEARCH_MESSAGES.aliasConflict);
   const steering = resolveSearchSteering(args);
   if (!steering.ok) return steering;
+  const binding = searchBinding(args, limits, steering.value.results);
+  const page = { pageSize: args.page_size ?? DEFAULT_PAGE_SIZE, includePlan: args.include_plan === true };
+  if (args.cursor !== undefined) return nextPage(deps.paging, binding, args.cursor, page, context);
   const { query, searchBy, request, results: resultOptions } = steering.value;
   const reading = await deps.config.read();
   if (reading.status !== 'available') return configUnavailable(reading.rule);
   const { settings } = reading;
   const ready = readyProviders(assessReadiness(settings, deps.secrets.available));
-  const search_plan = embeddedSearchPlan(args.query.trim(), args.search_mode, ready, resultOptions);
+  const plan = embeddedSearchPlan(args.query.trim(), args.search_mode, ready, resultOptions);
   const wanted = args.providers === undefined ? undefined : new Set(args.providers);
   const asked = PROVIDER_IDS.filter((id) => ready.includes(id) && (wanted === undefined || wanted.has(id)));
   const leftOut = searchBy === 'doi' ? asked.filter((id) => WITHOUT_DOI_LOOKUP.has(id)) : [];
@@ -82,7 +91,8 @@ export async function searchLiterature(
     ...[...grants].flatMap(([id, grant]) => (grant.fallback === undefined ? [] : [keylessFallbackWarning(id, grant.fallback)])),
   ];
   if (attempted.size === 0) {
-    return success({ status: 'warning', search_plan, diagnostics: notRunDiagnostics(notes), results: [] });
+    const held: HeldSearch = { records: [], sizes: [], status: 'warning', diagnostics: notRunDiagnostics(notes), plan, attempted: 0 };
+    return success(searchPage(held, { offset: 0, pageSize: page.pageSize, fullPlan: true }, () => ''));
   }
 
   let runs: ProviderRun[];
@@ -92,11 +102,44 @@ export async function searchLiterature(
     if (error instanceof ProviderRuntimeUnavailableError) return toolError('provider-runtime-unavailable');
     throw error;
   }
+  const pace = deps.pace ?? runAtOnce;
   const batches = runs.flatMap((run) => (run.outcome.ok ? [{ provider: run.provider, records: run.outcome.value.records }] : []));
-  const merge = mergeSearchResultsStepwise(batches, query, limits.total, resultOptions);
-  const results = await (deps.pace ?? runAtOnce)(merge, context.signal);
+  const results = await pace(mergeSearchResultsStepwise(batches, query, limits.total, resultOptions), context.signal);
   const abstractsLeftOut = boundAbstracts(results);
   const { status, diagnostics } = summariseRuns(runs, results.length, notes);
   if (abstractsLeftOut > 0) diagnostics.warnings.push(abstractsLeftOutWarning(abstractsLeftOut));
-  return success({ status, search_plan, diagnostics, results });
+  const sizes = await pace(measureRecordsStepwise(results), context.signal);
+  const held: HeldSearch = { records: results, sizes, status, diagnostics, plan, attempted: attempted.size };
+  // The list is held only when a second page exists; every cursor points into it.
+  let list: string | undefined;
+  const cursorAt = (offset: number): string => {
+    list ??= deps.paging.lists.hold(held);
+    return sealSearchCursor(deps.paging.tokens, binding, { list, offset });
+  };
+  return success(searchPage(held, { offset: 0, pageSize: page.pageSize, fullPlan: page.includePlan }, cursorAt));
+}
+
+/**
+ * A cursor page: the next records of a held list, in the order of the first page, no provider
+ * asked again; the progress of the search it pages replayed (one notification per provider it
+ * asked). A cursor that does not open for exactly this search, or whose list was dropped, is
+ * invalid arguments with one static message.
+ */
+function nextPage(
+  paging: SearchPaging,
+  binding: string,
+  cursor: string,
+  page: { readonly pageSize: number; readonly includePlan: boolean },
+  context: LiteratureSearchContext,
+): Result<LiteratureSearchResult, ToolFailure> {
+  const position = openSearchCursor(paging.tokens, binding, cursor);
+  const held = position === undefined ? undefined : paging.lists.find(position.list);
+  if (position === undefined || held === undefined || position.offset >= held.records.length) return invalidArguments(LITERATURE_SEARCH_MESSAGES.invalidCursor);
+  for (let done = 1; done <= held.attempted; done++) context.reportProgress(done, held.attempted);
+  const { list } = position;
+  return success(
+    searchPage(held, { offset: position.offset, pageSize: page.pageSize, fullPlan: page.includePlan }, (offset) =>
+      sealSearchCursor(paging.tokens, binding, { list, offset }),
+    ),
+  );
 }

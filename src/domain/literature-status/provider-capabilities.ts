@@ -3,23 +3,19 @@ import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import type { ProviderId } from '../../ports/config-source.port.js';
 import { PROVIDER_CATALOGUE, SEARCH_ORDER } from '../shared/provider-catalogue.js';
 
-/** What one provider can do in Lite (docs/tools.md#5-qiongli_literature_status), from the provider catalogue. */
-const capabilityEntry = <P extends ProviderId>(id: P) =>
-  z.strictObject({
-    capabilities: z.array(z.enum(PROVIDER_CATALOGUE[id].capabilities)),
-    status: z.literal('implemented'),
-    max_per_provider_limit: z.literal(PROVIDER_CATALOGUE[id].maxPerProviderLimit),
-  });
+/** Every capability a provider may list (docs/tools.md#5-qiongli_literature_status). */
+const CAPABILITIES = [...new Set(SEARCH_ORDER.flatMap((id) => PROVIDER_CATALOGUE[id].capabilities))] as [string, ...string[]];
 
-/** Schema of the static capability table. */
+/**
+ * Schema of the static capability table: one entry per provider, written once (issue 26, item 7);
+ * which capabilities and page size each provider has is the table of
+ * docs/tools.md#5-qiongli_literature_status.
+ */
 export const providerCapabilitiesSchema = schemaOnFirstUse(() =>
-  z.strictObject({
-    openalex: capabilityEntry('openalex'),
-    semantic_scholar: capabilityEntry('semantic_scholar'),
-    crossref: capabilityEntry('crossref'),
-    pubmed: capabilityEntry('pubmed'),
-    arxiv: capabilityEntry('arxiv'),
-  }),
+  z.record(
+    z.enum(SEARCH_ORDER as readonly ProviderId[] as [ProviderId, ...ProviderId[]]),
+    z.strictObject({ capabilities: z.array(z.enum(CAPABILITIES)), status: z.literal('implemented'), max_per_provider_limit: z.number().int() }),
+  ),
 );
 
 /** The static capability table of the five providers. */

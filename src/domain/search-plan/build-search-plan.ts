@@ -16,11 +16,7 @@ import { planExecutionSequence } from './execution-sequence.js';
 /** Provider order inside a plan: the provider catalogue's plan order. */
 export const PLAN_PROVIDER_ORDER: readonly ProviderId[] = PLAN_ORDER;
 
-interface QueryEntry {
-  readonly query_id: string;
-  readonly query: string;
-  readonly source: 'primary' | 'variant';
-}
+type QueryEntry = SearchPlan['query_entries'][number];
 
 /**
  * Builds a hybrid search plan. Pure and deterministic: no clock, randomness, network or input
@@ -33,7 +29,11 @@ interface QueryEntry {
  *   platform when native search is available and none is named; without native search the tool
  *   list is empty.
  * - Query entries: the trimmed query (`Q1`, `primary`), then each variant (`Q2`…, `variant`),
- *   dropping any that repeats an earlier entry ignoring case.
+ *   dropping any that repeats an earlier entry ignoring case. They are written once
+ *   (`query_entries`), with the filters once (`filters`); provider, native and full-text rows
+ *   name them by id (`query_ids`), and a full-text query is the entry's text followed by
+ *   `native_fulltext_query_suffix`. Provenance labels are `mcp:<provider>` and `native:<tool>`,
+ *   listed once in `provenance_labels`.
  */
 export function buildSearchPlan(request: SearchPlanRequest, readyProviders: readonly ProviderId[]): SearchPlan {
   const providers = PLAN_PROVIDER_ORDER.filter((id) => readyProviders.includes(id));
@@ -44,26 +44,10 @@ export function buildSearchPlan(request: SearchPlanRequest, readyProviders: read
   const filters = searchFilters(request);
   const providerReady = providers.length > 0;
 
-  const providerQueries = providers.flatMap((provider) =>
-    entries.map((entry) => ({ provider, ...entry, filters: { ...filters }, provenance_label: `mcp:${provider}` })),
-  );
-  const nativeQueries = tools.flatMap((tool) =>
-    entries.map((entry) => ({ tool, platform, ...entry, filters: { ...filters }, provenance_label: `native:${tool}` })),
-  );
-  const fulltextQueries = tools.flatMap((tool) =>
-    entries.map((entry) => ({
-      tool,
-      platform,
-      ...entry,
-      query: `${entry.query} ${FULLTEXT_QUERY_SUFFIX}`,
-      filters: { ...filters },
-      purpose: 'fulltext_candidate_discovery' as const,
-      candidate_status: 'candidate_only' as const,
-      expected_candidate_fields: [...EXPECTED_CANDIDATE_FIELDS],
-      provenance_label: `native:${tool}`,
-    })),
-  );
+  const queryIds = entries.map((entry) => entry.query_id);
 
+  // Every row names its query entries by id: a query's text is written once, in `query_entries`
+  // (issue 26, item 6: a plan grows with the sum of its arguments, never with their product).
   return {
     artifact_type: 'qiongli_hybrid_search_plan',
     query: request.query.trim(),
@@ -73,9 +57,18 @@ export function buildSearchPlan(request: SearchPlanRequest, readyProviders: read
     native_search_tools: tools,
     search_execution_mode: executionMode(providerReady, nativeAvailable),
     provider_capability_mode: providerReady ? 'provider_connected' : 'strategy_only',
-    provider_queries: providerQueries,
-    native_search_queries: nativeQueries,
-    native_fulltext_queries: fulltextQueries,
+    query_entries: entries,
+    filters,
+    provider_queries: providers.map((provider) => ({ provider, query_ids: [...queryIds] })),
+    native_search_queries: tools.map((tool) => ({ tool, query_ids: [...queryIds] })),
+    native_fulltext_queries: tools.map((tool) => ({
+      tool,
+      query_ids: [...queryIds],
+      purpose: 'fulltext_candidate_discovery' as const,
+      candidate_status: 'candidate_only' as const,
+    })),
+    native_fulltext_query_suffix: FULLTEXT_QUERY_SUFFIX,
+    native_fulltext_expected_fields: [...EXPECTED_CANDIDATE_FIELDS],
     native_fulltext_candidate_schema: {
       ...FULLTEXT_CANDIDATE_SCHEMA,
       required: [...FULLTEXT_CANDIDATE_SCHEMA.required],
@@ -87,7 +80,7 @@ export function buildSearchPlan(request: SearchPlanRequest, readyProviders: read
       native: tools.map((tool) => `native:${tool}`),
       user_corpus: ['user_corpus'],
     },
-    execution_sequence: planExecutionSequence(providerReady, nativeQueries.length > 0, fulltextQueries.length > 0),
+    execution_sequence: planExecutionSequence(providerReady, tools.length > 0, tools.length > 0),
     agent_instructions: [...AGENT_INSTRUCTIONS],
     merge_policy: { ...MERGE_POLICY, dedupe_keys: [...MERGE_POLICY.dedupe_keys] },
     limitations: planLimitations(providerReady, nativeAvailable),

@@ -29,42 +29,31 @@ export const searchFiltersSchema = schemaOnFirstUse(() =>
 /** The filters of a plan. */
 export type SearchFilters = z.output<ReturnType<typeof searchFiltersSchema>>;
 
-const queryEntryShape = () => ({
-  query_id: z.string(),
-  query: z.string(),
-  source: z.enum(['primary', 'variant']),
-  filters: searchFiltersSchema(),
-});
-
-/** One provider query: a ready provider × a query entry. */
-export const providerQuerySchema = schemaOnFirstUse(() =>
+/** One query entry: the primary query (`Q1`) or a variant, written once in a plan. */
+export const queryEntrySchema = schemaOnFirstUse(() =>
   z.strictObject({
-    provider: z.enum(PROVIDER_IDS),
-    ...queryEntryShape(),
-    provenance_label: z.string(),
+    query_id: z.string(),
+    query: z.string(),
+    source: z.enum(['primary', 'variant']),
   }),
 );
 
-/** One platform-native query: a native tool × a query entry. */
-export const nativeQuerySchema = schemaOnFirstUse(() =>
-  z.strictObject({
-    tool: z.string(),
-    platform: z.string(),
-    ...queryEntryShape(),
-    provenance_label: z.string(),
-  }),
-);
+/** The ids of the query entries a row runs, in entry order. */
+const queryIds = () => z.array(z.string());
 
-/** One platform-native full-text candidate query: a native tool × a query entry, suffixed. */
+/** One provider's queries: a ready provider and the query entries it runs (by id). */
+export const providerQuerySchema = schemaOnFirstUse(() => z.strictObject({ provider: z.enum(PROVIDER_IDS), query_ids: queryIds() }));
+
+/** One native tool's queries: the tool and the query entries it runs (by id). */
+export const nativeQuerySchema = schemaOnFirstUse(() => z.strictObject({ tool: z.string(), query_ids: queryIds() }));
+
+/** One native tool's full-text candidate queries: each entry's text followed by the plan's suffix. */
 export const nativeFulltextQuerySchema = schemaOnFirstUse(() =>
   z.strictObject({
     tool: z.string(),
-    platform: z.string(),
-    ...queryEntryShape(),
+    query_ids: queryIds(),
     purpose: z.literal('fulltext_candidate_discovery'),
     candidate_status: z.literal('candidate_only'),
-    expected_candidate_fields: z.array(z.string()),
-    provenance_label: z.string(),
   }),
 );
 
@@ -94,9 +83,13 @@ export const searchPlanOutput = schemaOnFirstUse(() =>
     native_search_tools: z.array(z.string()),
     search_execution_mode: z.enum(SEARCH_EXECUTION_MODES),
     provider_capability_mode: z.enum(CAPABILITY_MODES),
+    query_entries: z.array(queryEntrySchema()),
+    filters: searchFiltersSchema(),
     provider_queries: z.array(providerQuerySchema()),
     native_search_queries: z.array(nativeQuerySchema()),
     native_fulltext_queries: z.array(nativeFulltextQuerySchema()),
+    native_fulltext_query_suffix: z.string(),
+    native_fulltext_expected_fields: z.array(z.string()),
     native_fulltext_candidate_schema: z.strictObject({
       artifact_type: z.literal('qiongli_native_fulltext_candidate_schema'),
       required: z.array(z.string()),

@@ -13,7 +13,7 @@ export interface ToolAnnotations {
  * capability group grants it. A tool slice (src/tools/) holds one; the MCP adapter serves it
  * with the use case the composition root built for it. Defaults, applied once when the adapter
  * builds its definition: `annotations` = read-only, local, idempotent; `inputBudget` =
- * `default` (256 KiB).
+ * `default` (256 KiB); `widenedBy` = none.
  */
 export interface ToolEntry {
   readonly name: string;
@@ -24,5 +24,11 @@ export interface ToolEntry {
   readonly group: CapabilityGroup;
   /** Largest encoded `tools/call` params: `default` 256 KiB, `bulk` 2 MiB (docs/protocol.md#admission). */
   readonly inputBudget?: 'default' | 'bulk';
+  /**
+   * The arguments that may take an answer past 40,000 characters of text, up to 100,000 (a
+   * larger page, more variants; src/domain/shared/answer-budget.ts). Default none: every answer
+   * of the tool stays under 40,000.
+   */
+  readonly widenedBy?: readonly string[];
   readonly annotations?: ToolAnnotations;
 }

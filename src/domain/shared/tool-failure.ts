@@ -14,6 +14,9 @@ export const TOOL_ERRORS = {
   'setup-page-unavailable': 'the setup page could not listen on the requested port',
   'settings-changed': 'the settings changed while saving; nothing was saved, try again',
   'settings-write-failed': 'the settings file could not be written; nothing was saved',
+  'file-not-held': 'the files could not be held for reading; try again',
+  'answer-too-large':
+    "the answer would be longer than a model's context allows (40,000 characters, 100,000 with a size argument); ask for a smaller page or fewer items, and read on with next_cursor",
   // Zotero delivery (docs/zotero.md#errors)
   'zotero-delivery-off':
     'Zotero delivery is switched off, so nothing was sent to Zotero. The person switches it on with `qiongli config enable zotero` or with the Zotero switch on the setup page',

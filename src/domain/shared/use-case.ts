@@ -4,6 +4,7 @@ import type { RedactionRule } from './redaction.js';
 import type { ToolFailure } from './tool-failure.js';
 import type { Result } from './result.js';
 import type { UrlHandOff } from './url-hand-off.js';
+import type { LinkedAnswer } from './file-delivery.js';
 
 /** What a running use case may use besides its arguments. */
 export interface UseCaseContext {
@@ -16,8 +17,11 @@ export interface UseCaseContext {
   readonly reportProgress: (progress: number, total: number) => void;
 }
 
-/** What a use case's success may be: its result, the result already encoded, or a hand-off to a page. */
-export type UseCaseValue<O extends z.ZodType = z.ZodType> = z.output<O> | EncodedResult | UrlHandOff<z.output<O>>;
+/**
+ * What a use case's success may be: its result, the result already encoded, a hand-off to a
+ * page, or the result with the held files it links (a `resource_link` each).
+ */
+export type UseCaseValue<O extends z.ZodType = z.ZodType> = z.output<O> | EncodedResult | UrlHandOff<z.output<O>> | LinkedAnswer<z.output<O>>;
 
 /**
  * One use case behind a public tool, in the one shape every use case has: its public input and

@@ -9,6 +9,7 @@ import { ARGUMENT_BOUND_PRECEDENCE, BULK_ARGUMENT_BOUNDS, withArgumentBounds } f
 import { ZOTERO_IMPORT_FILES } from '../zotero-status/zotero-status.js';
 import { foldToOneLine } from './one-line-text.js';
 import { authorList, openObject } from './zotero-record-checks.js';
+import { DELIVERY_MESSAGES, deliveryArguments } from '../shared/file-delivery.js';
 import { RECORD_TYPES } from '../shared/literature-record.js';
 
 /** One of the four import file names. */
@@ -55,7 +56,14 @@ const m = ZOTERO_EXPORT_MESSAGES;
  * Order in which failing checks' messages win: the whole-argument bounds, an unknown argument,
  * then the record checks and the format checks in the order of {@link ZOTERO_EXPORT_MESSAGES}.
  */
-export const zoteroExportMessagePrecedence: readonly string[] = [...ARGUMENT_BOUND_PRECEDENCE, UNSUPPORTED_ARGUMENT, ...Object.values(ZOTERO_EXPORT_MESSAGES)];
+export const zoteroExportMessagePrecedence: readonly string[] = [
+  ...ARGUMENT_BOUND_PRECEDENCE,
+  UNSUPPORTED_ARGUMENT,
+  ...Object.values(ZOTERO_EXPORT_MESSAGES),
+  DELIVERY_MESSAGES.delivery,
+  DELIVERY_MESSAGES.cursorType,
+  DELIVERY_MESSAGES.cursorTooLong,
+];
 
 const providerId = (typeMessage: string) =>
   boundedString({ max: ZOTERO_RECORD_LIMITS.providerBytes, unit: 'bytes', nonBlank: false }, { type: typeMessage, tooLong: m.providerTooLong });
@@ -136,6 +144,7 @@ const argumentsShape = <R extends z.ZodType>(records: R) =>
         .default([])
         .describe('Literature records to export, as qiongli_literature_search returns them (at most 1000).'),
       formats: formatsInput(),
+      ...deliveryArguments(),
     },
     { error: UNSUPPORTED_ARGUMENT },
   );

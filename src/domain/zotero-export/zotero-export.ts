@@ -4,7 +4,7 @@ import { toolError, type ToolFailure } from '../shared/tool-failure.js';
 import { success, type Result } from '../shared/result.js';
 import { ZOTERO_IMPORT_FILES } from '../zotero-status/zotero-status.js';
 import { finishNow, type Stepwise } from '../shared/stepwise.js';
-import { jsonStringStepwise, utf8ByteLengthStepwise } from '../shared/sliced-text.js';
+import { utf8ByteLengthStepwise } from '../shared/sliced-text.js';
 import { bibtexEntryStepwise, bibtexFile } from './bibtex.js';
 import { citationKeys } from './citation-keys.js';
 import { cslEntryStepwise, cslFile } from './csl-json.js';
@@ -12,25 +12,39 @@ import { toExportRecordStepwise, type ExportRecord } from './export-record.js';
 import { importReport } from './import-report.js';
 import { risEntry, risFile } from './ris.js';
 import type { ZoteroExportArguments, ZoteroImportFile } from './zotero-export-input.js';
+import { deliveryShape } from '../shared/file-delivery.js';
+import type { ResourceFile } from '../../ports/held-resources.port.js';
 
 /** Largest total size of the built files, in UTF-8 bytes (docs/tools.md#10-qiongli_zotero_export_import_files): 2 MiB. */
 export const MAX_EXPORT_BYTES = 2 * 1024 * 1024;
 
-/** Result of `qiongli_zotero_export_import_files`: the requested files, by name, in the fixed order. */
-export const zoteroExportOutput = schemaOnFirstUse(() =>
-  z.strictObject({
-    status: z.literal('ok'),
-    files: z.strictObject({
-      'references.json': z.string().optional(),
-      'references.ris': z.string().optional(),
-      'bibliography.bib': z.string().optional(),
-      'zotero-import-report.md': z.string().optional(),
-    }),
-  }),
-);
+/**
+ * Result of `qiongli_zotero_export_import_files` (docs/tools.md#10-qiongli_zotero_export_import_files):
+ * the requested files held as resources, described in the fixed order (name, what it holds, uri,
+ * media type, size, SHA-256), how to get them, and in `inline` delivery one part of one file.
+ */
+export const zoteroExportOutput = schemaOnFirstUse(() => z.strictObject({ status: z.literal('ok'), ...deliveryShape() }));
 
-/** The built import files, as returned to the client. */
-export type ZoteroImportFiles = z.output<ReturnType<typeof zoteroExportOutput>>;
+/** The built import files, by name, in the fixed order. */
+export interface ZoteroImportFiles {
+  readonly status: 'ok';
+  readonly files: Partial<Record<ZoteroImportFile, string>>;
+}
+
+/** What each import file holds, and its media type. */
+export const IMPORT_FILE_KINDS: Readonly<Record<ZoteroImportFile, { readonly title: string; readonly mimeType: string }>> = {
+  'references.json': { title: 'CSL-JSON records for Zotero (File > Import)', mimeType: 'application/vnd.citationstyles.csl+json' },
+  'references.ris': { title: 'RIS records for Zotero or any reference manager', mimeType: 'application/x-research-info-systems' },
+  'bibliography.bib': { title: 'BibTeX entries', mimeType: 'application/x-bibtex' },
+  'zotero-import-report.md': { title: 'How to import these files in Zotero', mimeType: 'text/markdown' },
+};
+
+/** The built files as files to hold, in the fixed order. */
+export const importFilesToHold = (built: ZoteroImportFiles): ResourceFile[] =>
+  ZOTERO_IMPORT_FILES.flatMap((name) => {
+    const text = built.files[name];
+    return text === undefined ? [] : [{ name, ...IMPORT_FILE_KINDS[name], text }];
+  });
 
 /** Records prepared or written between two pauses. */
 const RECORDS_PER_STEP = 16;
@@ -80,20 +94,6 @@ export function* buildZoteroImportFiles(args: ZoteroExportArguments): Stepwise<R
     files[name] = text;
   }
   return success({ status: 'ok', files });
-}
-
-/**
- * The result of {@link buildZoteroImportFiles} as JSON text, one file per step (a file may be
- * 2 MiB). Its keys are the fixed `status`, `files` and file names, none of which any redaction
- * rule removes, so the text is also the redacted result.
- */
-export function* encodeZoteroImportFiles(result: ZoteroImportFiles): Stepwise<string> {
-  const parts: string[] = [];
-  for (const [name, text] of Object.entries(result.files)) {
-    parts.push(`${JSON.stringify(name)}:${yield* jsonStringStepwise(text)}`);
-    yield;
-  }
-  return `{"status":${JSON.stringify(result.status)},"files":{${parts.join(',')}}}`;
 }
 
 /** {@link buildZoteroImportFiles} run to its end at once (tests, embedders). */

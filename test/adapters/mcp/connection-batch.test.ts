@@ -8,6 +8,10 @@ import { connect, controllableTool, tick } from './connection-support.js';
 
 const MiB = 1024 * 1024;
 const call = (id: number, args: Record<string, unknown> = {}) => request(id, 'tools/call', { name: 'qiongli_task_plan', arguments: args });
+/** An answer near the widened budget (100,000 characters of text; SPEC §13): about 95 KB each, 89 of them pass 8 MiB. */
+const NEAR_BUDGET = 95_000;
+const bigCalls = (count: number, args: Record<string, unknown> = {}) =>
+  Array.from({ length: count }, (_, index) => call(index + 1, { size: NEAR_BUDGET, wide: true, key: index + 1, ...args }));
 
 /** A batch-era connection whose tool answers `{blob}` of `args.size` copies of `args.char`, at once or when released. */
 function batchConnection(mode: 'sync' | 'held' = 'sync') {
@@ -16,6 +20,7 @@ function batchConnection(mode: 'sync' | 'held' = 'sync') {
   const tool = controllableTool('qiongli_task_plan', (args) => {
     runs++;
     const outcome = () => success({ blob: String(args.char ?? 'x').repeat(Number(args.size ?? 1)) });
+    // `wide` widens the answer's budget to 100,000 characters (connection-support's test tool).
     if (mode === 'sync') return outcome();
     return new Promise((resolve) => releases.set(Number(args.key ?? runs), () => resolve(outcome())));
   });
@@ -57,43 +62,45 @@ describe('MCP connection: batches and their bounds (2025-03-26)', () => {
     assert.equal(lastFrame(transport.sent).value.error.code, -32700);
   });
 
-  it('replaces the answer that would push the array past 8 MiB with -32603 tool-output-too-large and keeps the rest', () => {
+  it('replaces the answers that would push the array past 8 MiB with -32603 tool-output-too-large and keeps the rest', () => {
     const { transport } = batchConnection();
-    transport.receive([call(1, { size: 3 * MiB }), call(2, { size: 3 * MiB }), call(3, { size: 3 * MiB }), request(4, 'ping')]);
+    transport.receive([...bigCalls(100), request(101, 'ping')]);
     const { value, bytes } = lastFrame(transport.sent);
     assert.ok(bytes <= 8 * MiB);
     assert.deepEqual(
       value.map((answer: any) => answer.id),
-      [1, 2, 3, 4],
+      Array.from({ length: 101 }, (_, index) => index + 1),
     );
-    assert.ok(value[0].result && value[1].result && value[3].result);
-    assert.equal(value[2].error.code, -32603);
-    assert.deepEqual(value[2].error.data, { reason_code: 'tool-output-too-large' });
+    const kinds = value.map((answer: any) => ('result' in answer ? 'result' : answer.error.code));
+    const first = kinds.indexOf(-32603);
+    assert.ok(first > 80 && kinds.slice(0, first).every((kind: unknown) => kind === 'result'), `${first}`);
+    assert.deepEqual(value[first].error.data, { reason_code: 'tool-output-too-large' });
+    assert.equal(kinds.at(-1), 'result', 'the ping after them is answered');
   });
 
   it('measures the 8 MiB bound in UTF-8 bytes, not in characters', () => {
     const { transport } = batchConnection();
-    const size = Math.floor(1.2 * MiB);
-    transport.receive([1, 2, 3].map((id) => call(id, { size, char: '文' })));
+    // 90 answers of 33,000 characters: 3 MB in characters, 9 MB in UTF-8 bytes.
+    transport.receive(bigCalls(90, { size: 33_000, char: '文' }));
     const { value, bytes } = lastFrame(transport.sent);
     assert.ok(bytes <= 8 * MiB);
-    assert.deepEqual(
-      value.map((answer: any) => ('result' in answer ? 'result' : answer.error.code)),
-      ['result', 'result', -32603],
-    );
+    const kinds = value.map((answer: any) => ('result' in answer ? 'result' : answer.error.code));
+    assert.equal(kinds[0], 'result');
+    assert.equal(kinds.at(-1), -32603);
   });
 
   it('lets an earlier element that settles last displace a later answer, never the other way round', async () => {
     const { transport, releases } = batchConnection('held');
-    transport.receive([call(1, { key: 1, size: 5 * MiB }), call(2, { key: 2, size: 5 * MiB })]);
-    releases.get(2)!();
-    await tick();
-    releases.get(1)!();
-    await tick();
+    // 64 answers (the in-flight bound) of 98,000 characters, 196,000 UTF-8 bytes each: 12.5 MB together.
+    transport.receive(bigCalls(MAX_PENDING_ANSWERS, { size: 49_000, char: '😀' }));
+    for (let key = MAX_PENDING_ANSWERS; key >= 1; key--) {
+      releases.get(key)!();
+      await tick();
+    }
     const { value, bytes } = lastFrame(transport.sent);
     assert.ok(bytes <= 8 * MiB);
-    assert.ok(value[0].result, 'the first element keeps its answer');
-    assert.equal(value[1].error.code, -32603);
+    assert.ok(value[0].result, 'the first element, settled last, keeps its answer');
+    assert.equal(value.at(-1).error.code, -32603, 'the last one, settled first, gave way');
   });
 
   it('counts batch elements against the in-flight bound: the rest wait, reading pauses, and all are answered', async () => {

@@ -5,9 +5,10 @@ import { defineTool, LOCAL_READ_ONLY, type ToolCallContext, type ToolDefinition 
 import { ALL_CAPABILITY_GROUPS } from '../../../src/domain/shared/capability-groups.js';
 import { FakeTransport } from '../../fakes/transport.fake.js';
 import { testConnectionOptions } from '../../support/connection-options.js';
+import type { ConnectionOptions } from '../../../src/adapters/mcp/connection-options.js';
 import { initialize } from '../../support/messages.js';
 
-/** A test tool under a real public name, whose behaviour each test controls. */
+/** A test tool under a real public name, whose behaviour each test controls; an argument `wide` widens its answer budget to 100,000 characters. */
 export const controllableTool = (name: string, run: (args: any, context: ToolCallContext) => any): ToolDefinition =>
   defineTool({
     name,
@@ -18,12 +19,13 @@ export const controllableTool = (name: string, run: (args: any, context: ToolCal
     output: z.looseObject({}),
     annotations: LOCAL_READ_ONLY,
     inputBudgetBytes: 256 * 1024,
+    widenedBy: ['wide'],
     redaction: 'standard',
     run,
   });
 
-/** A started connection over a fake transport, initialized in `revision`. */
-export function connect(tools: ToolDefinition[], revision = '2025-06-18') {
+/** A started connection over a fake transport, initialized in `revision` (2026-07-28: no initialize; send `modern` requests). */
+export function connect(tools: ToolDefinition[], revision = '2025-06-18', options: Partial<ConnectionOptions> = {}) {
   const transport = new FakeTransport();
   const events = { finished: 0, finishedWith: [] as (string | undefined)[], failed: [] as string[] };
   const connection = new McpConnection(
@@ -37,10 +39,10 @@ export function connect(tools: ToolDefinition[], revision = '2025-06-18') {
       },
       failed: (reason) => events.failed.push(reason),
     },
-    testConnectionOptions(),
+    testConnectionOptions(options),
   );
   connection.start();
-  transport.receive(initialize(0, revision));
+  if (revision !== '2026-07-28') transport.receive(initialize(0, revision));
   return { transport, events, connection };
 }
 

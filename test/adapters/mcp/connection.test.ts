@@ -4,6 +4,7 @@ import { MAX_PENDING_ANSWERS, McpConnection } from '../../../src/adapters/mcp/co
 import { ToolRegistry } from '../../../src/adapters/mcp/tool-registry.js';
 import { ALL_CAPABILITY_GROUPS } from '../../../src/domain/shared/capability-groups.js';
 import { success } from '../../../src/domain/shared/result.js';
+import { TOOL_ERRORS } from '../../../src/domain/shared/tool-failure.js';
 import { FakeTransport } from '../../fakes/transport.fake.js';
 import { modern, request } from '../../support/messages.js';
 import { connect, controllableTool, tick } from './connection-support.js';
@@ -91,15 +92,30 @@ describe('MCP connection dispatch (docs/protocol.md#in-both-eras)', () => {
     assert.equal(transport.messages().filter((message) => message.method === 'notifications/progress').length, 0);
   });
 
-  it('replaces a response over 8 MiB with -32603 tool-output-too-large and keeps serving', async () => {
-    const huge = controllableTool('qiongli_task_plan', () => success({ blob: 'x'.repeat(8 * 1024 * 1024) }));
-    const { transport } = connect([huge]);
-    transport.receive(request(7, 'tools/call', { name: 'qiongli_task_plan' }));
-    transport.receive(request(8, 'ping'));
-    const response = transport.responseTo(7);
-    assert.equal(response.error.code, -32603);
-    assert.deepEqual(response.error.data, { reason_code: 'tool-output-too-large' });
-    assert.deepEqual(transport.responseTo(8).result, {});
+  it('answers a result over its budget (40,000 characters, 100,000 widened) with the tool error answer-too-large, whole, and keeps serving', async () => {
+    const sized = controllableTool('qiongli_task_plan', (args) => success({ blob: 'x'.repeat(Number(args.size)) }));
+    const { transport } = connect([sized]);
+    const callWith = (id: number, args: Record<string, unknown>) =>
+      transport.receive(request(id, 'tools/call', { name: 'qiongli_task_plan', arguments: args }));
+    callWith(1, { size: 39_000 });
+    callWith(2, { size: 40_000 });
+    callWith(3, { size: 40_000, wide: true });
+    callWith(4, { size: 100_000, wide: true });
+    transport.receive(request(5, 'ping'));
+    assert.equal(transport.responseTo(1).result.isError, undefined);
+    assert.equal(transport.responseTo(3).result.isError, undefined);
+    for (const id of [2, 4]) {
+      const { result } = transport.responseTo(id);
+      assert.equal(result.isError, true);
+      assert.equal(result.structuredContent, undefined);
+      assert.deepEqual(JSON.parse(result.content[0].text), {
+        status: 'error',
+        error_kind: 'tool_error',
+        reason_code: 'answer-too-large',
+        message: TOOL_ERRORS['answer-too-large'],
+      });
+    }
+    assert.deepEqual(transport.responseTo(5).result, {});
   });
 
   it('answers a tool that throws with a static -32603 and keeps serving', async () => {

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { evidenceMessagePrecedence, evidenceSnapshotInput } from '../../../src/domain/evidence-snapshot/evidence-snapshot-input.js';
-import { evidenceSnapshotOutput, exportEvidenceSnapshot } from '../../../src/domain/evidence-snapshot/evidence-snapshot.js';
+import { evidenceSnapshotSchema, exportEvidenceSnapshot } from '../../../src/domain/evidence-snapshot/evidence-snapshot.js';
 import { parseArguments } from '../../../src/domain/shared/parse-arguments.js';
 
 const CANARY = 'CANARY-d3f1c0a9-never-export';
@@ -76,7 +76,7 @@ describe('evidence redaction (property, docs/tools.md#redaction and #8-qiongli_l
           assert.ok(outcome.ok);
           assert.ok(!JSON.stringify(outcome.value).includes(CANARY));
           assert.equal(outcome.value.result_count, args.results.length);
-          assert.equal(evidenceSnapshotOutput().safeParse(outcome.value).success, true);
+          assert.equal(evidenceSnapshotSchema().safeParse(outcome.value).success, true);
         },
       ),
       { numRuns: 400 },

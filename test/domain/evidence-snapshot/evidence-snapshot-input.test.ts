@@ -143,6 +143,8 @@ describe('evidence snapshot arguments (docs/tools.md#8-qiongli_literature_export
       'search_results',
       'diagnostics',
       'search_diagnostics',
+      'delivery',
+      'cursor',
     ]);
     assert.equal(json['required'], undefined);
   });

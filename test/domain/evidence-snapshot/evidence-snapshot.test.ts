@@ -4,6 +4,7 @@ import { evidenceMessagePrecedence, evidenceSnapshotInput } from '../../../src/d
 import {
   EVIDENCE_ARTIFACT_TYPE,
   evidenceSnapshotOutput,
+  evidenceSnapshotSchema,
   exportEvidenceSnapshot,
   type EvidenceSnapshot,
 } from '../../../src/domain/evidence-snapshot/evidence-snapshot.js';
@@ -132,8 +133,8 @@ describe('evidence snapshot (docs/tools.md#8-qiongli_literature_export_evidence)
   it('produces results that validate against the output schema and its JSON Schema (docs/tools.md#results-and-errors)', () => {
     for (const args of [{}, fullArguments(), { search_results: [{}, { nested: { deep: [1, null, 'x'] } }] }]) {
       const result = snapshot(args);
-      assert.equal(evidenceSnapshotOutput().safeParse(result).success, true);
-      assertMatchesOutputJsonSchema(evidenceSnapshotOutput(), result);
+      assert.equal(evidenceSnapshotSchema().safeParse(result).success, true);
+      assertMatchesOutputJsonSchema(evidenceSnapshotSchema(), result);
     }
   });
 
@@ -144,7 +145,18 @@ describe('evidence snapshot (docs/tools.md#8-qiongli_literature_export_evidence)
   });
 
   it('generates a valid, closed JSON Schema for the output (docs/tools.md#the-twelve-tools)', () => {
-    const json = assertValidToolJsonSchema(evidenceSnapshotOutput(), 'output');
-    assert.deepEqual(json['required'], ['status', 'artifact_type', 'query', 'provider_status', 'search_plan', 'result_count', 'results', 'diagnostics']);
+    assert.deepEqual(assertValidToolJsonSchema(evidenceSnapshotSchema(), 'output')['required'], [
+      'status',
+      'artifact_type',
+      'query',
+      'provider_status',
+      'search_plan',
+      'result_count',
+      'results',
+      'diagnostics',
+    ]);
+    const answer = assertValidToolJsonSchema(evidenceSnapshotOutput(), 'output');
+    assert.deepEqual(answer['required'], ['status', 'artifact_type', 'delivery', 'files', 'note']);
+    assert.equal(answer['additionalProperties'], false);
   });
 });

@@ -1,10 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { abstractsLeftOutWarning, boundAbstracts, MAX_ABSTRACT_BYTES } from '../../../src/domain/literature-search/abstract-budget.js';
-import { searchLiterature } from '../../../src/domain/literature-search/literature-search.js';
 import type { LiteratureRecord } from '../../../src/domain/shared/literature-record.js';
 import { FakeProviderClient } from '../../fakes/provider-client.fake.js';
-import { aRecord, assertValidForClient, recordingContext, searchArgs, searchDeps } from './search-harness.js';
+import { aRecord, assertValidForClient, everyPage, searchDeps } from './search-harness.js';
 
 const withAbstract = (abstract: string): LiteratureRecord => ({ title: 't', provider: 'crossref', providers: ['crossref'], abstract });
 
@@ -50,13 +49,9 @@ describe('the abstract budget of one result', () => {
         Array.from({ length: 200 }, (_, n) => aRecord(`${provider} paper ${n}`, { doi: `10.1/${provider}.${n}`, abstract })),
       );
     }
-    const outcome = await searchLiterature(
-      searchArgs({ query: 'paper', include_abstracts: true, per_provider_limit: 200, total_limit: 1000 }),
-      searchDeps(client),
-      recordingContext(),
-    );
-    assert.ok(outcome.ok);
-    const { results, diagnostics } = outcome.value;
+    const whole = await everyPage({ query: 'paper', include_abstracts: true, per_provider_limit: 200, total_limit: 1000, page_size: 100 }, searchDeps(client));
+    const outcome = { value: whole };
+    const { results, diagnostics } = whole;
     const kept = results.filter((record) => record.abstract !== undefined).length;
     assert.equal(kept, Math.floor(MAX_ABSTRACT_BYTES / 6000));
     assert.ok(

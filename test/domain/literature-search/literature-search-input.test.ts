@@ -154,8 +154,14 @@ describe('literature search message precedence (stated once, by the order of the
       'venue_filter must be at most 256 characters',
       'include_abstracts must be a boolean',
       'unsupported sort',
+      'page_size must be an integer',
+      'page_size must be between 1 and 100',
+      'cursor must be a string',
+      'cursor must be at most 4096 characters',
+      'include_plan must be a boolean',
     ]);
     assert.ok(!literatureSearchMessagePrecedence.includes(M.yearOrder));
+    assert.ok(!literatureSearchMessagePrecedence.includes(M.invalidCursor));
     assert.ok(!literatureSearchMessagePrecedence.includes(M.doiQuery));
   });
 });

@@ -167,14 +167,17 @@ describe('literature search orchestration (docs/providers.md#how-a-search-runs)'
   it('embeds the plan the search plan tool gives for the same query and mode (docs/providers.md#how-a-search-runs step 8)', async () => {
     const client = new FakeProviderClient();
     const deps = searchDeps(client);
-    const result = await resultOf(await run(client, { query: '  evidence synthesis  ', search_mode: 'review', providers: ['arxiv'] }, deps));
+    const result = await resultOf(
+      await run(client, { query: '  evidence synthesis  ', search_mode: 'review', providers: ['arxiv'], include_plan: true }, deps),
+    );
     const reading = await deps.config.read();
     const plan = planSearch(searchPlanInput().parse({ query: '  evidence synthesis  ', search_mode: 'review' }), reading, true);
     assert.ok(plan.ok);
     assert.deepEqual(result.search_plan, plan.value);
-    assert.equal(result.search_plan.platform, 'unknown');
-    assert.equal(result.search_plan.native_search_available, false);
-    assert.equal(result.search_plan.search_execution_mode, 'provider_connected');
+    assert.equal(result.search_plan?.platform, 'unknown');
+    assert.equal(result.search_plan?.native_search_available, false);
+    assert.equal(result.search_plan?.search_execution_mode, 'provider_connected');
+    assert.equal(result.plan, undefined);
   });
 });
 
@@ -183,6 +186,7 @@ describe('no active providers (docs/providers.md#how-a-search-runs step 2)', () 
     status: 'warning',
     diagnostics: { status: 'not_run', status_reason: 'no_active_providers', providers: {}, warnings: [NO_ACTIVE_PROVIDERS_WARNING] },
     results: [],
+    total_results: 0,
   };
 
   it('answers not_run and never searches the provider client', async () => {
@@ -191,8 +195,8 @@ describe('no active providers (docs/providers.md#how-a-search-runs step 2)', () 
     const result = await resultOf(await searchLiterature(searchArgs({ query: 'q' }), deps, recordingContext()));
     const { search_plan: plan, ...rest } = result;
     assert.deepEqual(rest, expected);
-    assert.equal(plan.search_execution_mode, 'strategy_only');
-    assert.deepEqual(plan.provider_queries, []);
+    assert.equal(plan?.search_execution_mode, 'strategy_only');
+    assert.deepEqual(plan?.provider_queries, []);
     assert.equal(NO_ACTIVE_PROVIDERS_WARNING, 'no active literature providers; no network search was performed');
     assert.equal(client.requests.length, 0);
   });
@@ -212,7 +216,7 @@ describe('limits (docs/tools.md#7-qiongli_literature_search, docs/providers.md#h
     const result = await resultOf(await run(client, { providers: ['arxiv'] }));
     assert.equal(client.requestTo('arxiv')?.limit, 25);
     assert.deepEqual(result.diagnostics.providers.arxiv, { status: 'ok', count: 25 });
-    assert.equal(result.results.length, 25);
+    assert.equal(result.total_results, 25);
   });
 
   it('uses 50 per provider in the review modes', async () => {
@@ -220,7 +224,7 @@ describe('limits (docs/tools.md#7-qiongli_literature_search, docs/providers.md#h
       const client = new FakeProviderClient().respondWith('arxiv', manyRecords('arxiv', 70));
       const result = await resultOf(await run(client, { search_mode, providers: ['arxiv'] }));
       assert.equal(client.requestTo('arxiv')?.limit, 50);
-      assert.equal(result.results.length, 50);
+      assert.equal(result.total_results, 50);
     }
   });
 
@@ -228,11 +232,11 @@ describe('limits (docs/tools.md#7-qiongli_literature_search, docs/providers.md#h
     const client = new FakeProviderClient();
     for (const id of ['openalex', 'semantic_scholar', 'crossref', 'pubmed', 'arxiv'] as const) client.respondWith(id, manyRecords(id, 10));
     const result = await resultOf(await run(client, { per_provider_limit: 8 }));
-    assert.equal(result.results.length, 40);
+    assert.equal(result.total_results, 40);
     const fewer = await resultOf(await run(client, { per_provider_limit: 10, search_mode: 'auto' }));
-    assert.equal(fewer.results.length, 50);
+    assert.equal(fewer.total_results, 50);
     const capped = await resultOf(await run(client, { limit: 3 }));
-    assert.equal(capped.results.length, 15);
+    assert.equal(capped.total_results, 15);
   });
 
   it('cuts to total_limit after ranking, keeping the most relevant', async () => {

@@ -1,15 +1,17 @@
 import type { ProviderId, ProviderSettings } from '../../../src/ports/config-source.port.js';
 import type { ProviderRecord } from '../../../src/ports/provider-client.port.js';
 import { literatureSearchInput, type LiteratureSearchArguments } from '../../../src/domain/literature-search/literature-search-input.js';
-import type { LiteratureSearchDeps } from '../../../src/domain/literature-search/literature-search.js';
+import { searchLiterature, type LiteratureSearchDeps } from '../../../src/domain/literature-search/literature-search.js';
 import type { LiteratureSearchContext } from '../../../src/domain/literature-search/run-providers.js';
 import { fromJsonSchema } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import assert from 'node:assert/strict';
-import { literatureSearchOutput } from '../../../src/domain/literature-search/literature-search-output.js';
+import { literatureSearchOutput, type LiteratureSearchResult } from '../../../src/domain/literature-search/literature-search-output.js';
 import { FakeConfigSource } from '../../fakes/config-source.fake.js';
 import { FakeSecretStore, secretReference } from '../../fakes/secret-store.fake.js';
 import { FakeProviderClient } from '../../fakes/provider-client.fake.js';
+import { AesGcmSealedTokens } from '../../../src/adapters/sealed-token/index.js';
+import { HeldSearchLists } from '../../../src/domain/literature-search/search-pages.js';
 
 /** Every provider switched off (spread it under the ones a test enables). */
 export const noProviderEnabled: Record<ProviderId, ProviderSettings> = {
@@ -66,6 +68,7 @@ export function searchDeps(
     config: FakeConfigSource.withProviders(options.settings ?? everyProviderReady),
     secrets: options.secrets ?? canarySecrets(),
     providers: client,
+    paging: { tokens: new AesGcmSealedTokens(), lists: new HeldSearchLists(Date.now) },
   };
 }
 
@@ -96,4 +99,22 @@ const clientOutputValidator = fromJsonSchema(z.toJSONSchema(literatureSearchOutp
 export async function assertValidForClient(result: unknown): Promise<void> {
   const verdict = await clientOutputValidator['~standard'].validate(result);
   assert.ok(!('issues' in verdict && verdict.issues), JSON.stringify(verdict));
+}
+
+/**
+ * Every record of a search, page after page through its cursors (the same arguments each time,
+ * as a client repeats its call with `cursor`): the first page's result with `results` holding all.
+ */
+export async function everyPage(args: Record<string, unknown>, deps: LiteratureSearchDeps): Promise<LiteratureSearchResult> {
+  const first = await searchLiterature(searchArgs(args), deps, recordingContext());
+  assert.ok(first.ok, JSON.stringify(first));
+  const results = [...first.value.results];
+  for (let cursor = first.value.next_cursor; cursor !== undefined; ) {
+    const page = await searchLiterature(searchArgs({ ...args, cursor }), deps, recordingContext());
+    assert.ok(page.ok, JSON.stringify(page));
+    results.push(...page.value.results);
+    cursor = page.value.next_cursor;
+  }
+  assert.equal(results.length, first.value.total_results);
+  return { ...first.value, results };
 }

@@ -64,7 +64,7 @@ describe('steered provider requests (docs/tools.md#7-qiongli_literature_search)'
     assert.deepEqual(result.diagnostics.warnings, ['arxiv: no DOI lookup; left out of a doi search']);
     assert.equal(result.status, 'ok');
     assert.deepEqual(titles(result), ['The work']);
-    assert.equal(result.search_plan.search_mode, 'doi');
+    assert.equal(result.plan?.query_entries[0]?.query, 'https://doi.org/10.1000/ABC');
   });
 
   it('answers not_run, with the arXiv warning first, when arXiv is the only provider of a doi search', async () => {
@@ -182,12 +182,12 @@ describe('the embedded plan of a steered search (docs/providers.md#how-a-search-
     const args = { query: 'governance platform evidence', search_mode: 'title', from_year: '2018', to_year: 2022, venue_filter: ' Nature ' };
     const client = new FakeProviderClient();
     const deps = searchDeps(client);
-    const outcome = await searchLiterature(searchArgs({ ...args, include_abstracts: true, sort: 'newest' }), deps, recordingContext());
+    const outcome = await searchLiterature(searchArgs({ ...args, include_abstracts: true, sort: 'newest', include_plan: true }), deps, recordingContext());
     const result = await resultOf(outcome);
     const plan = planSearch(searchPlanInput().parse(args), await deps.config.read(), true);
     assert.ok(plan.ok);
     assert.deepEqual(result.search_plan, plan.value);
-    assert.deepEqual(result.search_plan.provider_queries[0]?.filters, {
+    assert.deepEqual(result.search_plan?.filters, {
       fromYear: 2018,
       from_year: 2018,
       search_mode: 'title',

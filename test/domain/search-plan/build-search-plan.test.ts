@@ -41,27 +41,28 @@ describe('search plan building (docs/tools.md#6-qiongli_search_plan)', () => {
     assert.deepEqual(plan.native_search_tools, ['claude_web_search']);
     assert.equal(plan.search_execution_mode, 'hybrid_search');
     assert.equal(plan.provider_capability_mode, 'provider_connected');
+    assert.deepEqual(plan.query_entries, entries);
+    assert.deepEqual(plan.filters, filters);
     assert.deepEqual(
       plan.provider_queries,
-      ['semantic_scholar', 'openalex', 'arxiv'].flatMap((provider) =>
-        entries.map((entry) => ({ provider, ...entry, filters, provenance_label: `mcp:${provider}` })),
-      ),
+      ['semantic_scholar', 'openalex', 'arxiv'].map((provider) => ({ provider, query_ids: ['Q1', 'Q2'] })),
     );
-    assert.deepEqual(
-      plan.native_search_queries,
-      entries.map((entry) => ({ tool: 'claude_web_search', platform: 'claude_code', ...entry, filters, provenance_label: 'native:claude_web_search' })),
-    );
-    assert.deepEqual(
-      plan.native_fulltext_queries.map((q) => [q.tool, q.query_id, q.query, q.purpose, q.candidate_status, q.provenance_label]),
-      entries.map((entry) => [
-        'claude_web_search',
-        entry.query_id,
-        `${entry.query} ${SUFFIX}`,
-        'fulltext_candidate_discovery',
-        'candidate_only',
-        'native:claude_web_search',
-      ]),
-    );
+    assert.deepEqual(plan.native_search_queries, [{ tool: 'claude_web_search', query_ids: ['Q1', 'Q2'] }]);
+    assert.deepEqual(plan.native_fulltext_queries, [
+      { tool: 'claude_web_search', query_ids: ['Q1', 'Q2'], purpose: 'fulltext_candidate_discovery', candidate_status: 'candidate_only' },
+    ]);
+    assert.equal(plan.native_fulltext_query_suffix, SUFFIX);
+    assert.deepEqual(plan.native_fulltext_expected_fields, [
+      'query_id',
+      'source_agent',
+      'url',
+      'title',
+      'doi',
+      'access_type',
+      'snippet',
+      'candidate_status',
+      'retrieved_at',
+    ]);
     assert.deepEqual(plan.provenance_labels, {
       provider: ['mcp:semantic_scholar', 'mcp:openalex', 'mcp:arxiv'],
       native: ['native:claude_web_search'],
@@ -89,7 +90,7 @@ describe('search plan building (docs/tools.md#6-qiongli_search_plan)', () => {
       document_types: [' journal-article ', 'conference-paper'],
       search_mode: 'systematic_review',
     });
-    const filters = plan.provider_queries[0]?.filters;
+    const filters = plan.filters;
     assert.deepEqual(Object.keys(filters ?? {}), [
       'document_types',
       'fromYear',
@@ -113,8 +114,8 @@ describe('search plan building (docs/tools.md#6-qiongli_search_plan)', () => {
   });
 
   it('keeps only search_mode in the filters when nothing else is given; include_working_papers false is kept', () => {
-    assert.deepEqual(planOf({ query: 'q' }).provider_queries[0]?.filters, { search_mode: 'topic' });
-    assert.deepEqual(planOf({ query: 'q', includeWorkingPapers: false, document_types: [] }).provider_queries[0]?.filters, {
+    assert.deepEqual(planOf({ query: 'q' }).filters, { search_mode: 'topic' });
+    assert.deepEqual(planOf({ query: 'q', includeWorkingPapers: false, document_types: [] }).filters, {
       include_working_papers: false,
       search_mode: 'topic',
     });
@@ -123,7 +124,7 @@ describe('search plan building (docs/tools.md#6-qiongli_search_plan)', () => {
   it('numbers query entries Q1, Q2… and drops variants repeating an earlier entry ignoring case', () => {
     const plan = planOf({ query: ' Peer Feedback ', query_variants: ['peer feedback', ' Peer review ', 'self assessment'] });
     assert.deepEqual(
-      plan.provider_queries.map((q) => [q.query_id, q.query, q.source]),
+      plan.query_entries.map((q) => [q.query_id, q.query, q.source]),
       [
         ['Q1', 'Peer Feedback', 'primary'],
         ['Q2', 'Peer review', 'variant'],
@@ -199,16 +200,40 @@ describe('search plan building (docs/tools.md#6-qiongli_search_plan)', () => {
     ]);
   });
 
-  it('multiplies native queries tool × entry in the order the tools were given', () => {
+  it('gives each native tool every query entry, by id, in the order the tools were given', () => {
     const plan = planOf({ query: 'q', query_variants: ['r'], native_search_available: true, native_search_tools: ['B tool', 'a-tool'] });
     assert.deepEqual(
-      plan.native_search_queries.map((q) => `${q.tool}/${q.query_id}`),
-      ['b_tool/Q1', 'b_tool/Q2', 'a_tool/Q1', 'a_tool/Q2'],
+      plan.native_search_queries.map((q) => `${q.tool}/${q.query_ids.join('+')}`),
+      ['b_tool/Q1+Q2', 'a_tool/Q1+Q2'],
     );
     assert.deepEqual(
-      plan.native_fulltext_queries.map((q) => `${q.tool}/${q.query_id}`),
-      ['b_tool/Q1', 'b_tool/Q2', 'a_tool/Q1', 'a_tool/Q2'],
+      plan.native_fulltext_queries.map((q) => `${q.tool}/${q.query_ids.join('+')}`),
+      ['b_tool/Q1+Q2', 'a_tool/Q1+Q2'],
     );
+  });
+
+  it('grows with the sum of its arguments, not their product: 16 variants and 8 tools at their bounds stay under 100,000 characters', () => {
+    const long = (seed: string) => `${seed.repeat(4096).slice(0, 4095)}x`;
+    const variants = Array.from({ length: 16 }, (_, index) => long(`variant ${index} `));
+    const tools = Array.from({ length: 8 }, (_, index) => `${'t'.repeat(250)}_${index}`);
+    const documentTypes = Array.from({ length: 32 }, (_, index) => `${'d'.repeat(250)}-${index}`);
+    const plan = planOf({
+      query: long('primary '),
+      query_variants: variants,
+      native_search_available: true,
+      native_search_tools: tools,
+      document_types: documentTypes,
+      venue_filter: 'v'.repeat(256),
+      from_year: 2000,
+      to_year: 2020,
+      include_working_papers: true,
+    });
+    const size = JSON.stringify(plan).length;
+    // The query texts alone are 17 × 4096 = 69,632 characters: each is written once.
+    const queryText = plan.query_entries.reduce((sum, entry) => sum + entry.query.length, 0);
+    assert.equal(queryText, 17 * 4096);
+    assert.ok(size < 100_000, `${size} characters`);
+    assert.ok(size - queryText - plan.query.length < 30_000, `${size - queryText} characters besides the query texts`);
   });
 
   it('always ends with the merge step naming the four record sources, even with nothing to run', () => {
@@ -242,7 +267,7 @@ describe('search plan building (docs/tools.md#6-qiongli_search_plan)', () => {
         plan.provider_queries.map((q) => q.provider),
         ['crossref', 'arxiv'],
       );
-      assert.deepEqual(plan.provider_queries[0]?.filters, { search_mode: searchMode });
+      assert.deepEqual(plan.filters, { search_mode: searchMode });
       assert.ok(searchPlanOutput().safeParse(plan).success);
     }
   });

@@ -67,7 +67,7 @@ describe('search plan aliases (docs/tools.md#6-qiongli_search_plan)', () => {
     const plan = planOf({ ...Q, nativeSearchAvailable: true, native_search_tools: ['x'], fromYear: 2010, to_year: 2011, searchMode: 'doi' });
     assert.deepEqual(plan.native_search_tools, ['x']);
     assert.equal(plan.search_mode, 'doi');
-    assert.equal(plan.provider_queries[0]?.filters.to_year, 2011);
+    assert.equal(plan.filters.to_year, 2011);
   });
 
   it('reports an alias conflict before the year order and before configuration is read', () => {

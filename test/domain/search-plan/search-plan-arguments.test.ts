@@ -107,10 +107,10 @@ describe('search plan arguments: bounds and messages (docs/tools.md#6-qiongli_se
   });
 
   it('accepts a venue filter of 256 characters and refuses 257; blank means absent', () => {
-    assert.equal(planOf({ ...Q, venue_filter: 'v'.repeat(256) }).provider_queries[0]?.filters.venue_filter, 'v'.repeat(256));
+    assert.equal(planOf({ ...Q, venue_filter: 'v'.repeat(256) }).filters.venue_filter, 'v'.repeat(256));
     assert.deepEqual(callSearchPlan({ ...Q, venue_filter: 'v'.repeat(257) }), invalid('venue_filter must be at most 256 characters'));
     assert.deepEqual(callSearchPlan({ ...Q, venue_filter: 5 }), invalid('venue_filter must be a string'));
-    assert.equal(planOf({ ...Q, venue_filter: '   ' }).provider_queries[0]?.filters.venue_filter, undefined);
+    assert.equal(planOf({ ...Q, venue_filter: '   ' }).filters.venue_filter, undefined);
   });
 
   it('accepts the six search modes and refuses others with "unsupported search_mode"', () => {
@@ -125,7 +125,7 @@ describe('search plan arguments: bounds and messages (docs/tools.md#6-qiongli_se
 
   it('accepts years 1000 and 9999 as integers or four-digit strings and refuses 999 and 10000', () => {
     for (const year of [1000, '1000', 9999, '9999']) {
-      const filters = planOf({ ...Q, from_year: year, to_year: year }).provider_queries[0]?.filters;
+      const filters = planOf({ ...Q, from_year: year, to_year: year }).filters;
       assert.equal(filters?.from_year, Number(year));
     }
     assert.deepEqual(callSearchPlan({ ...Q, from_year: 999 }), invalid('from_year must be between 1000 and 9999'));

@@ -141,6 +141,6 @@ describe('Zotero export arguments (docs/tools.md#10-qiongli_zotero_export_import
 
   it('generates a valid, closed JSON Schema for the input (docs/tools.md#the-twelve-tools)', () => {
     const json = assertValidToolJsonSchema(zoteroExportInput(), 'input');
-    assert.deepEqual(Object.keys(json['properties'] as object), ['records', 'formats']);
+    assert.deepEqual(Object.keys(json['properties'] as object), ['records', 'formats', 'delivery', 'cursor']);
   });
 });

@@ -4,7 +4,10 @@ import { Buffer } from 'node:buffer';
 import { TOOL_ERRORS } from '../../../src/domain/shared/tool-failure.js';
 import { redactCredentials } from '../../../src/domain/shared/redaction.js';
 import { ZOTERO_IMPORT_FILES } from '../../../src/domain/zotero-status/zotero-status.js';
-import { MAX_EXPORT_BYTES, encodeZoteroImportFiles, zoteroExportOutput } from '../../../src/domain/zotero-export/zotero-export.js';
+import { MAX_EXPORT_BYTES, zoteroExportOutput } from '../../../src/domain/zotero-export/zotero-export.js';
+import { deliverZoteroImportFiles } from '../../../src/domain/zotero-export/zotero-delivery.js';
+import { zoteroExportInput } from '../../../src/domain/zotero-export/zotero-export-input.js';
+import { deliveryPorts } from '../shared/delivery-ports.js';
 import { finishNow } from '../../../src/domain/shared/stepwise.js';
 import { assertMatchesOutputJsonSchema, assertValidToolJsonSchema } from '../evidence-snapshot/json-schema-check.js';
 import { arxivPreprint, exportFiles, journalArticle, runExport } from './zotero-harness.js';
@@ -69,12 +72,13 @@ describe('Zotero import files (docs/tools.md#10-qiongli_zotero_export_import_fil
     assert.ok(size > 1_900_000 && size <= MAX_EXPORT_BYTES);
   });
 
-  it('produces results that validate against the output schema and its JSON Schema (docs/tools.md#results-and-errors)', () => {
-    for (const args of [{}, { records: [journalArticle, arxivPreprint] }, { records: [arxivPreprint], formats: ['bibliography.bib'] }]) {
-      const outcome = runExport(args);
+  it('answers facts that validate against the output schema and its JSON Schema, in both deliveries (docs/tools.md#results-and-errors)', async () => {
+    for (const args of [{}, { records: [journalArticle, arxivPreprint] }, { records: [arxivPreprint], formats: ['bibliography.bib'], delivery: 'inline' }]) {
+      const outcome = await deliverZoteroImportFiles(zoteroExportInput().parse(args), deliveryPorts(), async (work) => finishNow(work));
       assert.ok(outcome.ok);
-      assert.equal(zoteroExportOutput().safeParse(outcome.value).success, true);
-      assertMatchesOutputJsonSchema(zoteroExportOutput(), outcome.value);
+      assert.equal(zoteroExportOutput().safeParse(outcome.value.value).success, true);
+      assertMatchesOutputJsonSchema(zoteroExportOutput(), outcome.value.value);
+      assert.deepEqual(redactCredentials(outcome.value.value), outcome.value.value);
     }
   });
 
@@ -84,18 +88,9 @@ describe('Zotero import files (docs/tools.md#10-qiongli_zotero_export_import_fil
     assert.deepEqual(redactCredentials(outcome.value), outcome.value);
   });
 
-  it('generates a valid, closed JSON Schema for the output, listing the four file names (docs/tools.md#the-twelve-tools)', () => {
+  it('generates a valid, closed JSON Schema for the output (docs/tools.md#the-twelve-tools)', () => {
     const json = assertValidToolJsonSchema(zoteroExportOutput(), 'output');
-    const files = (json['properties'] as Record<string, Record<string, unknown>>)['files'];
-    assert.equal(files?.['additionalProperties'], false);
-    assert.deepEqual(Object.keys(files?.['properties'] as object), [...ZOTERO_IMPORT_FILES]);
-  });
-});
-
-describe('Zotero import files as the text the tool sends', () => {
-  it('encodes exactly as JSON.stringify of the redacted result', () => {
-    const outcome = runExport({ records: [journalArticle, arxivPreprint] });
-    assert.ok(outcome.ok);
-    assert.equal(finishNow(encodeZoteroImportFiles(outcome.value)), JSON.stringify(redactCredentials(outcome.value)));
+    assert.equal(json['additionalProperties'], false);
+    assert.deepEqual(json['required'], ['status', 'delivery', 'files', 'note']);
   });
 });

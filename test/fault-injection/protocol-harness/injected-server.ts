@@ -2,7 +2,8 @@
 // replaced by a test tool (under the public name `qiongli_task_plan`) that misbehaves on
 // demand. Arguments choose what it does:
 //   {mode: "sleep", ms}            answers {slept: ms} after ms (sooner when cancelled)
-//   {mode: "blob", ms, size}       answers {blob: "x" × size} after ms
+//   {mode: "blob", ms, size, char} answers {blob: char × size} after ms (char default "x"; `wide`
+//                                  widens the answer's budget to 100,000 characters)
 //   {mode: "throw-later"}          throws from a timer, outside every promise chain
 //   {mode: "reject-floating"}      leaves a rejected promise nobody handles
 //   {mode: "throw-now"}            throws inside the call
@@ -30,7 +31,7 @@ const misbehaving = controllableTool('qiongli_task_plan', (args: Record<string, 
     case 'sleep':
       return later(() => success({ slept: ms }));
     case 'blob':
-      return later(() => success({ blob: 'x'.repeat(Number(args.size)) }));
+      return later(() => success({ blob: String(args.char ?? 'x').repeat(Number(args.size)) }));
     case 'throw-later':
       setTimeout(() => {
         throw new Error(secret);

@@ -1,7 +1,7 @@
 import { createMCPClient } from '@ai-sdk/mcp';
 import { Experimental_StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
 import type { InteropClient, InteropSession, Seen } from '../interop-session.js';
-import { observe, serverCommand, watchNegotiation } from './server-command.js';
+import { observe, serverCommand, textOfContents, watchNegotiation } from './server-command.js';
 
 /** An AI SDK tool as `tools()` returns it: `execute` for the call, `toModelOutput` for what the model reads. */
 interface AiSdkTool {
@@ -16,6 +16,7 @@ type ToolDefinitions = { tools: { name: string; inputSchema: { type: 'object' } 
 export interface AiSdkClient {
   tools(): Promise<object>;
   toolsFromDefinitions(definitions: ToolDefinitions): object;
+  readResource(args: { uri: string }): Promise<{ contents: readonly unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -45,6 +46,7 @@ export function aiSdkSession(client: AiSdkClient, negotiated: string | undefined
       const stale: ToolDefinitions = { tools: [{ name, inputSchema: { type: 'object' } }] };
       return observe(() => runTool((client.toolsFromDefinitions(stale) as Record<string, AiSdkTool>)[name], {}));
     },
+    readResource: async (uri) => textOfContents((await client.readResource({ uri })).contents),
     close: () => client.close(),
   };
 }

@@ -1,6 +1,6 @@
 import { MultiServerMCPClient } from '@langchain/mcp-adapters';
 import type { InteropClient, Seen } from '../interop-session.js';
-import { observe, seenInResult, serverCommand } from './server-command.js';
+import { observe, seenInResult, serverCommand, textOfContents } from './server-command.js';
 
 /** The text of a LangChain tool's content: a string, one block or a list of blocks. */
 function textOf(content: unknown): string {
@@ -44,6 +44,7 @@ export const LANGCHAIN: InteropClient = {
             if (!sdkClient) throw new Error('no client for the server');
             return observe(async () => seenInResult((await sdkClient.callTool({ name, arguments: {} })) as Parameters<typeof seenInResult>[0]));
           },
+          readResource: async (uri) => textOfContents(await client.readResource('qiongli', uri)),
           close: () => client.close(),
         };
       },

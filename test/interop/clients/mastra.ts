@@ -1,6 +1,6 @@
 import { MCPClient } from '@mastra/mcp';
 import type { InteropClient, Seen } from '../interop-session.js';
-import { observe, serverCommand } from './server-command.js';
+import { observe, serverCommand, textOfContents } from './server-command.js';
 
 let sessions = 0;
 
@@ -41,6 +41,7 @@ export const MASTRA: InteropClient = {
               if (!tool?.execute) throw new Error('tool not offered by the client');
               return seenInMastraOutput(await tool.execute({ context: args }));
             }),
+          readResource: async (uri) => textOfContents((await client.resources.read('qiongli', uri)).contents),
           close: () => client.disconnect(),
         };
       },

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { InteropClient, InteropConnection, InteropSession } from '../interop-session.js';
-import { observe, seenInResult, serverCommand, type ServerProgram } from './server-command.js';
+import { observe, seenInResult, serverCommand, textOfContents, type ServerProgram } from './server-command.js';
 
 type Negotiation = { readonly legacy: string } | { readonly pin: string };
 
@@ -18,6 +18,7 @@ async function open(negotiation: Negotiation, configHome: string, program?: Serv
     listToolNames: async () => (await client.listTools()).tools.map((tool) => tool.name),
     call,
     callUnlisted: (name) => call(name, {}),
+    readResource: async (uri) => textOfContents((await client.readResource({ uri })).contents),
     close: () => client.close(),
   };
 }

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { InteropClient } from '../interop-session.js';
-import { observe, seenInResult, serverCommand, watchNegotiation } from './server-command.js';
+import { observe, seenInResult, serverCommand, textOfContents, watchNegotiation } from './server-command.js';
 
 /**
  * The v1 TypeScript SDK client, which most hosts and frameworks are built on. It always asks for
@@ -28,6 +28,7 @@ export const SDK_V1: InteropClient = {
           listToolNames: async () => (await client.listTools()).tools.map((tool) => tool.name),
           call,
           callUnlisted: (name) => call(name, {}),
+          readResource: async (uri) => textOfContents((await client.readResource({ uri })).contents),
           close: () => client.close(),
         };
       },

@@ -97,6 +97,14 @@ export function seenInResult(result: CallToolResultLike): Seen {
   return { outcome: 'result', isError: result.isError === true, text, structured: result.structuredContent };
 }
 
+/** The text of a `resources/read` answer's contents, as a client hands them over (one text entry). */
+export function textOfContents(contents: readonly unknown[]): string {
+  if (contents.length !== 1) throw new Error(`expected one content entry, got ${contents.length}`);
+  const [content] = contents as { text?: unknown }[];
+  if (typeof content?.text !== 'string') throw new Error('a resource without text');
+  return content.text;
+}
+
 /** What the caller sees when the client throws. */
 export const seenThrown = (error: unknown): Seen => ({ outcome: 'thrown', message: error instanceof Error ? error.message : String(error) });
 

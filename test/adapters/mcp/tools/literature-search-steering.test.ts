@@ -117,7 +117,7 @@ describe('qiongli_literature_search steering through tools/call, checked by the 
       assert.deepEqual(titles(await search({ ...base, sort: 'newest' })), ['New chemistry models', 'Old chemistry models', 'Undated chemistry models']);
       assert.deepEqual(titles(await search({ ...base, sort: 'most_cited' })), ['Old chemistry models', 'New chemistry models', 'Undated chemistry models']);
       assert.equal((await search({ ...base, include_abstracts: true })).structuredContent.results[0].abstract, 'Large language models are used in chemistry.');
-      const title = await search({ ...base, search_mode: 'title' });
+      const title = await search({ ...base, search_mode: 'title', include_plan: true });
       assert.equal(providers.requests.at(-1)?.searchBy, 'title');
       assert.equal(title.structuredContent.search_plan.search_mode, 'title');
       providers.respondWith('crossref', [records[1]!]); // a DOI lookup answers the one work

@@ -26,11 +26,12 @@ import { runSearchBulk } from './suites/search-bulk.mjs';
 import { runSteeredSearch } from './suites/steered-search.mjs';
 import { runCitationGraph } from './suites/citation-graph.mjs';
 import { runFullTextParse } from './suites/fulltext-parse.mjs';
+import { runReferenceCheck } from './suites/reference-check.mjs';
 import { runThroughput } from './suites/throughput.mjs';
 import { BINARY, BINARY_SERVERS, binarySpecs, runBinaryCold } from './suites/binary-cold.mjs';
 
 const USAGE = `usage: node bench/run.mjs [--requests N] [--runs N] [--cold-runs N] [--memory-requests N]
-       [--memory-chunk N] [--suites a,b,c,d,e,f,g,h] [--servers qiongli,sdk,floor] [--bundle PATH]
+       [--memory-chunk N] [--suites a,b,c,d,e,f,g,h,j] [--servers qiongli,sdk,floor] [--bundle PATH]
        [--out PATH] [--json PATH] [--timeout-ms N] [--smoke] [--quiet]
        node bench/run.mjs --from-json PATH [--out PATH]   (re-render a saved --json result)`;
 
@@ -87,7 +88,7 @@ function parseOptions(argv) {
     memoryRequests: int('memory-requests', smoke ? 150 : 100_000),
     memoryChunk,
     settleMs: smoke ? 0 : 100,
-    suites: list('suites', ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']),
+    suites: list('suites', ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'j'], ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'j']),
     servers: list('servers', SERVER_NAMES, [...SERVER_NAMES]),
     bundle: values.bundle ?? DEFAULT_BUNDLE,
     out: values.out ?? join(REPO_ROOT, 'bench', 'RESULTS.md'),
@@ -268,6 +269,12 @@ async function main() {
     if (options.suites.includes('h')) {
       // (h) reading full text of issue 20: 2 MiB JATS and arXiv HTML against JSON.parse (bench/suites/fulltext-parse.mjs).
       results.fullTextParse = runFullTextParse({ smoke: options.smoke });
+    }
+
+    if (options.suites.includes('j')) {
+      // (j) the reference check of issue 27: checking itself, and 200 DOIs at the pacing lanes' floor (bench/suites/reference-check.mjs).
+      results.referenceCheck = await runReferenceCheck({ smoke: options.smoke });
+      log(`j reference check: ${results.referenceCheck.paced.ratio.toFixed(3)}× the paced floor`);
     }
 
     if (options.suites.includes('e')) {

@@ -57,7 +57,8 @@ export const nothing = <T>(value: T): Promise<ProviderResult<T>> => Promise.reso
  * the shared HTTP policy in the provider's own pacing lane (the provider id, so a reference check
  * and a search asking the same provider are paced together, at the tier its credentials give),
  * each question under its own 15 s budget (pacing waits included); answers are kept in the
- * shared cache and in the session's memory, and only requests actually sent are counted.
+ * shared cache and in the session's memory, and only requests actually sent are counted (a
+ * polite retry is a second one; a start that paced out or a call cancelled while waiting, none).
  */
 export class LookupSession implements ReferenceLookupSession {
   private sent = 0;
@@ -101,8 +102,10 @@ export class LookupSession implements ReferenceLookupSession {
       return success(hit as T);
     }
     const { signal } = this.access;
-    this.sent += 1;
-    const body = await http.fetchText({ get, lane: this.source, intervalMs: this.intervalMs, deadline, signal });
+    const onSend = () => {
+      this.sent += 1;
+    };
+    const body = await http.fetchText({ get, lane: this.source, intervalMs: this.intervalMs, deadline, signal, onSend });
     if (!body.ok) return body;
     let value: T;
     if (body.value === undefined) {

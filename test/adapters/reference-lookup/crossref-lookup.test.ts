@@ -133,4 +133,20 @@ describe('Crossref lookups of the reference check (docs/providers.md#the-referen
     assert.ok((await lookup.session('crossref', access()).byIdentifier({ kind: 'doi', value: RETRACTED })).ok);
     assert.deepEqual(clock.sleeps, [1000]);
   });
+
+  it('counts the requests sent: a polite retry is a second one, a start that pacing puts past the budget none', async () => {
+    const retried = track(mockedLookup());
+    answer(retried.agent, 'crossref', `/works/${RETRACTED}`, '{}', 429, { 'retry-after': '0' });
+    answer(retried.agent, 'crossref', `/works/${RETRACTED}`, fixtureText('crossref-work-retracted.json'));
+    const session = retried.lookup.session('crossref', access());
+    assert.ok((await session.byIdentifier({ kind: 'doi', value: RETRACTED })).ok);
+    assert.equal(session.requests(), 2);
+    const paced = track(mockedLookup({ requestMs: 500 }));
+    answer(paced.agent, 'crossref', `/works/${RETRACTED}`, fixtureText('crossref-work-retracted.json'));
+    const short = paced.lookup.session('crossref', access());
+    assert.ok((await short.byIdentifier({ kind: 'doi', value: RETRACTED })).ok);
+    // The lane's next start is a second away, past this question's 500 ms budget: nothing is sent.
+    assert.deepEqual(await short.byIdentifier({ kind: 'doi', value: CHEMCROW }), { ok: false, error: 'rate_limited' });
+    assert.equal(short.requests(), 1);
+  });
 });

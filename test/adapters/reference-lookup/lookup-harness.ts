@@ -13,7 +13,7 @@ export { fixtureJson, fixtureText } from '../provider-client/fixtures.js';
 export const JSON_REPLY = { headers: { 'content-type': 'application/json' } } as const;
 
 /** A MockAgent refusing real connections, a fake clock, the kernel over both, and the lookup over the kernel. */
-export function mockedLookup(options: { cacheEntries?: number } = {}): {
+export function mockedLookup(options: { cacheEntries?: number; requestMs?: number } = {}): {
   agent: MockAgent;
   clock: FakeClock;
   http: ProviderHttp;
@@ -22,7 +22,8 @@ export function mockedLookup(options: { cacheEntries?: number } = {}): {
   const agent = new MockAgent();
   agent.disableNetConnect();
   const clock = new FakeClock();
-  const http = testHttp({ version: TEST_VERSION, dispatcher: agent, clock });
+  const timeouts = options.requestMs === undefined ? {} : { timeouts: { requestMs: options.requestMs } };
+  const http = testHttp({ version: TEST_VERSION, dispatcher: agent, clock, ...timeouts });
   return {
     agent,
     clock,

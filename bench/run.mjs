@@ -27,6 +27,7 @@ import { runSteeredSearch } from './suites/steered-search.mjs';
 import { runCitationGraph } from './suites/citation-graph.mjs';
 import { runFullTextParse } from './suites/fulltext-parse.mjs';
 import { runContextBudget } from './suites/context-budget.mjs';
+import { runReferenceCheck } from './suites/reference-check.mjs';
 import { runThroughput } from './suites/throughput.mjs';
 import { BINARY, BINARY_SERVERS, binarySpecs, runBinaryCold } from './suites/binary-cold.mjs';
 
@@ -88,7 +89,7 @@ function parseOptions(argv) {
     memoryRequests: int('memory-requests', smoke ? 150 : 100_000),
     memoryChunk,
     settleMs: smoke ? 0 : 100,
-    suites: list('suites', ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'j'], ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'j']),
+    suites: list('suites', ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'j', 'k'], ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'j', 'k']),
     servers: list('servers', SERVER_NAMES, [...SERVER_NAMES]),
     bundle: values.bundle ?? DEFAULT_BUNDLE,
     out: values.out ?? join(REPO_ROOT, 'bench', 'RESULTS.md'),
@@ -274,6 +275,12 @@ async function main() {
     if (options.suites.includes('j')) {
       // (j) answers that fit a model context, issue 26: tools/list per profile, every tool's answer, a cursor page against a fresh search (bench/suites/context-budget.mjs).
       results.contextBudget = await runContextBudget({ smoke: options.smoke });
+    }
+
+    if (options.suites.includes('k')) {
+      // (k) the reference check of issue 27: checking itself, and 200 DOIs at the pacing lanes' floor (bench/suites/reference-check.mjs).
+      results.referenceCheck = await runReferenceCheck({ smoke: options.smoke });
+      log(`k reference check: ${results.referenceCheck.paced.ratio.toFixed(3)}× the paced floor`);
     }
 
     if (options.suites.includes('e')) {

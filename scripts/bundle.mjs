@@ -20,5 +20,5 @@ chmodSync(join(outdir, 'qiongli.mjs'), 0o755);
 // file in dist/test/harness/: not part of the package.
 const harnessDir = fileURLToPath(new URL('../dist/test/harness/', import.meta.url));
 rmSync(harnessDir, { recursive: true, force: true });
-for (const name of ['serve-with-fulltext-sources', 'serve-graph-with-loopback'])
+for (const name of ['serve-with-fulltext-sources', 'serve-graph-with-loopback', 'serve-with-reference-sources'])
   await build(harnessOptions(fileURLToPath(new URL(`../test/support/${name}.ts`, import.meta.url)), join(harnessDir, `${name}.mjs`)));

@@ -27,6 +27,14 @@ export {
   type GraphAccess,
   type GraphSourceId,
 } from './ports/citation-graph.port.js';
+export {
+  ReferenceLookupId,
+  REFERENCE_SOURCE_IDS,
+  type ReferenceLookup,
+  type ReferenceLookupSession,
+  type LookupAccess,
+  type ReferenceSourceId,
+} from './ports/reference-lookup.port.js';
 export { VERSION } from './composition/version.js';
 export { serveStreams, STOP_GRACE_MS, type ServeStreams } from './composition/serve-streams.js';
 export { UseCaseId, TOOL_CATALOGUE, type UseCaseToken, type CatalogueEntry, type ToolName } from './composition/tool-catalogue.js';

@@ -6,6 +6,7 @@ import { SERVER_LABELS, SERVER_NAMES } from './servers.mjs';
 import { judgeBinary, renderBinaryCold } from './binary-report.mjs';
 import { judgeSteeredSearch, renderSteeredSearch } from './steered-report.mjs';
 import { judgeCitationGraph, renderCitationGraph } from './graph-report.mjs';
+import { judgeReferenceCheck, renderReferenceCheck } from './reference-report.mjs';
 import { renderFullTextParse } from './fulltext-report.mjs';
 import { renderContextBudget } from './context-report.mjs';
 
@@ -129,6 +130,7 @@ export function judgeTargets(results) {
   judged.push(...judgeBinary(results.binaryCold));
   judged.push(...judgeSteeredSearch(results.steeredSearch));
   judged.push(...judgeCitationGraph(results.citationGraph));
+  judged.push(...judgeReferenceCheck(results.referenceCheck));
   const stderr = results.stderr?.qiongli;
   if (stderr !== undefined) {
     judged.push({
@@ -335,6 +337,7 @@ export function renderResults(results) {
   if (results.citationGraph) parts.push(renderCitationGraph(results.citationGraph), '');
   if (results.fullTextParse) parts.push(renderFullTextParse(results.fullTextParse), '');
   if (results.contextBudget) parts.push(renderContextBudget(results.contextBudget), '');
+  if (results.referenceCheck) parts.push(renderReferenceCheck(results.referenceCheck), '');
   parts.push(renderStderr(results.stderr), '', renderCompleteness(results), '');
   // The hand-written analysis of the targets not met (see bench/LIMITS.md).
   const limits = new URL('../LIMITS.md', import.meta.url);

@@ -11,6 +11,9 @@ import { ProviderClientId, type ProviderClient } from '../ports/provider-client.
 import { SealedTokensId, type SealedTokens } from '../ports/sealed-tokens.port.js';
 import { FullTextClientId, type FullTextClient } from '../ports/fulltext-client.port.js';
 import { lazyUndiciFullTextClient } from './lazy-fulltext-client.js';
+import { ReferenceLookupId, type ReferenceLookup } from '../ports/reference-lookup.port.js';
+import { BibliographyParserSourceId } from '../ports/bibliography-parser.port.js';
+import { lazyBibliographyParser, lazyUndiciReferenceLookup } from './lazy-reference-lookup.js';
 import { AesGcmSealedTokens } from '../adapters/sealed-token/index.js';
 import { DispatcherId, GrantsId, ProviderRuntimeId, ServerIdentityId, ToolDefinitionsId, ToolRegistryId } from './identifiers.js';
 import { identityOf } from './server-identity.js';
@@ -40,7 +43,7 @@ export type { Profile } from '../domain/shared/profiles.js';
  * argument or environment variable can change where provider requests go.
  */
 export interface ContainerOverrides {
-  /** Capability groups to serve (default: the profile's: Lite's without the opt-in `graph` and `fulltext`, every group in Standard). */
+  /** Capability groups to serve (default: the profile's: Lite's without the opt-in `graph`, `fulltext` and `verify`, every group in Standard). */
   readonly grants?: ReadonlySet<CapabilityGroup>;
   /** Settings source (default: the native settings file, read lazily once). */
   readonly configSource?: ConfigSource;
@@ -70,6 +73,8 @@ export interface ContainerOverrides {
   readonly fullTextClient?: FullTextClient;
   /** Where tools hold the files they link (default: this process's memory, 30 minutes, bounded). */
   readonly heldResources?: HeldResources;
+  /** The reference check's sources, replacing the undici adapter (tests, embedders). */
+  readonly referenceLookup?: ReferenceLookup;
 }
 
 /** The tools each profile serves, in `tools/list` order (src/composition/profiles/). */
@@ -114,6 +119,11 @@ const sharedModule = (profile: Profile, overrides: ContainerOverrides): Containe
     bind(FullTextClientId)
       .toResolvedValue((runtime: ProviderRuntimeLoader) => overrides.fullTextClient ?? lazyUndiciFullTextClient(runtime), [ProviderRuntimeId])
       .inSingletonScope();
+    // The reference check's lookups, loaded on its first question from the same runtime (shared pacing); its BibTeX parser on the first BibTeX.
+    bind(ReferenceLookupId)
+      .toResolvedValue((runtime: ProviderRuntimeLoader) => overrides.referenceLookup ?? lazyUndiciReferenceLookup(runtime), [ProviderRuntimeId])
+      .inSingletonScope();
+    bind(BibliographyParserSourceId).toResolvedValue(lazyBibliographyParser).inSingletonScope();
     bind(TimeSlicesId).toConstantValue(eventLoopSlices);
     bind(TextDigestsId).toConstantValue(DIGESTS);
     // The files tools hold for resources/read (docs/protocol.md#resources), one store per container.

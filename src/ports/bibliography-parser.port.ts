@@ -51,3 +51,15 @@ export const MAX_PARSED_BRACE_DEPTH = 8;
 
 /** Service identifier of the {@link BibliographyParser} port. */
 export const BibliographyParserId: PortToken<BibliographyParser> = portToken('qiongli.BibliographyParser');
+
+/**
+ * Where the {@link BibliographyParser} comes from: its library brings about 5 MB of code, so the
+ * composition root loads it on the first call that reads BibTeX (a dynamic import), never at
+ * start-up. `load` shares one load; a failure to load rejects.
+ */
+export interface BibliographyParserSource {
+  load(): Promise<BibliographyParser>;
+}
+
+/** Service identifier of the {@link BibliographyParserSource} port. */
+export const BibliographyParserSourceId: PortToken<BibliographyParserSource> = portToken('qiongli.BibliographyParserSource');

@@ -8,6 +8,7 @@ import { lines, parseLines } from '../support/run-program.js';
 import { startPrivateSecretService, type PrivateSecretService } from '../support/private-secret-service.js';
 import { call, initialize, initialized, request } from '../support/messages.js';
 import { FROZEN_TOOL_ORDER } from '../../src/composition/tool-catalogue.js';
+import { SERVE_ARGS } from '../support/built-program.js';
 
 const CANARY = 'qiongli-binary-canary-7f3a';
 
@@ -73,6 +74,25 @@ describe('the single executable copied alone into an empty folder, with every No
     // A transport error proves the adapter (undici) loaded and tried; a load failure would be
     // provider-runtime-unavailable instead.
     assert.equal(search.diagnostics.providers.arxiv.error_kind, 'transport_error');
+  });
+
+  it('loads the BibTeX parser and the reference lookups from inside the executable: a check with no network is unchecked, with why', {
+    timeout: 60_000,
+  }, async () => {
+    const bibtex = '@article{k, title = {{\\"U}ber die Theorie}, author = {M{\\"u}ller, Anna}, year = {1905}}';
+    const run = await runIsolatedBinary(
+      lines(initialize(1), initialized, call(2, 'qiongli_literature_check_references', { references: bibtex, providers: ['crossref'] })),
+      hidden,
+      { noNetwork: true, args: [...SERVE_ARGS, '--capabilities', 'literature,verify'] },
+    );
+    assert.equal(run.stderr, '');
+    assert.equal(run.code, 0);
+    const check = (parseLines(run.stdout) as any[]).find((response) => response.id === 2).result.structuredContent;
+    // The title read through the parser (LaTeX to Unicode) proves its asset loaded; the transport
+    // error proves the lookups loaded and tried (a load failure would be provider-runtime-unavailable).
+    assert.equal(check.checks[0].reference.title, 'Über die Theorie');
+    assert.equal(check.checks[0].verdict, 'unchecked');
+    assert.equal(check.diagnostics.providers.crossref.error_kind, 'transport_error');
   });
 });
 

@@ -26,6 +26,7 @@ import {
   WRONG_TYPE,
 } from './expected-answers.js';
 import { shownText, successValue, type InteropClient, type InteropSession, type Seen } from './interop-session.js';
+import { describeReferenceCheck } from './reference-check-checks.js';
 
 /** Asserts the caller sees Qiongli's own error object, and not a rejection made by the client. */
 function assertShowsError(seen: Seen, expected: string): void {
@@ -98,6 +99,7 @@ export function describeInteropRows(clients: readonly InteropClient[], profile: 
       });
     }
     describeFullTextRead(client, version);
+    if (profile === 'lite') describeReferenceCheck(client, version);
   }
 }
 

@@ -30,6 +30,13 @@ export const records = (count: number) =>
   });
 const long = (seed: string, length: number) => `${seed.repeat(Math.ceil(length / seed.length)).slice(0, length - 1)}x`;
 
+/** A bibliography of `count` references to the hostile world's works (DOI, title, year, authors), every third with a wrong year. */
+const bibliography = (count: number) =>
+  Array.from({ length: count }, (_, index) => {
+    const { title, doi, year, authors } = hostileRecord('crossref', index);
+    return { title: title.slice(0, 600), doi, year: index % 3 === 0 ? (year ?? 2000) + 5 : year, authors: authors?.slice(0, 3).map((author) => ('family' in author ? author.family : author.literal)) };
+  });
+
 /** Arguments with no optional one set: the call a model makes first. */
 export const DEFAULTS: Record<string, Record<string, unknown>> = {
   qiongli_save_provider_config: { provider: 'crossref', field: 'email', value: 'person@example.org' },
@@ -43,6 +50,8 @@ export const DEFAULTS: Record<string, Record<string, unknown>> = {
   qiongli_literature_references: { work: '10.9999/seed' },
   qiongli_literature_citations: { work: '10.9999/seed' },
   qiongli_literature_read_fulltext: { work: 'PMCID:PMC1' },
+  // The bibliography is the data checked, not a size argument: the most a call may hold.
+  qiongli_literature_check_references: { references: bibliography(200) },
 };
 
 /** Every count and length at its bound. */
@@ -65,6 +74,7 @@ export const MAXIMUM: Record<string, Record<string, unknown>> = {
   qiongli_literature_references: { work: '10.9999/seed', limit: 200, include_abstracts: true },
   qiongli_literature_citations: { work: '10.9999/seed', limit: 200, include_abstracts: true },
   qiongli_literature_read_fulltext: { work: 'PMCID:PMC1', max_chars: 64_000 },
+  qiongli_literature_check_references: { references: bibliography(200), page_size: 100 },
 };
 
 /** What one call answered: its text content, whether it was an error, how long it took. */

@@ -15,6 +15,7 @@ import { FakeSettingsWriter } from '../fakes/settings-writer.fake.js';
 import { FakeProviderClient } from '../fakes/provider-client.fake.js';
 import { FakeCitationGraphClient, fakeWork } from '../fakes/citation-graph.fake.js';
 import { FakeFullTextClient, documentOf } from '../fakes/fulltext-client.fake.js';
+import { FakeReferenceLookup } from '../fakes/reference-lookup.fake.js';
 
 const PROVIDERS = ['openalex', 'semantic_scholar', 'crossref', 'pubmed', 'arxiv'] as const;
 
@@ -75,8 +76,22 @@ export function hostileWorld(): ContainerOverrides {
     Array.from({ length: 40 }, (_, index): [string, string] => [`s${index + 1}`, hostileText(`Section ${index}`, 200)]),
     Array.from({ length: 400 }, (_, index): [number, string] => [index % 40, hostileText(`Passage ${index}`, 3000)]),
   );
+  // The reference check's sources: every source knows 200 hostile works, each with notices and versions.
+  const works = Array.from({ length: 200 }, (_, index) => ({
+    record: hostileRecord('crossref', index),
+    notices: [{ type: 'retraction', place: 'updated_by' as const, noticeDoi: `10.9999/notice.${index}`, date: '2024-01-02' }],
+    versions: [{ relation: 'preprint_of' as const, place: 'crossref_relation' as const, doi: `10.9999/vor.${index}`, venue: hostileText('A venue', 300) }],
+  }));
+  const referenceSource = { works };
   return {
     configSource: FakeConfigSource.defaults(),
+    referenceLookup: new FakeReferenceLookup({
+      crossref: referenceSource,
+      openalex: referenceSource,
+      semantic_scholar: referenceSource,
+      pubmed: referenceSource,
+      arxiv: referenceSource,
+    }),
     secretStore: FakeSecretStore.unavailable(),
     providerClient: providers,
     citationGraphClient: graph,

@@ -22,6 +22,7 @@ describe("Standard's texts describe Standard (issue 25, row 8)", () => {
       'qiongli_literature_references',
       'qiongli_literature_citations',
       'qiongli_literature_read_fulltext',
+      'qiongli_literature_check_references',
       'qiongli_configure_provider',
     ])
       assert.ok(instructions.includes(name), name);

@@ -3,7 +3,7 @@ import { DEFAULT_GROUPS, type Profile } from '../../domain/shared/profiles.js';
 import { USAGE_MESSAGES, type UsageMessage } from './usage-messages.js';
 import { failure, success, type Result } from '../../domain/shared/result.js';
 
-/** The groups Lite grants when `--capabilities` is absent: all but the opt-in `graph` and `fulltext` (docs/command-line.md). */
+/** The groups Lite grants when `--capabilities` is absent: all but the opt-in `graph`, `fulltext` and `verify` (docs/command-line.md). */
 export const liteDefaultGrants = (): ReadonlySet<CapabilityGroup> => new Set(LITE_DEFAULT_GROUPS);
 
 /** The groups a profile grants when `--capabilities` is absent: Lite's above, every group in Standard. */

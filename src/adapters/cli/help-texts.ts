@@ -60,8 +60,8 @@ const SERVE_OPTIONS_SECTION = [
   '                        The Full profile is not available.',
   '  --transport NAME      required; stdio.',
   '  --capabilities LIST   comma-separated groups whose tools are exposed;',
-  '                        default: lite every group but graph and fulltext,',
-  '                        standard every group.',
+  '                        default: lite every group but graph, fulltext and',
+  '                        verify, standard every group.',
   '  --help                alone: print the help of mcp serve.',
 ].join('\n');
 

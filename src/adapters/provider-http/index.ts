@@ -3,10 +3,11 @@
  * (test/architecture/dependency-rule.test.ts says so). This file is its surface: other adapters
  * import what they use from here.
  *
- * Three adapters talk to scholarly sources over HTTP — the search (`provider-client`), the
- * citation graph (`citation-graph`) and the full-text reader (`fulltext-client`) — and they must
- * talk to them the same way: one pacing lane per source whichever tool asks, one proxy
- * dispatcher, one budget rule, one body bound, one set of failure kinds and causes. Copying that
+ * Four adapters talk to scholarly sources over HTTP — the search (`provider-client`), the
+ * citation graph (`citation-graph`), the full-text reader (`fulltext-client`) and the reference
+ * check's lookups (`reference-lookup`) — and they must talk to them the same way: one pacing
+ * lane per source whichever tool asks, one proxy dispatcher, one budget rule, one body bound, one
+ * set of failure kinds and causes. Copying that
  * policy into each adapter would let the copies drift (two tools asking arXiv at two paces), and
  * letting the adapters import each other would tie the graph to the search's internals. So the
  * shared part lives here, named, and the dependency rule (test/architecture/dependency-rule.test.ts)
@@ -22,8 +23,9 @@
  *   ProviderFailure>`), `providerFailure`, and the static transport causes;
  * - the stepwise readers of provider bodies (JSON, and XML over saxes);
  * - the work formats two adapters read (the OpenAlex, Crossref and Semantic Scholar
- *   records the search and the graph both build, record bounds, markup and abstract text,
- *   DOI path segments and year steering);
+ *   records the search, the graph and the reference check build; the arXiv Atom entries and
+ *   PubMed E-utilities answers the search and the reference check read; record bounds, markup
+ *   and abstract text, DOI path segments and year steering);
  * - the answer cache the search and the graph both keep.
  *
  * It imports only the domain, the ports and libraries (undici, saxes); it never imports another
@@ -34,8 +36,8 @@
  * executable), and one barrel would pull undici and saxes into the citation graph's code and the
  * program's start-up snapshot. What they share: `provider-http.ts` (the policy), `send-get.ts`
  * (`ProviderGet`), `provider-failure.ts`, `tier-pacing.ts`, `answer-cache.ts`, `body-text.ts`
- * (`TextPieces`), the readers (`json-*.ts`, `xml-*.ts`) and the work formats (`*-work.ts`,
- * `record-fields.ts`, `abstract-text.ts`, `markup-text.ts`, `steering.ts`). The composition root
+ * (`TextPieces`), the readers (`json-*.ts`, `xml-*.ts`, `atom-entries.ts`) and the work formats
+ * (`*-work.ts`, `record-fields.ts`, `abstract-text.ts`, `markup-text.ts`, `steering.ts`). The composition root
  * builds the one `ProviderHttp` from the search adapter's module, with which undici loads.
  */
 export type { ProviderHttp } from './provider-http.js';

@@ -43,6 +43,8 @@ export interface PolicyGet {
   readonly maxBodyBytes?: number;
   /** Sees every piece of a 2xx body as received, content coding undone, before decoding (to hash the bytes themselves). */
   readonly onBody?: (bytes: Uint8Array) => void;
+  /** Called as each request is sent (a retry is sent again), never for one that paced out or was cancelled while waiting. */
+  readonly onSend?: () => void;
 }
 
 /** Statuses retried once when their `Retry-After` fits in the remaining budget. */
@@ -121,6 +123,7 @@ export class ProviderHttp {
       this.pacer.sent(lane, slot, intervalMs, this.clock.now());
       const budgetMs = deadline - this.clock.now();
       if (budgetMs <= 0) return providerFailure('timeout');
+      request.onSend?.();
       const reply = await sendGet(get, {
         dispatcher,
         userAgent: this.userAgent,

@@ -5,6 +5,7 @@ import { exportEvidenceTool } from '../../tools/export-evidence.js';
 import { literatureSearchTool } from '../../tools/literature-search.js';
 import { literatureStatusTool } from '../../tools/literature-status.js';
 import { readFullTextTool } from '../../tools/read-fulltext.js';
+import { checkReferencesTool } from '../../tools/check-references.js';
 import { routePreviewTool } from '../../tools/route-preview.js';
 import { saveProviderConfigTool } from '../../tools/save-provider-config.js';
 import { searchPlanTool } from '../../tools/search-plan.js';
@@ -34,6 +35,7 @@ export const LITE_TOOLS = [
   referencesTool,
   citationsTool,
   readFullTextTool,
+  checkReferencesTool,
 ] as const;
 
 /**

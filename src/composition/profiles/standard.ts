@@ -5,6 +5,7 @@ import { exportEvidenceTool } from '../../tools/export-evidence.js';
 import { literatureSearchTool } from '../../tools/literature-search.js';
 import { literatureStatusTool } from '../../tools/literature-status.js';
 import { readFullTextTool } from '../../tools/read-fulltext.js';
+import { checkReferencesTool } from '../../tools/check-references.js';
 import { standardRoutePreviewTool } from '../../tools/route-preview.js';
 import { standardSaveProviderConfigTool } from '../../tools/save-provider-config.js';
 import { searchPlanTool } from '../../tools/search-plan.js';
@@ -36,6 +37,7 @@ export const STANDARD_TOOLS = [
   referencesTool,
   citationsTool,
   readFullTextTool,
+  checkReferencesTool,
 ] as const;
 
 /**

@@ -4,7 +4,15 @@ import { REFERENCE_SOURCE_IDS } from '../../ports/reference-lookup.port.js';
 import { DIAGNOSTICS_STATUSES, SEARCH_STATUSES } from '../literature-search/literature-search-output.js';
 import { literatureRecordSchema } from '../shared/literature-record.js';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
-import { FLAG_NAMES, FLAG_SOURCES } from './status-flags.js';
+
+/** The three status flags of a matched work. */
+export const FLAG_NAMES = ['retracted', 'corrected', 'expression_of_concern'] as const;
+
+/** One flag name. */
+export type FlagName = (typeof FLAG_NAMES)[number];
+
+/** Where a flag was read: Crossref's two places, OpenAlex `is_retracted`, PubMed `pubtype`. */
+export const FLAG_SOURCES = ['crossref_updated_by', 'crossref_update_to', 'openalex', 'pubmed'] as const;
 
 /** Verdicts, in the order the summary counts them. */
 export const VERDICTS = ['verified', 'mismatch', 'not_found', 'ambiguous', 'unchecked', 'unreadable'] as const;
@@ -13,6 +21,12 @@ export const VERDICTS = ['verified', 'mismatch', 'not_found', 'ambiguous', 'unch
 export const ECHOED_TITLE_CHARACTERS = 300;
 
 const sources = () => z.array(z.enum(REFERENCE_SOURCE_IDS));
+
+/**
+ * The §7.4 record of a matched work, a candidate or a version, written once in the tool's output
+ * schema (under `$defs`, read by `$ref`): the check names it three times.
+ */
+const checkedRecord = schemaOnFirstUse(() => literatureRecordSchema().meta({ id: 'checked_record' }));
 
 const flag = () =>
   z.strictObject({
@@ -31,7 +45,7 @@ export const referenceCheckSchema = schemaOnFirstUse(() =>
     confidence: z.number().min(0).max(1).describe('0-1: how sure the verdict is (docs: "Score").'),
     sources: sources().describe('verified/mismatch/ambiguous: the sources that describe the matched work; not_found: the sources that answered.'),
     note: z.string().optional().describe('not_found: "not found in <sources>"; unreadable: why the reference could not be read.'),
-    matched: literatureRecordSchema().optional().describe('The work the reference names, as the sources describe it.'),
+    matched: checkedRecord().optional().describe('The work the reference names, as the sources describe it.'),
     differences: z
       .array(
         z.strictObject({
@@ -42,13 +56,13 @@ export const referenceCheckSchema = schemaOnFirstUse(() =>
       )
       .optional()
       .describe('mismatch: what the reference says, and what the work says.'),
-    candidates: z.array(literatureRecordSchema()).optional().describe('ambiguous: the works it may be (up to 3).'),
+    candidates: z.array(checkedRecord()).optional().describe('ambiguous: the works it may be (up to 3).'),
     flags: z.partialRecord(z.enum(FLAG_NAMES), flag()).optional().describe('Retraction, correction, expression of concern of the matched work.'),
     versions: z
       .array(
         z.strictObject({
           relation: z.enum(['preprint_of', 'version_of_record_of']).describe('What the matched work is to this version.'),
-          record: literatureRecordSchema(),
+          record: checkedRecord(),
           link_only: z.literal(true).optional().describe('No source described this version; the record holds its DOI (or link) as title.'),
         }),
       )

@@ -17,6 +17,7 @@ import { diagnose, summarise } from './check-summary.js';
 import { readReferences } from './read-references.js';
 import { CHECK_MESSAGES, MAX_REFERENCES, PAGE_SIZE, type CheckReferencesArguments } from './reference-check-input.js';
 import { SourceUse } from './resolve-reference.js';
+import { PAGE_CHARACTERS, pageOf } from './check-page.js';
 
 /** The ports a reference check uses; `lookup` is asked only when a source is. */
 export interface CheckReferencesDeps {
@@ -33,18 +34,6 @@ export interface CheckReferencesDeps {
 }
 
 const runAtOnce = <T>(task: Stepwise<T>): Promise<T> => Promise.resolve(finishNow(task));
-
-/** One page of a finished check, with the cursor to the next when there is one. */
-function pageOf(check: HeldCheck, offset: number, size: number, next: () => string): CheckReferencesResult {
-  const end = offset + size;
-  return {
-    status: check.status,
-    summary: check.summary,
-    checks: check.checks.slice(offset, end),
-    diagnostics: check.diagnostics,
-    ...(end < check.checks.length ? { next_cursor: next() } : {}),
-  };
-}
 
 /**
  * the reference check (docs/tools.md#the-reference-check):
@@ -71,10 +60,11 @@ export async function checkReferences(
   if (args.format !== undefined && typeof args.references !== 'string') return invalidArguments(CHECK_MESSAGES.formatWithList);
   const fingerprint = argumentsFingerprint(args.references, args.format, args.providers);
   const size = args.page_size ?? PAGE_SIZE.default;
+  const budget = args.page_size === undefined ? PAGE_CHARACTERS.default : PAGE_CHARACTERS.explicit;
   if (args.cursor !== undefined) {
     const opened = openCheckCursor(deps.tokens, deps.held, fingerprint, args.cursor);
     if (opened === undefined) return invalidArguments(CHECK_MESSAGES.cursorInvalid);
-    return success(pageOf(opened.check, opened.offset, size, () => sealCheckCursor(deps.tokens, fingerprint, opened.id, opened.offset + size)));
+    return success(pageOf(opened.check, opened.offset, size, budget, (end) => sealCheckCursor(deps.tokens, fingerprint, opened.id, end)));
   }
   const references = await (deps.pace ?? runAtOnce)(readReferences(args.references, args.format, deps.parser), context.signal);
   if (references.length > MAX_REFERENCES) return invalidArguments(CHECK_MESSAGES.referencesTooMany);
@@ -96,7 +86,7 @@ export async function checkReferences(
     const { status, diagnostics } = diagnose(uses, checks, notes);
     const check: HeldCheck = { fingerprint, checks, status, summary: summarise(checks), diagnostics };
     let id: number | undefined;
-    return success(pageOf(check, 0, size, () => sealCheckCursor(deps.tokens, fingerprint, (id ??= deps.held.hold(check)), size)));
+    return success(pageOf(check, 0, size, budget, (end) => sealCheckCursor(deps.tokens, fingerprint, (id ??= deps.held.hold(check)), end)));
   } catch (error) {
     if (error instanceof ProviderRuntimeUnavailableError) return toolError('provider-runtime-unavailable');
     throw error;

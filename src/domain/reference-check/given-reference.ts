@@ -91,7 +91,18 @@ export function surnameOf(name: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   const comma = text.indexOf(',');
   if (comma > 0) return keptText(text.slice(0, comma), KEPT_CHARACTERS.firstAuthor);
-  const words = text.split(' ');
+  return lastNameOf(text.split(' '));
+}
+
+/** Initials written after a surname, as PubMed writes every name (`Wakefield AJ`). */
+const INITIALS = /^\p{Lu}{1,3}$/u;
+
+/**
+ * The surname among the words of a name written without a comma: its last word (`Jane Smith`), or
+ * the words before trailing initials (`Wakefield AJ`, `van der Berg JH`: PubMed's form).
+ */
+export function lastNameOf(words: readonly string[]): string | undefined {
+  if (words.length > 1 && INITIALS.test(words[words.length - 1]!)) return words.slice(0, -1).join(' ');
   return words[words.length - 1];
 }
 

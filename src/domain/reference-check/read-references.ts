@@ -18,18 +18,9 @@ import { readCslJson } from './read-csl-json.js';
 import { readPlainText, referenceOfText } from './read-plain-text.js';
 import { readRis } from './read-ris.js';
 import type { ReferenceFormat, ReferenceObject } from './reference-check-input.js';
+import { detectFormat, withoutNul } from './reference-format.js';
 
-/**
- * The format of a references string when the call does not name it: CSL-JSON when it starts with
- * `{`, `[{`, `[[` or `[]`, BibTeX when a line starts with `@type{`, RIS when a line starts with `TY  -`,
- * plain text otherwise.
- */
-export function detectFormat(text: string): ReferenceFormat {
-  if (/^\s*(?:\{|\[\s*[{[\]])/u.test(text)) return 'csl-json';
-  if (/^[ \t]*@[A-Za-z]+[ \t]*[{(]/mu.test(text)) return 'bibtex';
-  if (/^TY {2}-/mu.test(text)) return 'ris';
-  return 'text';
-}
+export { detectFormat, needsBibtexParser } from './reference-format.js';
 
 /** The reference one object describes; its `text` fills in what the fields leave out. */
 export function referenceOfObject(object: ReferenceObject): GivenReference {
@@ -73,7 +64,7 @@ export function* readReferences(
     }
     return read;
   }
-  const text = references.includes('\u0000') ? references.replaceAll('\u0000', '') : references;
+  const text = withoutNul(references);
   switch (format ?? detectFormat(text)) {
     case 'bibtex':
       return yield* readBibtex(text, parser);

@@ -67,15 +67,13 @@ export const FIELD_CHARACTERS = { title: 2048, author: 512, authors: 100, venue:
 const text = (max: number) => boundedString({ max, unit: 'characters', nonBlank: false }, { type: M.referenceField, tooLong: M.referenceFieldTooLong });
 
 const year = () =>
-  z
-    .union(
-      [
-        z.number({ error: M.referenceYear }).int({ error: M.referenceYear }).min(1000, { error: M.referenceYear }).max(9999, { error: M.referenceYear }),
-        z.string({ error: M.referenceYear }).regex(/^[0-9]{4}$/u, { error: M.referenceYear }),
-      ],
-      { error: M.referenceYear },
-    )
-    .describe('Four-digit year.');
+  z.union(
+    [
+      z.number({ error: M.referenceYear }).int({ error: M.referenceYear }).min(1000, { error: M.referenceYear }).max(9999, { error: M.referenceYear }),
+      z.string({ error: M.referenceYear }).regex(/^[0-9]{4}$/u, { error: M.referenceYear }),
+    ],
+    { error: M.referenceYear },
+  );
 
 /** One reference given as an object: every field optional, each bounded. */
 const referenceObject = () =>
@@ -86,7 +84,7 @@ const referenceObject = () =>
         .array(text(FIELD_CHARACTERS.author), { error: M.referenceField })
         .max(FIELD_CHARACTERS.authors, { error: M.referenceFieldTooLong })
         .optional()
-        .describe('Author names, first author first ("Smith, Jane" or "Jane Smith").'),
+        .describe('First author first.'),
       year: year().optional(),
       venue: text(FIELD_CHARACTERS.venue).optional(),
       doi: text(FIELD_CHARACTERS.doi).optional(),
@@ -96,7 +94,7 @@ const referenceObject = () =>
         })
         .optional(),
       arxiv: text(FIELD_CHARACTERS.arxiv).optional(),
-      text: text(FIELD_CHARACTERS.text).optional().describe('The reference as written, when its fields are not known.'),
+      text: text(FIELD_CHARACTERS.text).optional().describe('The reference as written.'),
     },
     { error: M.referenceField },
   );
@@ -135,12 +133,9 @@ export const checkReferencesInput = schemaOnFirstUse(() =>
             { error: unionMessage },
           )
           .describe(
-            `The bibliography: one string (BibTeX, RIS, CSL-JSON, or plain text with one reference per line or per blank-line paragraph) or a list of {title, authors, year, venue, doi, pmid, arxiv, text} objects. At most ${MAX_REFERENCES} references and 256 KiB.`,
+            `One string (BibTeX, RIS, CSL-JSON, or plain text, one reference per line or paragraph) or a list of reference objects. At most ${MAX_REFERENCES} references, 256 KiB.`,
           ),
-        format: z
-          .enum(REFERENCE_FORMATS, { error: M.format })
-          .optional()
-          .describe('The format of a references string (bibtex, ris, csl-json or text). Default: detected.'),
+        format: z.enum(REFERENCE_FORMATS, { error: M.format }).optional().describe('Of a references string. Default: detected.'),
         providers: z
           .array(z.enum(REFERENCE_SOURCE_IDS, { error: M.providerUnsupported }), { error: M.providersType })
           .min(1, { error: M.providersEmpty })
@@ -148,19 +143,19 @@ export const checkReferencesInput = schemaOnFirstUse(() =>
           .refine((ids) => new Set(ids).size === ids.length, { error: M.providersRepeated })
           .meta({ uniqueItems: true })
           .optional()
-          .describe('Ask only these sources. Absent = every enabled one.'),
+          .describe('Default: every enabled source.'),
         page_size: z
           .number({ error: M.pageSizeType })
           .int({ error: M.pageSizeType })
           .min(PAGE_SIZE.min, { error: M.pageSizeRange })
           .max(PAGE_SIZE.max, { error: M.pageSizeRange })
           .optional()
-          .describe(`Checks per page, ${PAGE_SIZE.min}-${PAGE_SIZE.max}. Default ${PAGE_SIZE.default}.`),
+          .describe(`Default ${PAGE_SIZE.default}.`),
         cursor: z
           .string({ error: M.cursorType })
           .max(MAX_CURSOR_CHARACTERS, { error: M.cursorInvalid })
           .optional()
-          .describe('next_cursor of the previous page, with the same references and providers: the next checks, without asking any source again.'),
+          .describe('next_cursor of the previous page (same references, format, providers).'),
       },
       { error: UNSUPPORTED_ARGUMENT },
     ),

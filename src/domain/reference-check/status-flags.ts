@@ -4,15 +4,9 @@ import type { LiteratureRecord } from '../shared/literature-record.js';
 import type { Candidate, SourcedNotice } from './candidates.js';
 import { doiOf } from './given-reference.js';
 import { isPreprint } from './verdict.js';
+import { FLAG_SOURCES, type FlagName } from './check-output.js';
 
-/** The three status flags of a matched work. */
-export const FLAG_NAMES = ['retracted', 'corrected', 'expression_of_concern'] as const;
-
-/** One flag name. */
-export type FlagName = (typeof FLAG_NAMES)[number];
-
-/** Where a flag was read: Crossref's two places, OpenAlex `is_retracted`, PubMed `pubtype`. */
-export const FLAG_SOURCES = ['crossref_updated_by', 'crossref_update_to', 'openalex', 'pubmed'] as const;
+export { FLAG_NAMES, FLAG_SOURCES, type FlagName } from './check-output.js';
 
 /** One flag: the notice's DOI and date when known, and where it was read. */
 export interface Flag {

@@ -1,4 +1,5 @@
 import { textKey } from '../literature-search/record-keys.js';
+import { lastNameOf } from './given-reference.js';
 
 /**
  * The measures a reference is compared by (docs/tools.md#the-reference-check,
@@ -81,14 +82,17 @@ export function sameSurnameKey(left: string, right: string): boolean {
 
 const SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv']);
 
-/** The surname of a record author: `family`, or the part of a literal name before a comma, else its last word (suffixes skipped). */
+/**
+ * The surname of a record author: `family`, or the part of a literal name before a comma, else its
+ * last word (suffixes skipped), or the words before trailing initials (PubMed's `Wakefield AJ`).
+ */
 export function recordSurname(author: { readonly family: string } | { readonly literal: string }): string {
   if ('family' in author) return author.family;
   const comma = author.literal.indexOf(',');
   if (comma > 0) return author.literal.slice(0, comma);
   const words = author.literal.split(/\s+/u).filter((word) => word.length > 0);
   while (words.length > 1 && SUFFIXES.has(nameKey(words[words.length - 1]!))) words.pop();
-  return words[words.length - 1] ?? author.literal;
+  return lastNameOf(words) ?? author.literal;
 }
 
 /** The name keys of the words at the head of a reference text (where its authors are). */

@@ -3,14 +3,14 @@
  * them. Which tools a group grants is the MCP adapter's business (its tool catalogue): the
  * domain knows no public tool name.
  */
-export const ALL_CAPABILITY_GROUPS = ['config', 'literature', 'evidence', 'zotero', 'orchestration', 'graph', 'fulltext'] as const;
+export const ALL_CAPABILITY_GROUPS = ['config', 'literature', 'evidence', 'zotero', 'orchestration', 'graph', 'fulltext', 'verify'] as const;
 
 /** One capability group name. */
 export type CapabilityGroup = (typeof ALL_CAPABILITY_GROUPS)[number];
 
 /**
- * The groups Lite grants when `--capabilities` is absent: the frozen twelve tools. `graph` and
- * `fulltext` are opt-in in Lite (docs/command-line.md#capability-groups).
+ * The groups Lite grants when `--capabilities` is absent: the frozen twelve tools. `graph`,
+ * `fulltext` and `verify` are opt-in in Lite (docs/command-line.md#capability-groups).
  */
 export const LITE_DEFAULT_GROUPS = ['config', 'literature', 'evidence', 'zotero', 'orchestration'] as const satisfies readonly CapabilityGroup[];
 

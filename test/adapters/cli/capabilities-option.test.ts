@@ -6,12 +6,12 @@ import { USAGE_MESSAGES } from '../../../src/adapters/cli/usage-messages.js';
 import { ALL_CAPABILITY_GROUPS } from '../../../src/domain/shared/capability-groups.js';
 
 describe('parseCapabilities (docs/command-line.md)', () => {
-  it('grants Lite every group but the opt-in graph and fulltext, in SPEC order, when the option is absent (docs/command-line.md)', () => {
+  it('grants Lite every group but the opt-in graph, fulltext and verify, in SPEC order, when the option is absent (docs/command-line.md)', () => {
     assert.deepEqual([...liteDefaultGrants()], ['config', 'literature', 'evidence', 'zotero', 'orchestration']);
   });
 
-  it('knows the opt-in groups graph and fulltext, after the five (docs/command-line.md)', () => {
-    assert.deepEqual([...ALL_CAPABILITY_GROUPS], ['config', 'literature', 'evidence', 'zotero', 'orchestration', 'graph', 'fulltext']);
+  it('knows the opt-in groups graph, fulltext and verify, after the five (docs/command-line.md)', () => {
+    assert.deepEqual([...ALL_CAPABILITY_GROUPS], ['config', 'literature', 'evidence', 'zotero', 'orchestration', 'graph', 'fulltext', 'verify']);
   });
 
   it('returns the named groups in SPEC order (docs/command-line.md)', () => {

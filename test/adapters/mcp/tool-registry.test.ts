@@ -95,7 +95,11 @@ describe('the tool registry (docs/tools.md#the-twelve-tools, docs/command-line.m
       assert.equal(tool.outputSchema.type, 'object', tool.name);
       assert.equal(tool.inputSchema.$schema, undefined);
       const search = tool.name === 'qiongli_literature_search';
-      const openWorld = search || toolNamesOf('graph').includes(tool.name) || tool.name === 'qiongli_literature_read_fulltext';
+      const openWorld =
+        search ||
+        toolNamesOf('graph').includes(tool.name) ||
+        tool.name === 'qiongli_literature_read_fulltext' ||
+        tool.name === 'qiongli_literature_check_references';
       assert.deepEqual(tool.annotations, { readOnlyHint: true, destructiveHint: false, idempotentHint: !search, openWorldHint: openWorld }, tool.name);
       assert.ok(tool.title.length > 0 && tool.description.length > 40, tool.name);
     }

@@ -11,7 +11,8 @@ import { mcpConnection } from '../../../src/composition/mcp-connection.js';
 
 /**
  * The two citation-graph tools as `tools/list` describes them when `graph` is granted
- * (`--capabilities …,graph`), per protocol revision, against test/fixtures/tools-list/graph/.
+ * (`--capabilities …,graph`), per protocol revision, against test/fixtures/tools-list/graph/,
+ * and the reference check when `verify` is granted, against test/fixtures/tools-list/verify/.
  * The twelve listed before them must stay exactly the recorded default list. Recorded again with
  * `QIONGLI_UPDATE_SNAPSHOTS=1 node --test dist/test/adapters/mcp/tools-list-graph-snapshot.test.js`.
  */
@@ -19,8 +20,8 @@ const REVISIONS = ['2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as co
 const FIXTURES = join(PROJECT_ROOT, 'test', 'fixtures', 'tools-list');
 const updating = process.env.QIONGLI_UPDATE_SNAPSHOTS === '1';
 
-function toolsWithGraph(revision: (typeof REVISIONS)[number]): unknown[] {
-  const container = createContainer('lite', { grants: new Set([...LITE_DEFAULT_GROUPS, 'graph']) });
+function toolsWithGroup(revision: (typeof REVISIONS)[number], group: 'graph' | 'verify'): unknown[] {
+  const container = createContainer('lite', { grants: new Set([...LITE_DEFAULT_GROUPS, group]) });
   const transport = new FakeTransport();
   const connection = mcpConnection(container, transport, {
     finished: () => undefined,
@@ -35,26 +36,33 @@ function toolsWithGraph(revision: (typeof REVISIONS)[number]): unknown[] {
   return transport.responseTo(1).result.tools;
 }
 
-describe('tools/list with the graph group granted (docs/tools.md#the-citation-graph)', () => {
-  for (const revision of REVISIONS) {
-    it(`lists the frozen twelve unchanged, then the two graph tools exactly as recorded (${revision})`, () => {
-      const tools = toolsWithGraph(revision);
-      const defaults = JSON.parse(readFileSync(join(FIXTURES, `${revision}.json`), 'utf8')).tools;
-      assert.deepEqual(tools.slice(0, 12), defaults);
-      const graph = tools.slice(12);
-      const file = join(FIXTURES, 'graph', `${revision}.json`);
-      if (updating) {
-        mkdirSync(join(FIXTURES, 'graph'), { recursive: true });
-        writeFileSync(file, `${JSON.stringify({ tools: graph }, null, 2)}\n`);
-      }
-      assert.deepEqual({ tools: graph }, JSON.parse(readFileSync(file, 'utf8')));
-      assert.deepEqual(
-        graph.map((tool: any) => [tool.name, tool.annotations]),
-        [
-          ['qiongli_literature_references', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true }],
-          ['qiongli_literature_citations', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true }],
-        ],
-      );
-    });
-  }
-});
+/** The annotations every opt-in tool states: read-only, open-world, idempotent. */
+const OPEN_WORLD_READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true };
+
+const GROUPS = [
+  { group: 'graph', doc: 'docs/tools.md#the-citation-graph', names: ['qiongli_literature_references', 'qiongli_literature_citations'] },
+  { group: 'verify', doc: 'docs/tools.md#the-reference-check', names: ['qiongli_literature_check_references'] },
+] as const;
+
+for (const { group, doc, names } of GROUPS) {
+  describe(`tools/list with the ${group} group granted (${doc})`, () => {
+    for (const revision of REVISIONS) {
+      it(`lists the frozen twelve unchanged, then ${names.join(' and ')} exactly as recorded (${revision})`, () => {
+        const tools = toolsWithGroup(revision, group);
+        const defaults = JSON.parse(readFileSync(join(FIXTURES, `${revision}.json`), 'utf8')).tools;
+        assert.deepEqual(tools.slice(0, 12), defaults);
+        const granted = tools.slice(12);
+        const file = join(FIXTURES, group, `${revision}.json`);
+        if (updating) {
+          mkdirSync(join(FIXTURES, group), { recursive: true });
+          writeFileSync(file, `${JSON.stringify({ tools: granted }, null, 2)}\n`);
+        }
+        assert.deepEqual({ tools: granted }, JSON.parse(readFileSync(file, 'utf8')));
+        assert.deepEqual(
+          granted.map((tool: any) => [tool.name, tool.annotations]),
+          names.map((name) => [name, OPEN_WORLD_READ]),
+        );
+      });
+    }
+  });
+}

@@ -1,4 +1,4 @@
-import type { XmlEvents } from '../provider-http/xml-reader.js';
+import type { XmlEvents } from './xml-reader.js';
 
 /** The texts of one Atom entry that arXiv records are built from (first occurrence of each). */
 export interface AtomEntry {

@@ -96,7 +96,10 @@ describe('the reference check through tools/call, the real lookups over undici (
       assert.equal(records.length, 5);
       const exported = (await client.callTool({ name: 'qiongli_zotero_export_import_files', arguments: { records, formats: ['bibliography.bib'] } })) as any;
       assert.notEqual(exported.isError, true, JSON.stringify(exported).slice(0, 300));
-      const parsed = parseBibtex(exported.structuredContent.files['bibliography.bib']);
+      // The file is held as an MCP resource: the answer lists it, resources/read gives its bytes.
+      const file = exported.structuredContent.files.find((entry: any) => entry.name === 'bibliography.bib');
+      const read = (await client.readResource({ uri: file.uri })) as any;
+      const parsed = parseBibtex(read.contents[0].text);
       assert.equal(parsed.errors, 0);
       assert.deepEqual(
         parsed.entries.map((entry) => unescapeBibtex(entry.fields['doi'] ?? '')),

@@ -150,7 +150,7 @@ describe('the MCP Bundle (npm run pack:mcpb)', () => {
     assert.equal(run.responses.find((response) => response.id === 1).result.serverInfo.title, 'Qiongli Standard');
     assert.deepEqual(
       manifest.tools.map((tool: { name: string }) => tool.name),
-      [...FROZEN_TOOL_ORDER, 'qiongli_literature_references', 'qiongli_literature_citations', 'qiongli_literature_read_fulltext'],
+      [...FROZEN_TOOL_ORDER, 'qiongli_literature_references', 'qiongli_literature_citations', 'qiongli_literature_read_fulltext', 'qiongli_zotero_save'],
       'the manifest lists the served tools in order',
     );
     assert.deepEqual(

@@ -10,8 +10,8 @@ describe('parseCapabilities (docs/command-line.md)', () => {
     assert.deepEqual([...liteDefaultGrants()], ['config', 'literature', 'evidence', 'zotero', 'orchestration']);
   });
 
-  it('knows the opt-in groups graph and fulltext, after the five (docs/command-line.md)', () => {
-    assert.deepEqual([...ALL_CAPABILITY_GROUPS], ['config', 'literature', 'evidence', 'zotero', 'orchestration', 'graph', 'fulltext']);
+  it('knows the opt-in groups graph and fulltext after the five, then the Standard-only zotero-library (docs/command-line.md)', () => {
+    assert.deepEqual([...ALL_CAPABILITY_GROUPS], ['config', 'literature', 'evidence', 'zotero', 'orchestration', 'graph', 'fulltext', 'zotero-library']);
   });
 
   it('returns the named groups in SPEC order (docs/command-line.md)', () => {

@@ -42,8 +42,9 @@ const log = options.quiet ? () => {} : (text) => process.stdout.write(`build:bin
 
 /**
  * The lazily loaded adapters, each a SEA asset, not part of the snapshot: the provider adapter
- * (undici, the XML parser) and the full-text adapter (the HTML parser), which reads through the
- * provider adapter's HTTP policy.
+ * (undici, the XML parser), the full-text adapter (the HTML parser), which reads through the
+ * provider adapter's HTTP policy, and the Standard profile's Zotero connector (its own undici
+ * `Client`).
  */
 const LAZY_ADAPTERS = [
   {
@@ -56,11 +57,16 @@ const LAZY_ADAPTERS = [
     entry: join(REPO_ROOT, 'src', 'adapters', 'fulltext-client', 'index.ts'),
     filter: /adapters[\\/]fulltext-client[\\/]index\.js$/,
   },
+  {
+    asset: 'zotero-connector.cjs',
+    entry: join(REPO_ROOT, 'src', 'adapters', 'zotero-connector', 'index.ts'),
+    filter: /adapters[\\/]zotero-connector[\\/]index\.js$/,
+  },
 ];
 
 /**
  * The dynamic import of each lazy adapter (src/composition/lazy-provider-client.ts,
- * lazy-fulltext-client.ts) becomes a module that evaluates the adapter from the executable's asset
+ * lazy-fulltext-client.ts, lazy-zotero-connector.ts) becomes a module that evaluates the adapter from the executable's asset
  * on first use — as the bundle loads it from a chunk — so its source stays out of the snapshot and
  * out of memory until a search or a read runs.
  */

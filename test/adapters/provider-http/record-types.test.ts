@@ -1,6 +1,7 @@
 // Each source's own type read into `record_type` (issue 28, item 3; docs/providers.md#record-types),
 // on the real bodies of test/fixtures/providers and test/fixtures/graph, a field flipped in memory
-// where no real body holds the type.
+// where no real body holds the type. Longer than 200 lines: one part per source, each with its
+// real bodies and its whole mapping table.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { openAlexPage } from '../../../src/adapters/citation-graph/openalex-graph.js';

@@ -43,8 +43,9 @@ const log = options.quiet ? () => {} : (text) => process.stdout.write(`build:bin
 /**
  * The lazily loaded adapters, each a SEA asset, not part of the snapshot: the provider adapter
  * (undici, the XML parser), the full-text adapter (the HTML parser) and the reference check's
- * lookups (the XML parser), which send through the provider adapter's HTTP policy, and the BibTeX
- * parser (about 5 MB of library code), loaded only when a reference check reads BibTeX.
+ * lookups (the XML parser), which send through the provider adapter's HTTP policy, the BibTeX
+ * parser (about 5 MB of library code), loaded only when a reference check reads BibTeX, and the
+ * Standard profile's Zotero connector (its own undici `Client`).
  */
 const LAZY_ADAPTERS = [
   {
@@ -67,11 +68,17 @@ const LAZY_ADAPTERS = [
     entry: join(REPO_ROOT, 'src', 'adapters', 'bibtex-parser', 'index.ts'),
     filter: /adapters[\\/]bibtex-parser[\\/]index\.js$/,
   },
+  {
+    asset: 'zotero-connector.cjs',
+    entry: join(REPO_ROOT, 'src', 'adapters', 'zotero-connector', 'index.ts'),
+    filter: /adapters[\\/]zotero-connector[\\/]index\.js$/,
+  },
 ];
 
 /**
  * The dynamic import of each lazy adapter (src/composition/lazy-provider-client.ts,
- * lazy-fulltext-client.ts, lazy-reference-lookup.ts) becomes a module that evaluates the adapter from the executable's asset
+ * lazy-fulltext-client.ts, lazy-reference-lookup.ts, lazy-bibliography-parser.ts, lazy-zotero-connector.ts) becomes a module
+ * that evaluates the adapter from the executable's asset
  * on first use — as the bundle loads it from a chunk — so its source stays out of the snapshot and
  * out of memory until a search or a read runs.
  */

@@ -35,6 +35,14 @@ export {
   type LookupAccess,
   type ReferenceSourceId,
 } from './ports/reference-lookup.port.js';
+export {
+  ZoteroConnectorId,
+  type ZoteroConnector,
+  type ZoteroFailure,
+  type ZoteroResult,
+  type ZoteroTarget,
+  type ZoteroTargets,
+} from './ports/zotero-connector.port.js';
 export { VERSION } from './composition/version.js';
 export { serveStreams, STOP_GRACE_MS, type ServeStreams } from './composition/serve-streams.js';
 export { UseCaseId, TOOL_CATALOGUE, type UseCaseToken, type CatalogueEntry, type ToolName } from './composition/tool-catalogue.js';

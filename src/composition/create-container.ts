@@ -28,6 +28,7 @@ import { profileSecretStore } from './secret-store-binding.js';
 import { TimeSlicesId, type TimeSlices } from '../ports/time-slices.port.js';
 import { eventLoopSlices } from '../adapters/scheduling/time-slices.js';
 import { TextDigestsId, type TextDigests } from '../ports/text-digests.port.js';
+import type { ZoteroConnector } from '../ports/zotero-connector.port.js';
 import { sha256Hex } from '../adapters/fulltext-client/text-digest.js';
 import { toolBindings } from './tool-bindings.js';
 import { HeldResourcesId, type HeldResources } from '../ports/held-resources.port.js';
@@ -75,6 +76,8 @@ export interface ContainerOverrides {
   readonly heldResources?: HeldResources;
   /** The reference check's sources, replacing the undici adapter (tests, embedders). */
   readonly referenceLookup?: ReferenceLookup;
+  /** Standard only: the connector to the person's Zotero (default: the undici adapter on 127.0.0.1:23119, loaded on first use). */
+  readonly zoteroConnector?: ZoteroConnector;
 }
 
 /** The tools each profile serves, in `tools/list` order (src/composition/profiles/). */

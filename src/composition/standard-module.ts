@@ -9,10 +9,13 @@ import { SecretStoreId, type SecretStore } from '../ports/secret-store.port.js';
 import { SetupBackendId, type SetupBackend } from '../ports/setup-backend.port.js';
 import { SetupPagesId } from '../ports/setup-page.port.js';
 import type { ContainerOverrides } from './create-container.js';
+import { ZoteroConnectorId } from '../ports/zotero-connector.port.js';
+import { LazyZoteroConnector } from './lazy-zotero-connector.js';
 
 /**
  * The ports only the Standard profile has (docs/command-line.md#profiles): the settings writer,
- * the setup page and its backend, which its configuration tools' slices name.
+ * the setup page and its backend, which its configuration tools' slices name, and the connector
+ * to the person's Zotero (its status and save tools), loaded on first use.
  */
 export const standardModule = (overrides: ContainerOverrides): ContainerModule =>
   new ContainerModule(({ bind }) => {
@@ -32,6 +35,9 @@ export const standardModule = (overrides: ContainerOverrides): ContainerModule =
       .inSingletonScope();
     bind(SetupPagesId)
       .toResolvedValue((backend: SetupBackend) => overrides.setupPages ?? new LazySetupPages(backend), [SetupBackendId])
+      .inSingletonScope();
+    bind(ZoteroConnectorId)
+      .toResolvedValue(() => overrides.zoteroConnector ?? new LazyZoteroConnector())
       .inSingletonScope();
   });
 

@@ -12,6 +12,12 @@ export interface RecordIdentifiers {
   readonly semantic_scholar?: string;
 }
 
+/**
+ * What kind of work a record is, from the source's own type (docs/providers.md#record-types):
+ * the domain's `RECORD_TYPES`, spelled here because ports import no domain.
+ */
+export type ProviderRecordType = 'article' | 'preprint' | 'conference_paper' | 'book_chapter' | 'book' | 'thesis' | 'dataset' | 'review' | 'other';
+
 /** One record as a provider returned it, before dedupe (docs/providers.md#the-literature-record). */
 export interface ProviderRecord {
   readonly title: string;
@@ -21,7 +27,8 @@ export interface ProviderRecord {
   readonly authors?: readonly RecordAuthor[];
   readonly url?: string;
   readonly identifiers?: RecordIdentifiers;
-  readonly record_type?: 'article' | 'preprint';
+  /** Absent when the source states no type (another source may know it). */
+  readonly record_type?: ProviderRecordType;
   /** Only when the request asked for abstracts (docs/providers.md#steered-requests). */
   readonly abstract?: string;
   /** How often the work is cited, as the provider counts it. */

@@ -1,4 +1,3 @@
-import type { SettingsRule } from './config-source.port.js';
 import { portToken, type PortToken } from './port-token.js';
 
 /**
@@ -124,21 +123,3 @@ export interface ZoteroConnector {
 
 /** Port token of {@link ZoteroConnector}. */
 export const ZoteroConnectorId: PortToken<ZoteroConnector> = portToken('qiongli.ZoteroConnector');
-
-/** Whether the person switched Zotero delivery on (`zotero: {enabled}` in the settings; default off). */
-export type ZoteroDeliveryReading =
-  | { readonly status: 'available'; readonly enabled: boolean }
-  | { readonly status: 'unavailable'; readonly rule: SettingsRule };
-
-/**
- * The consent read of Zotero delivery (docs/zotero.md#switching-it-on): the settings' `zotero.enabled`, read
- * afresh at every call, `false` when absent. Bound in the composition root over the
- * ConfigSource port (`settings.zotero?.enabled === true`); a settings document that breaks a
- * rule is `unavailable` with that rule.
- */
-export interface ZoteroDeliverySetting {
-  read(): Promise<ZoteroDeliveryReading>;
-}
-
-/** Port token of {@link ZoteroDeliverySetting}. */
-export const ZoteroDeliverySettingId: PortToken<ZoteroDeliverySetting> = portToken('qiongli.ZoteroDeliverySetting');

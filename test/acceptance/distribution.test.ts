@@ -156,6 +156,7 @@ describe('the MCP Bundle (npm run pack:mcpb)', () => {
         'qiongli_literature_citations',
         'qiongli_literature_read_fulltext',
         'qiongli_literature_check_references',
+        'qiongli_zotero_save',
       ],
       'the manifest lists the served tools in order',
     );

@@ -57,7 +57,7 @@ describe('the citation graph, each source alone, on its recorded bodies (through
       const seen = server.loopback.requests.at(-1)!;
       assert.match(
         seen.path,
-        /\/(references|citations)\?fields=contexts,intents,isInfluential,title,year,venue,externalIds,authors,url,citationCount,openAccessPdf&offset=0&limit=100$/u,
+        /\/(references|citations)\?fields=contexts,intents,isInfluential,title,year,venue,externalIds,authors,url,citationCount,openAccessPdf,publicationTypes&offset=0&limit=100$/u,
       );
     });
   }

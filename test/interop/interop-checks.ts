@@ -7,6 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { FROZEN_TOOL_ORDER, TOOL_CATALOGUE } from '../../src/composition/tool-catalogue.js';
+import { STANDARD_TOOLS } from '../../src/composition/profiles/standard.js';
 import { DEFAULT_GROUPS, type Profile } from '../../src/domain/shared/profiles.js';
 import { configHomeWith, isolatedConfigHome } from '../support/run-program.js';
 import { FULLTEXT_PROGRAM, builtProgram, installedVersion } from './clients/server-command.js';
@@ -36,8 +37,11 @@ function assertShowsError(seen: Seen, expected: string): void {
   if (seen.outcome === 'result') assert.notEqual(seen.isError, false, 'an error result reported as success');
 }
 
-/** The tools a profile serves by default, in frozen order. */
-const servedBy = (profile: Profile): string[] => TOOL_CATALOGUE.filter((entry) => DEFAULT_GROUPS[profile].includes(entry.group)).map((entry) => entry.name);
+/** The tools a profile serves by default, in frozen order (Standard's own list holds its Standard-only tools). */
+const servedBy = (profile: Profile): string[] =>
+  (profile === 'standard' ? STANDARD_TOOLS.map((slice) => slice.entry) : TOOL_CATALOGUE)
+    .filter((entry) => DEFAULT_GROUPS[profile].includes(entry.group))
+    .map((entry) => entry.name);
 
 /**
  * Declares the interop checks for every row and every connection of a client table, against the

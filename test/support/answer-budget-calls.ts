@@ -34,7 +34,12 @@ const long = (seed: string, length: number) => `${seed.repeat(Math.ceil(length /
 const bibliography = (count: number) =>
   Array.from({ length: count }, (_, index) => {
     const { title, doi, year, authors } = hostileRecord('crossref', index);
-    return { title: title.slice(0, 600), doi, year: index % 3 === 0 ? (year ?? 2000) + 5 : year, authors: authors?.slice(0, 3).map((author) => ('family' in author ? author.family : author.literal)) };
+    return {
+      title: title.slice(0, 600),
+      doi,
+      year: index % 3 === 0 ? (year ?? 2000) + 5 : year,
+      authors: authors?.slice(0, 3).map((author) => ('family' in author ? author.family : author.literal)),
+    };
   });
 
 /** Arguments with no optional one set: the call a model makes first. */

@@ -51,7 +51,6 @@ export function referenceEdge(reference: JsonObject): ProviderEdge | undefined {
     year: reference['year'],
     venue: markupFreeText(asString(reference['journal-title'])),
     ...(author === undefined ? {} : { authors: [author] }),
-    record_type: 'article',
   });
   if (record !== undefined) return { record };
   return doi === undefined ? undefined : { doi };

@@ -1,6 +1,7 @@
 import { failure, success, type Result } from '../../domain/shared/result.js';
 import { defaultGrantsOf, parseCapabilities } from './capabilities-option.js';
 import type { Profile } from '../../domain/shared/profiles.js';
+import { STANDARD_ONLY_GROUPS } from '../../domain/shared/capability-groups.js';
 import { usageError, type ParsedCommand } from './parsed-command.js';
 import { USAGE_MESSAGES, type UsageMessage } from './usage-messages.js';
 
@@ -71,7 +72,8 @@ function checkTransport(transport: string | undefined): UsageMessage | undefined
  *    mixing `--profile x` and `--profile=y`), option without value;
  * 2. `--profile`: missing, `full`, other than `lite`/`marketplace-lite`/`standard`;
  * 3. `--transport`: missing, other than `stdio`;
- * 4. `--capabilities` (see {@link parseCapabilities}).
+ * 4. `--capabilities` (see {@link parseCapabilities}); then, with `--profile lite`, a group only
+ *    Standard serves (`zotero-library`: Lite has no library access).
  */
 export function parseServeOptions(args: readonly string[]): ParsedCommand {
   if (args.length === 1 && args[0] === '--help') return { kind: 'help', topic: 'serve' };
@@ -85,5 +87,7 @@ export function parseServeOptions(args: readonly string[]): ParsedCommand {
   if (capabilities === undefined) return { kind: 'serve', profile, grants: defaultGrantsOf(profile) };
   const parsed = parseCapabilities(capabilities);
   if (!parsed.ok) return usageError(parsed.error, 'serve');
+  if (profile === 'lite' && STANDARD_ONLY_GROUPS.some((group) => parsed.value.has(group)))
+    return usageError(USAGE_MESSAGES.standardOnlyCapabilityGroup, 'serve');
   return { kind: 'serve', profile, grants: parsed.value };
 }

@@ -20,6 +20,7 @@ export const USAGE_MESSAGES = {
   emptyCapabilityItem: '--capabilities has an empty item',
   unknownCapabilityGroup: '--capabilities names an unknown group',
   repeatedCapabilityGroup: '--capabilities names a group more than once',
+  standardOnlyCapabilityGroup: '--capabilities names a group only the standard profile serves (zotero-library)',
   missingProvider: 'missing provider name',
   unknownProvider: 'unknown provider',
   providerTakesNoKey: 'this provider takes no API key (openalex, semantic_scholar and pubmed do)',

@@ -3,6 +3,7 @@ import { asArray, asObject, asString, type JsonObject } from './json-fields.js';
 import { listOf, objectOf, scalar } from './json-shape.js';
 import { markupFreeText } from './abstract-text.js';
 import { MAX_AUTHORS, authorsOf, buildRecord, cleanText, literalAuthor, type RecordOptions } from './record-fields.js';
+import { crossrefRecordType } from './record-types.js';
 
 /*
  * The Crossref work format, read by the search (provider-client) and the citation graph alike:
@@ -30,6 +31,7 @@ const WORK_FIELDS = {
   'container-title': listOf(scalar, { max: 1 }),
   author: listOf(objectOf({ family: scalar, given: scalar, name: scalar }), { max: MAX_AUTHORS }),
   URL: scalar,
+  type: scalar,
   'is-referenced-by-count': scalar,
   'updated-by': listOf(objectOf({ type: scalar }), { max: MAX_UPDATES }),
 };
@@ -54,7 +56,7 @@ export function crossrefRecord(work: JsonObject, options: RecordOptions): Provid
     venue: markupFreeText(asString(asArray(work['container-title'])?.[0])),
     authors: authorsOf(work['author'], crossrefAuthor),
     url: asString(work['URL']),
-    record_type: 'article',
+    record_type: crossrefRecordType(work['type']),
     abstract: options.abstracts === true ? markupFreeText(asString(work['abstract'])) : undefined,
     cited_by_count: work['is-referenced-by-count'],
     retracted: isRetractedBy(work['updated-by']),

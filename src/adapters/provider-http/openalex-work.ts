@@ -4,6 +4,7 @@ import { listOf, objectOf, scalar } from './json-shape.js';
 import { MAX_INDEX_WORDS, MAX_POSITIONS_PER_WORD, invertedIndexText } from './abstract-text.js';
 import { MAX_AUTHORS, authorsOf, buildRecord, literalAuthor, type RecordOptions } from './record-fields.js';
 import { yearBounds } from './steering.js';
+import { openAlexRecordType } from './record-types.js';
 
 /*
  * The OpenAlex work format, read by the search (provider-client) and the citation graph alike:
@@ -47,7 +48,8 @@ const WORK_FIELDS = {
   doi: scalar,
   display_name: scalar,
   publication_year: scalar,
-  primary_location: objectOf({ source: objectOf({ display_name: scalar }) }),
+  type: scalar,
+  primary_location: objectOf({ source: objectOf({ display_name: scalar, type: scalar }) }),
   authorships: listOf(objectOf({ author: objectOf({ display_name: scalar }) }), { max: MAX_AUTHORS }),
   cited_by_count: scalar,
   open_access: objectOf({ oa_url: scalar }),
@@ -67,14 +69,15 @@ export const openAlexWorkShape = (options: RecordOptions) => (options.abstracts 
 /** One OpenAlex work object as a record (docs/providers.md#the-literature-record); no title → `undefined`. */
 export function openAlexRecord(work: JsonObject, options: RecordOptions): ProviderRecord | undefined {
   const id = asString(work['id']);
+  const source = asObject(asObject(work['primary_location'])?.['source']);
   return buildRecord({
     title: asString(work['display_name']),
     doi: asString(work['doi']),
     year: work['publication_year'],
-    venue: asString(asObject(asObject(work['primary_location'])?.['source'])?.['display_name']),
+    venue: asString(source?.['display_name']),
     authors: authorsOf(work['authorships'], (authorship) => literalAuthor(asString(asObject(authorship['author'])?.['display_name']))),
     identifiers: { openalex: id?.startsWith(OPENALEX_ID_PREFIX) ? id.slice(OPENALEX_ID_PREFIX.length) : id },
-    record_type: 'article',
+    record_type: openAlexRecordType(work['type'], source?.['type']),
     abstract: options.abstracts === true ? invertedIndexText(asObject(work['abstract_inverted_index'])) : undefined,
     cited_by_count: work['cited_by_count'],
     open_access_url: asString(asObject(work['open_access'])?.['oa_url']),

@@ -6,6 +6,7 @@ import { listOf, objectOf, scalar } from './json-shape.js';
 import { providerFailure, success, type ProviderResult } from './provider-failure.js';
 import { readJson } from './json-reader.js';
 import type { ProviderGet } from './send-get.js';
+import { pubMedRecordType } from './record-types.js';
 
 /*
  * The PubMed E-utilities format, read by the search (provider-client) and the reference check
@@ -47,6 +48,7 @@ const SUMMARY = objectOf({
   title: scalar,
   pubdate: scalar,
   fulljournalname: scalar,
+  booktitle: scalar,
   articleids: listOf(objectOf({ idtype: scalar, value: scalar }), { max: 64 }),
   authors: listOf(objectOf({ name: scalar }), { max: MAX_AUTHORS }),
   pubtype: listOf(scalar, { max: 64 }),
@@ -77,7 +79,8 @@ export function* pubMedSearchIds(body: string, rows: number): Stepwise<ProviderR
  * Maps an esummary answer to at most `rows` records in `result.uids` order (docs/providers.md#the-literature-record),
  * stepwise: `title`, the `articleids` doi, year of `pubdate`, `fulljournalname`,
  * `authors[].name`, uid as `pmid`, the `pmc` article id as the PubMed Central link, `pubtype`
- * `Retracted Publication` as `retracted`; a uid listed twice gives one record. Rate-limit answer →
+ * `Retracted Publication` as `retracted`, the record type from `pubtype` and `booktitle`
+ * (see {@link pubMedRecordType}); a uid listed twice gives one record. Rate-limit answer →
  * `rate_limited`; any other shape → `decode_error`.
  */
 export function* pubMedSummaryRecords(body: string, rows: number): Stepwise<ProviderResult<readonly ProviderRecord[]>> {
@@ -116,7 +119,7 @@ function pubMedRecord(summary: JsonObject, uid: string): ProviderRecord | undefi
     venue: asString(summary['fulljournalname']),
     authors: authorsOf(summary['authors'], (author) => literalAuthor(asString(author['name']))),
     identifiers: { pmid: uid },
-    record_type: 'article',
+    record_type: pubMedRecordType(summary['pubtype'], summary['booktitle']),
     open_access_url: pmcUrl(articleId('pmc')),
     retracted: pubTypes.includes(RETRACTED_PUBLICATION),
   });

@@ -10,7 +10,7 @@
  *   DOI normalisation, abstract folding and cutting) and applies them to every client's
  *   records, these included; this file neither restates nor repeats them.
  */
-import type { ProviderRecord, RecordAuthor, RecordIdentifiers } from '../../ports/provider-client.port.js';
+import type { ProviderRecord, ProviderRecordType, RecordAuthor, RecordIdentifiers } from '../../ports/provider-client.port.js';
 import { RECORD_YEARS } from '../../domain/literature-search/clean-provider-record.js';
 import { abstractText } from './abstract-text.js';
 import { asArray, asObject, type JsonObject } from './json-fields.js';
@@ -101,7 +101,7 @@ export interface FoundFields {
   readonly authors?: readonly RecordAuthor[];
   readonly url?: string | undefined;
   readonly identifiers?: { readonly [K in keyof RecordIdentifiers]?: string | undefined };
-  readonly record_type?: 'article' | 'preprint';
+  readonly record_type?: ProviderRecordType | undefined;
   /** Abstract text, markup already removed; {@link abstractText} collapses and cuts it. */
   readonly abstract?: string | undefined;
   /** The provider's raw citation count; kept when it is a number (the domain decides whether it is a count). */

@@ -2,6 +2,7 @@ import type { ProviderRecord, ProviderSearchRequest } from '../../ports/provider
 import { asObject, asString, type JsonObject } from './json-fields.js';
 import { listOf, objectOf, scalar } from './json-shape.js';
 import { MAX_AUTHORS, authorsOf, buildRecord, literalAuthor, type RecordOptions } from './record-fields.js';
+import { semanticScholarRecordType } from './record-types.js';
 
 /*
  * The Semantic Scholar paper format, read by the search (provider-client) and the citation graph
@@ -10,7 +11,7 @@ import { MAX_AUTHORS, authorsOf, buildRecord, literalAuthor, type RecordOptions 
  */
 
 /** The fields asked for (docs/providers.md#requests, #steered-requests); `abstract` is added when asked for. */
-export const SEMANTIC_SCHOLAR_FIELDS = 'title,year,venue,externalIds,authors,url,citationCount,openAccessPdf';
+export const SEMANTIC_SCHOLAR_FIELDS = 'title,year,venue,externalIds,authors,url,citationCount,openAccessPdf,publicationTypes';
 
 /** The API key travels only in the `x-api-key` header, never in the URL (docs/providers.md#providers-and-readiness). */
 export function headersFor({ credentials }: Pick<ProviderSearchRequest, 'credentials'>): Record<string, string> {
@@ -30,6 +31,7 @@ const PAPER_FIELDS = {
   authors: listOf(objectOf({ name: scalar }), { max: MAX_AUTHORS }),
   citationCount: scalar,
   openAccessPdf: objectOf({ url: scalar }),
+  publicationTypes: listOf(scalar, { max: 16 }),
 };
 const PAPER = objectOf(PAPER_FIELDS);
 const PAPER_WITH_ABSTRACT = objectOf({ ...PAPER_FIELDS, abstract: scalar });
@@ -51,7 +53,7 @@ export function semanticScholarRecord(paper: JsonObject, options: RecordOptions)
       arxiv: asString(externalIds?.['ArXiv']),
       pmid: asString(externalIds?.['PubMed']),
     },
-    record_type: 'article',
+    record_type: semanticScholarRecordType(paper['publicationTypes']),
     abstract: options.abstracts === true ? asString(paper['abstract']) : undefined,
     cited_by_count: paper['citationCount'],
     open_access_url: asString(asObject(paper['openAccessPdf'])?.['url']),

@@ -11,15 +11,17 @@ import { standardSaveProviderConfigTool } from '../../tools/save-provider-config
 import { searchPlanTool } from '../../tools/search-plan.js';
 import { standardTaskPlanTool } from '../../tools/task-plan.js';
 import { zoteroExportTool } from '../../tools/zotero-export.js';
-import { zoteroStatusTool } from '../../tools/zotero-status.js';
+import { zoteroSaveTool } from '../../tools/zotero-save.js';
+import { standardZoteroStatusTool } from '../../tools/zotero-status.js';
 import type { CapabilityGroup } from '../../domain/shared/capability-groups.js';
 import { instructionsOf } from './instructions.js';
 
 /**
  * The tools of the Standard profile (docs/tools.md#in-the-standard-profile), in the order of
  * `tools/list`: Lite's, with the configuration tools that really save settings and open the
- * setup page, and previews that name no runtime that does not exist. Every group is granted by
- * default.
+ * setup page, previews that name no runtime that does not exist, a Zotero status that looks at
+ * the person's Zotero, and the Zotero save (group `zotero-library`, Standard only). Every group
+ * is granted by default.
  */
 export const STANDARD_TOOLS = [
   configStatusTool,
@@ -30,7 +32,7 @@ export const STANDARD_TOOLS = [
   searchPlanTool,
   literatureSearchTool,
   exportEvidenceTool,
-  zoteroStatusTool,
+  standardZoteroStatusTool,
   zoteroExportTool,
   standardRoutePreviewTool,
   standardTaskPlanTool,
@@ -38,6 +40,7 @@ export const STANDARD_TOOLS = [
   citationsTool,
   readFullTextTool,
   checkReferencesTool,
+  zoteroSaveTool,
 ] as const;
 
 /**

@@ -13,6 +13,7 @@
 import type { ProviderRecord, RecordAuthor, RecordIdentifiers } from '../../ports/provider-client.port.js';
 import { collapseWhitespace, normaliseDoi } from './record-keys.js';
 import { cleanAbstract } from './abstract-text.js';
+import { RECORD_TYPES, type RecordType } from '../shared/literature-record.js';
 
 /** Mutable identifier slots of a record being merged. */
 export type IdentifierSlots = { -readonly [K in keyof RecordIdentifiers]: RecordIdentifiers[K] };
@@ -26,7 +27,7 @@ export interface RecordFields {
   authors?: RecordAuthor[];
   url?: string;
   identifiers?: IdentifierSlots;
-  record_type?: 'article' | 'preprint';
+  record_type?: RecordType;
   abstract?: string;
   cited_by_count?: number;
   open_access_url?: string;
@@ -132,7 +133,7 @@ export function cleanProviderRecord(record: ProviderRecord, options: CleaningOpt
   if (url !== undefined) fields.url = url;
   const identifiers = cleanIdentifiers(record.identifiers);
   if (identifiers !== undefined) fields.identifiers = identifiers;
-  if (record.record_type === 'article' || record.record_type === 'preprint') fields.record_type = record.record_type;
+  if ((RECORD_TYPES as readonly unknown[]).includes(record.record_type)) fields.record_type = record.record_type as RecordType;
   if (options.includeAbstracts === true && typeof record.abstract === 'string') {
     const abstract = cleanAbstract(record.abstract);
     if (abstract !== undefined) fields.abstract = abstract;

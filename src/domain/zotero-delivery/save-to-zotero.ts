@@ -1,4 +1,6 @@
-import type { ZoteroConnector, ZoteroDeliverySetting, ZoteroFailure, ZoteroImportedItem, ZoteroTarget } from '../../ports/zotero-connector.port.js';
+import type { ConfigSource } from '../../ports/config-source.port.js';
+import type { TimeSlices } from '../../ports/time-slices.port.js';
+import type { ZoteroConnector, ZoteroFailure, ZoteroImportedItem, ZoteroTarget } from '../../ports/zotero-connector.port.js';
 import { failure, success, type Result } from '../shared/result.js';
 import { configUnavailableMessage } from '../shared/settings-rule-messages.js';
 import { finishNow, type Stepwise } from '../shared/stepwise.js';
@@ -13,9 +15,10 @@ import { chooseTarget } from './zotero-target.js';
 /** The ports of the save (bound in the composition root). */
 export interface ZoteroDeliveryPorts {
   readonly connector: ZoteroConnector;
-  readonly consent: ZoteroDeliverySetting;
-  /** Runs stepwise work; the MCP adapter passes one that yields to the event loop. Default: at once. */
-  readonly pace?: <T>(task: Stepwise<T>, signal: AbortSignal) => Promise<T>;
+  /** The settings: `zotero.enabled` is the person's consent, read afresh at every call. */
+  readonly settings: ConfigSource;
+  /** Runs stepwise work in time slices (the composition root binds the event-loop ones). Default: at once. */
+  readonly slices?: TimeSlices;
   /** Time all duplicate lookups may take together (default 30 s). */
   readonly lookupBudgetMs?: number;
 }
@@ -34,7 +37,7 @@ const cutTitle = (title: string): string => (title.length <= MAX_ANSWER_TITLE ? 
  * The Zotero save tool (docs/zotero.md#the-tool): puts records into the person's running Zotero
  * through its connector server, in one connector session.
  *
- * 1. Consent: the setting `zotero.enabled` must be on, else the tool error `zotero-delivery-off`
+ * 1. Consent: the setting `zotero.enabled` (ConfigSource) must be on, else the tool error `zotero-delivery-off`
  *    (its message says how to switch it on); nothing is sent to Zotero.
  * 2. `/connector/ping`, then `/connector/getSelectedCollection`: the target is `collection` (a
  *    key or a name of a writable target) or the one selected in Zotero.
@@ -52,11 +55,11 @@ export async function saveToZotero(
   ports: ZoteroDeliveryPorts,
   context: UseCaseContext,
 ): Promise<Result<ZoteroSaveAnswer, ToolFailure>> {
-  const consent = await ports.consent.read();
-  if (consent.status === 'unavailable') {
-    return failure({ kind: 'tool_error', reasonCode: 'native-config-unavailable', message: configUnavailableMessage(consent.rule) });
+  const reading = await ports.settings.read();
+  if (reading.status === 'unavailable') {
+    return failure({ kind: 'tool_error', reasonCode: 'native-config-unavailable', message: configUnavailableMessage(reading.rule) });
   }
-  if (!consent.enabled) return toolError('zotero-delivery-off');
+  if (!reading.settings.zotero.enabled) return toolError('zotero-delivery-off');
   const { connector } = ports;
   const ping = await connector.ping(context.signal);
   if (!ping.ok) return connectorError(ping.error);
@@ -64,7 +67,8 @@ export async function saveToZotero(
   if (!found.ok) return connectorError(found.error);
   const target = chooseTarget(args.collection, found.value);
   if (!target.ok) return toolError(target.error);
-  const pace = ports.pace ?? (<T>(task: Stepwise<T>) => Promise.resolve(finishNow(task)));
+  const pace = <T>(task: Stepwise<T>, signal: AbortSignal): Promise<T> =>
+    ports.slices === undefined ? Promise.resolve(finishNow(task)) : ports.slices.run(task, signal);
   const records = await pace(prepare(args.records), context.signal);
   const duplicates = await checkDuplicates(records, connector, { signal: context.signal, progress: context.reportProgress, budgetMs: ports.lookupBudgetMs });
   const skipped_existing = [...duplicates.skipped]

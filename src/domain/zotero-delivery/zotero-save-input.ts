@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { RECORD_TYPES } from '../shared/literature-record.js';
 import { ARGUMENT_BOUND_PRECEDENCE, BULK_ARGUMENT_BOUNDS, withArgumentBounds } from '../shared/json-bounds.js';
 import { UNSUPPORTED_ARGUMENT, withStepwiseChecks } from '../shared/parse-arguments.js';
 import type { Result } from '../shared/result.js';
@@ -46,7 +47,8 @@ const identifierText = () => z.string({ error: E.identifiers }).optional();
 /**
  * One record to save: the Zotero export's record (the literature-record shape, read leniently),
  * plus `identifiers.pmcid` and `open_access_url` (an `https:` link to a free full text; any
- * other value is ignored).
+ * other value is ignored). Its fields carry no descriptions of their own: the tool's entry stays
+ * small in `tools/list`, and the record is the one qiongli_literature_search describes.
  */
 export const zoteroSaveRecordInput = schemaOnFirstUse(() =>
   openObject(
@@ -56,7 +58,10 @@ export const zoteroSaveRecordInput = schemaOnFirstUse(() =>
         { arxiv: identifierText(), pmid: identifierText(), pmcid: identifierText(), openalex: identifierText(), semantic_scholar: identifierText() },
         E.identifiers,
       ).optional(),
-      open_access_url: z.unknown().optional().describe('An https link to a free full text; kept in the item\u2019s Extra field.'),
+      record_type: z.enum(RECORD_TYPES, { error: E.recordType }).optional(),
+      abstract: z.unknown().optional(),
+      retracted: z.unknown().optional(),
+      open_access_url: z.unknown().optional(),
     },
     E.record,
   ),
@@ -74,22 +79,18 @@ const argumentsShape = <R extends z.ZodType>(records: R) =>
         .array(records, { error: M.records })
         .min(1, { error: M.recordsEmpty })
         .max(ZOTERO_SAVE_LIMITS.records, { error: M.recordsTooMany })
-        .describe('Literature records to save, as qiongli_literature_search returns them or as qiongli_zotero_export_import_files takes them (1 to 500).'),
+        .describe('Records as qiongli_literature_search returns them (1 to 500).'),
       collection: z
         .string({ error: M.collection })
         .refine((value) => value.trim() !== '' && value.length <= ZOTERO_SAVE_LIMITS.collectionChars, { error: M.collection })
         .optional()
-        .describe('Where to save: a collection or library name, or a key (C… or L…) from qiongli_zotero_status; default the collection selected in Zotero.'),
-      tags: z
-        .array(tag(), { error: M.tags })
-        .max(ZOTERO_SAVE_LIMITS.tags, { error: M.tags })
-        .optional()
-        .describe('Tags to give every saved item (at most 20).'),
+        .describe('A collection or library name, or its key from qiongli_zotero_status; default: the one selected in Zotero.'),
+      tags: z.array(tag(), { error: M.tags }).max(ZOTERO_SAVE_LIMITS.tags, { error: M.tags }).optional().describe('Tags for every saved item.'),
       evidence_snapshot_id: z
         .string({ error: M.snapshot })
         .regex(/^[A-Za-z0-9._:-]{1,128}$/, { error: M.snapshot })
         .optional()
-        .describe('An evidence snapshot id; every saved item gets a child note naming it.'),
+        .describe('Each saved item gets a note naming this snapshot.'),
     },
     { error: UNSUPPORTED_ARGUMENT },
   );

@@ -32,16 +32,12 @@ export const MAX_ANSWER_TITLE = 300;
 export const zoteroSaveOutput = schemaOnFirstUse(() =>
   z.strictObject({
     status: z.enum(['ok', 'warning']),
-    saved: z.number().int().min(0).describe('How many items Zotero saved.'),
-    skipped_existing: z
-      .array(z.strictObject({ index: z.number().int().min(0), title: z.string(), matched_by: z.enum(MATCH_KEYS) }))
-      .describe('Records not saved because the library (or an earlier record of this call) already holds the work.'),
-    duplicates_checked: z.boolean().describe("false when Zotero's local API did not answer: nothing was skipped."),
+    saved: z.number().int().min(0),
+    skipped_existing: z.array(z.strictObject({ index: z.number().int().min(0), title: z.string(), matched_by: z.enum(MATCH_KEYS) })),
+    duplicates_checked: z.boolean(),
     failed: z.array(z.strictObject({ index: z.number().int().min(0), reason: z.enum(RECORD_FAILURES) })),
-    target: z
-      .strictObject({ key: z.string(), name: z.string(), library: z.string() })
-      .describe('The library or collection the items were saved into (a key from qiongli_zotero_status).'),
-    session: z.string().optional().describe("Zotero's connector session of this call; absent when nothing was sent."),
+    target: z.strictObject({ key: z.string(), name: z.string(), library: z.string() }),
+    session: z.string().optional(),
     warnings: z.array(z.string()).optional(),
   }),
 );

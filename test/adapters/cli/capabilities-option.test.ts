@@ -10,8 +10,11 @@ describe('parseCapabilities (docs/command-line.md)', () => {
     assert.deepEqual([...liteDefaultGrants()], ['config', 'literature', 'evidence', 'zotero', 'orchestration']);
   });
 
-  it('knows the opt-in groups graph, fulltext and verify, after the five (docs/command-line.md)', () => {
-    assert.deepEqual([...ALL_CAPABILITY_GROUPS], ['config', 'literature', 'evidence', 'zotero', 'orchestration', 'graph', 'fulltext', 'verify']);
+  it('knows the opt-in groups graph, fulltext and verify after the five, then the Standard-only zotero-library (docs/command-line.md)', () => {
+    assert.deepEqual(
+      [...ALL_CAPABILITY_GROUPS],
+      ['config', 'literature', 'evidence', 'zotero', 'orchestration', 'graph', 'fulltext', 'verify', 'zotero-library'],
+    );
   });
 
   it('returns the named groups in SPEC order (docs/command-line.md)', () => {

@@ -287,6 +287,12 @@ const CASES: readonly UsageErrorCase[] = [
     message: M.repeatedCapabilityGroup,
     topic: 'serve',
   },
+  {
+    rule: 'a group only Standard serves is refused in Lite (its checks come after the list is read)',
+    argv: [...SERVE, ...LITE_STDIO, '--capabilities', 'config,zotero-library'],
+    message: M.standardOnlyCapabilityGroup,
+    topic: 'serve',
+  },
   // qiongli config (docs/command-line.md#qiongli-config)
   { rule: 'config alone is a missing subcommand', argv: ['config'], message: M.missingSubcommand, topic: 'config' },
   { rule: 'set-key without a provider', argv: ['config', 'set-key'], message: M.missingProvider, topic: 'config set-key' },

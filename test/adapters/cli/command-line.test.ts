@@ -89,7 +89,22 @@ describe('parseCommandLine valid forms (docs/command-line.md)', () => {
 
   it('grants every group when --capabilities names all of them, in SPEC order whatever the input order (docs/command-line.md)', () => {
     const reversed = [...ALL_CAPABILITY_GROUPS].reverse().join(',');
-    assert.deepEqual(grantsOf([...SERVE, '--profile', 'lite', '--transport', 'stdio', '--capabilities', reversed]), ALL_CAPABILITY_GROUPS);
+    assert.deepEqual(grantsOf([...SERVE, '--profile', 'standard', '--transport', 'stdio', '--capabilities', reversed]), ALL_CAPABILITY_GROUPS);
+    const lite = ALL_CAPABILITY_GROUPS.filter((group) => group !== 'zotero-library');
+    assert.deepEqual(grantsOf([...SERVE, '--profile', 'lite', '--transport', 'stdio', '--capabilities', [...lite].reverse().join(',')]), lite);
+  });
+
+  it('grants zotero-library in Standard, and refuses it in Lite (and its alias) with a static usage error (docs/command-line.md#capability-groups)', () => {
+    assert.deepEqual(grantsOf([...SERVE, '--profile', 'standard', '--transport', 'stdio', '--capabilities', 'zotero,zotero-library']), [
+      'zotero',
+      'zotero-library',
+    ]);
+    for (const profile of ['lite', 'marketplace-lite'])
+      assert.deepEqual(parseCommandLine([...SERVE, '--profile', profile, '--transport', 'stdio', '--capabilities', 'literature,zotero-library']), {
+        kind: 'usage-error',
+        message: USAGE_MESSAGES.standardOnlyCapabilityGroup,
+        topic: 'serve',
+      });
   });
 
   it('parses qiongli --version as the version command (docs/command-line.md)', () => {

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ToolRegistry } from '../../../src/adapters/mcp/tool-registry.js';
 import { FROZEN_TOOL_ORDER, TOOL_CATALOGUE, TOOL_NAMES, toolNamesOf, UseCaseId } from '../../../src/composition/tool-catalogue.js';
-import { ALL_CAPABILITY_GROUPS, LITE_DEFAULT_GROUPS } from '../../../src/domain/shared/capability-groups.js';
+import { ALL_CAPABILITY_GROUPS, LITE_DEFAULT_GROUPS, STANDARD_ONLY_GROUPS } from '../../../src/domain/shared/capability-groups.js';
 import { createContainer, ToolDefinitionsId } from '../../../src/index.js';
 import { FakeConfigSource } from '../../fakes/config-source.fake.js';
 import { FakeSecretStore } from '../../fakes/secret-store.fake.js';
@@ -15,8 +15,12 @@ const container = createContainer('lite', {
   providerClient: new FakeProviderClient(),
 });
 const definitions = container.get(ToolDefinitionsId);
-/** The groups whose tools exist: Lite's default ones and `graph` (each must grant at least one tool). */
-const GROUPS_WITH_TOOLS = ALL_CAPABILITY_GROUPS;
+/** The groups whose tools Lite serves: all but the Standard-only ones (each must grant at least one tool). */
+const GROUPS_WITH_TOOLS = ALL_CAPABILITY_GROUPS.filter((group) => !(STANDARD_ONLY_GROUPS as readonly string[]).includes(group));
+/** Standard's definitions: every public tool, the Standard-only groups' included. */
+const standardDefinitions = createContainer('standard', { configSource: FakeConfigSource.defaults(), secretStore: FakeSecretStore.unavailable() }).get(
+  ToolDefinitionsId,
+);
 const names = (registry: ToolRegistry, revision = '2025-06-18' as const) =>
   (JSON.parse(registry.encodedToolsFor(revision)) as { name: string }[]).map((tool) => tool.name);
 
@@ -25,11 +29,15 @@ describe('the tool registry (docs/tools.md#the-twelve-tools, docs/command-line.m
     const lite = new ToolRegistry(definitions, new Set(LITE_DEFAULT_GROUPS));
     assert.equal(FROZEN_TOOL_ORDER.length, 12);
     assert.deepEqual(names(lite), [...FROZEN_TOOL_ORDER]);
-    const everything = new ToolRegistry(definitions, new Set(ALL_CAPABILITY_GROUPS));
+    const everything = new ToolRegistry(standardDefinitions, new Set(ALL_CAPABILITY_GROUPS));
     assert.deepEqual(names(everything), [...TOOL_NAMES]);
     assert.deepEqual(TOOL_NAMES.slice(0, 12), [...FROZEN_TOOL_ORDER]);
-    const reversed = new ToolRegistry([...definitions].reverse(), new Set(ALL_CAPABILITY_GROUPS));
+    const reversed = new ToolRegistry([...standardDefinitions].reverse(), new Set(ALL_CAPABILITY_GROUPS));
     assert.deepEqual(names(reversed), [...TOOL_NAMES].reverse());
+    assert.deepEqual(
+      names(new ToolRegistry(definitions, new Set(ALL_CAPABILITY_GROUPS))),
+      TOOL_NAMES.filter((name) => name !== 'qiongli_zotero_save'),
+    );
   });
 
   it('lists an opt-in group after the frozen twelve, which keep their order and places', () => {
@@ -45,6 +53,12 @@ describe('the tool registry (docs/tools.md#the-twelve-tools, docs/command-line.m
       for (const name of FROZEN_TOOL_ORDER) assert.equal(registry.find(name) !== undefined, (toolNamesOf(group) as string[]).includes(name));
     });
   }
+
+  it('grants the Standard-only zotero-library group its one tool in Standard, and nothing in Lite (which serves no such tool)', () => {
+    assert.deepEqual(toolNamesOf('zotero-library'), ['qiongli_zotero_save']);
+    assert.deepEqual(names(new ToolRegistry(standardDefinitions, new Set(['zotero-library']))), ['qiongli_zotero_save']);
+    assert.deepEqual(names(new ToolRegistry(definitions, new Set(['zotero-library']))), []);
+  });
 
   it('refuses two definitions under one name instead of dropping one', () => {
     const twin = controllableTool('qiongli_task_plan', () => undefined);

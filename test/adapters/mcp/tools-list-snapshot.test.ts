@@ -83,7 +83,7 @@ describe("the Standard profile's tools/list is pinned per protocol revision, apa
     });
   }
 
-  it("holds Lite's twelve, differing only in the three configuration tools (texts, the save tool's enabled field and names, output schemas) and the two previews (texts, output schemas: no Full CLI), then the opt-in groups' tools", () => {
+  it("holds Lite's twelve, differing only in the three configuration tools (texts, the save tool's enabled field and names, output schemas), the Zotero status (text, output schema: the probe of Zotero) and the two previews (texts, output schemas: no Full CLI), then the opt-in groups' tools", () => {
     for (const revision of REVISIONS) {
       const lite = JSON.parse(readFileSync(join(FIXTURES, `${revision}.json`), 'utf8')).tools as Record<string, unknown>[];
       const all = JSON.parse(readFileSync(join(STANDARD_FIXTURES, `${revision}.json`), 'utf8')).tools as Record<string, unknown>[];
@@ -100,7 +100,14 @@ describe("the Standard profile's tools/list is pinned per protocol revision, apa
       const changed = standard.filter((tool, index) => JSON.stringify(tool) !== JSON.stringify(lite[index])).map((tool) => tool.name);
       assert.deepEqual(
         changed,
-        ['qiongli_save_provider_config', 'qiongli_configure_provider', 'qiongli_open_config_wizard', 'qiongli_orchestrator_route', 'qiongli_task_plan'],
+        [
+          'qiongli_save_provider_config',
+          'qiongli_configure_provider',
+          'qiongli_open_config_wizard',
+          'qiongli_zotero_status',
+          'qiongli_orchestrator_route',
+          'qiongli_task_plan',
+        ],
         revision,
       );
       for (const [index, tool] of standard.entries()) {

@@ -39,7 +39,7 @@ describe('Crossref response parser', () => {
         year: 2022,
         venue: 'Ecology',
         url: 'https://doi.org/10.1093/obo/9780199830060-0238',
-        record_type: 'article',
+        record_type: 'book_chapter',
         cited_by_count: 1,
       },
       {
@@ -49,7 +49,7 @@ describe('Crossref response parser', () => {
         venue: 'Ecology',
         authors: [{ family: 'Kessler', given: 'André' }],
         url: 'https://doi.org/10.1093/obo/9780199830060-0023',
-        record_type: 'article',
+        record_type: 'book_chapter',
         cited_by_count: 0,
       },
     ]);

@@ -12,7 +12,7 @@ const LOOKUPS = [
   {
     provider: 'semantic_scholar',
     prefix: '/graph/v1/paper/DOI:',
-    search: '?fields=title,year,venue,externalIds,authors,url,citationCount,openAccessPdf',
+    search: '?fields=title,year,venue,externalIds,authors,url,citationCount,openAccessPdf,publicationTypes',
   },
   { provider: 'crossref', prefix: '/works/', search: '' },
 ] as const;

@@ -77,9 +77,9 @@ describe('OpenAlex response parser', () => {
     );
   });
 
-  it('omits absent values instead of writing null (docs/providers.md#the-literature-record)', async () => {
+  it('omits absent values instead of writing null, and the type when the work states none (docs/providers.md#the-literature-record)', async () => {
     const body = JSON.stringify({ results: [{ display_name: 'T', doi: null, publication_year: null, primary_location: null, authorships: [] }] });
-    assert.deepEqual(await parseOpenAlexResponse(body), { ok: true, value: [{ title: 'T', record_type: 'article' }] });
+    assert.deepEqual(await parseOpenAlexResponse(body), { ok: true, value: [{ title: 'T' }] });
   });
 
   it('reports decode_error for the real 400 error body and for text that is not JSON (docs/providers.md#requests)', async () => {

@@ -11,7 +11,7 @@ describe('Semantic Scholar request builder', () => {
     const get = buildSemanticScholarRequest({ query: 'turing test', limit: 20, credentials: {} });
     assert.equal(
       get.url,
-      'https://api.semanticscholar.org/graph/v1/paper/search?query=turing%20test&limit=20&fields=title,year,venue,externalIds,authors,url,citationCount,openAccessPdf',
+      'https://api.semanticscholar.org/graph/v1/paper/search?query=turing%20test&limit=20&fields=title,year,venue,externalIds,authors,url,citationCount,openAccessPdf,publicationTypes',
     );
     assert.deepEqual(get.headers, { accept: 'application/json' });
   });

@@ -25,7 +25,7 @@ describe('steered requests: years (docs/providers.md#steered-requests)', () => {
     assert.equal(
       buildSemanticScholarRequest(query({ years: { from: 2020, to: 2024 } })).url,
       'https://api.semanticscholar.org/graph/v1/paper/search?query=graph%20neural%20networks&limit=5' +
-        '&fields=title,year,venue,externalIds,authors,url,citationCount,openAccessPdf&year=2020-2024',
+        '&fields=title,year,venue,externalIds,authors,url,citationCount,openAccessPdf,publicationTypes&year=2020-2024',
     );
     assert.equal(param(buildSemanticScholarRequest(query({ years: { from: 2020 } })).url, 'year'), '2020-');
     assert.equal(param(buildSemanticScholarRequest(query({ years: { to: 2024 } })).url, 'year'), '-2024');
@@ -97,7 +97,7 @@ describe('steered requests: DOI lookups (docs/providers.md#steered-requests)', (
       notFoundIsEmpty: true,
     });
     assert.deepEqual(buildSemanticScholarDoiRequest({ ...doi, includeAbstracts: true }), {
-      url: 'https://api.semanticscholar.org/graph/v1/paper/DOI:10.1038/s42256-024-00832-8?fields=title,year,venue,externalIds,authors,url,citationCount,openAccessPdf,abstract',
+      url: 'https://api.semanticscholar.org/graph/v1/paper/DOI:10.1038/s42256-024-00832-8?fields=title,year,venue,externalIds,authors,url,citationCount,openAccessPdf,publicationTypes,abstract',
       headers: { accept: 'application/json' },
       notFoundIsEmpty: true,
     });
@@ -122,7 +122,7 @@ describe('steered requests: DOI lookups (docs/providers.md#steered-requests)', (
 
 describe('steered requests: abstracts (docs/providers.md#steered-requests)', () => {
   it('adds abstract to the Semantic Scholar fields and changes no other provider’s request', () => {
-    assert.match(buildSemanticScholarRequest(query({ includeAbstracts: true })).url, /&fields=[^&]*,openAccessPdf,abstract$/u);
+    assert.match(buildSemanticScholarRequest(query({ includeAbstracts: true })).url, /&fields=[^&]*,openAccessPdf,publicationTypes,abstract$/u);
     for (const provider of ['openalex', 'crossref', 'pubmed', 'arxiv'] as const)
       assert.deepEqual(PROVIDER_PROTOCOLS[provider].firstRequest(query({ includeAbstracts: true })), PROVIDER_PROTOCOLS[provider].firstRequest(query()));
   });

@@ -143,7 +143,7 @@ describe('dedupe and merge (docs/providers.md#how-a-search-runs step 5, docs/pro
       url: ' https://example.org/x ',
       authors: [{ family: ' Curie ', given: ' ' }, { literal: '' }, { literal: 'WHO' }],
       identifiers: { pmid: ' ', arxiv: '1' },
-      record_type: 'book',
+      record_type: 'novel',
       extra: 'not copied',
     } as unknown as ProviderRecord;
     const merged = dedupeRecords([{ provider: 'pubmed', records: [aRecord('   '), messy, aRecord('\n')] }]);
@@ -159,6 +159,24 @@ describe('dedupe and merge (docs/providers.md#how-a-search-runs step 5, docs/pro
           identifiers: { arxiv: '1' },
         },
       ],
+    );
+  });
+
+  it('keeps every widened record type, the first source that states one winning and a source that states none leaving it to the next (issue 28, item 3)', () => {
+    const merged = dedupeRecords([
+      {
+        provider: 'openalex',
+        records: [aRecord('Untyped at OpenAlex', { doi: '10.1/a' }), aRecord('Typed at OpenAlex', { doi: '10.1/b', record_type: 'thesis' })],
+      },
+      {
+        provider: 'crossref',
+        records: [aRecord('A', { doi: '10.1/a', record_type: 'conference_paper' }), aRecord('B', { doi: '10.1/b', record_type: 'other' })],
+      },
+      { provider: 'pubmed', records: [aRecord('A', { doi: '10.1/a', record_type: 'review' })] },
+    ]);
+    assert.deepEqual(
+      merged.map((record) => toLiteratureRecord(record).record_type),
+      ['conference_paper', 'thesis'],
     );
   });
 

@@ -5,7 +5,8 @@ import { zoteroSaveOutput } from '../../../src/domain/zotero-delivery/zotero-sav
 import { LoopbackZotero } from '../../support/loopback-zotero.js';
 import type { StoredItem } from '../../support/loopback-zotero-library.js';
 import { insidePrivateNetwork } from '../../support/private-network.js';
-import { RECORDS, consent, refusedWith, save, saved } from './zotero-delivery-harness.js';
+import { FakeConfigSource } from '../../fakes/config-source.fake.js';
+import { RECORDS, refusedWith, save, saved, zoteroSettings } from './zotero-delivery-harness.js';
 
 const byTitle = (zotero: LoopbackZotero, title: string): StoredItem => {
   const item = zotero.imported().find((candidate) => candidate.fields['title'] === title);
@@ -244,7 +245,7 @@ describe('saving records into a loopback Zotero (docs/zotero.md#the-tool)', () =
     });
 
     it('sends nothing while delivery is switched off, and says how to switch it on', async () => {
-      const refused = await refusedWith({ records: [RECORDS.book] }, { consent: consent({ status: 'available', enabled: false }) });
+      const refused = await refusedWith({ records: [RECORDS.book] }, { settings: zoteroSettings(false) });
       assert.equal(refused.reasonCode, 'zotero-delivery-off');
       assert.match(refused.message, /qiongli config enable zotero/);
       assert.match(refused.message, /setup page/);
@@ -252,7 +253,7 @@ describe('saving records into a loopback Zotero (docs/zotero.md#the-tool)', () =
     });
 
     it('says native-config-unavailable, naming the rule, when the settings break one', async () => {
-      const refused = await refusedWith({ records: [RECORDS.book] }, { consent: consent({ status: 'unavailable', rule: 'unreadable' }) });
+      const refused = await refusedWith({ records: [RECORDS.book] }, { settings: FakeConfigSource.unavailable('unreadable') });
       assert.equal(refused.reasonCode, 'native-config-unavailable');
       assert.equal(zotero.requests.length, 0);
     });

@@ -1,33 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ZoteroConnector, ZoteroLookup } from '../../../src/ports/zotero-connector.port.js';
+import { fakeZotero } from '../../fakes/zotero-connector.fake.js';
 import { save, saved } from './zotero-delivery-harness.js';
-
-/** A connector that answers from a script: no network. */
-function fakeZotero(overrides: Partial<ZoteroConnector> = {}): ZoteroConnector & { lookups: ZoteroLookup[] } {
-  const lookups: ZoteroLookup[] = [];
-  return {
-    lookups,
-    ping: async () => ({ ok: true, value: { version: '7.0.0' } }),
-    targets: async () => ({
-      ok: true,
-      value: {
-        selected: { key: 'L1', name: 'My Library', library: 'My Library', level: 0 },
-        targets: [{ key: 'L1', name: 'My Library', library: 'My Library', level: 0 }],
-      },
-    }),
-    importCslJson: async (text) => ({
-      ok: true,
-      value: { session: 's', items: (JSON.parse(text) as Array<{ title: string }>).map((item) => ({ itemType: 'book', title: item.title })) },
-    }),
-    updateSession: async () => ({ ok: true, value: undefined }),
-    findInLibrary: async (lookup) => {
-      lookups.push(lookup);
-      return { ok: true, value: [] };
-    },
-    ...overrides,
-  };
-}
 
 const records = (count: number) => Array.from({ length: count }, (_, i) => ({ title: `Work ${i}`, year: 2000 + i, doi: `10.1/${i}` }));
 

@@ -6,10 +6,11 @@ import type { ToolFailure } from '../../../src/domain/shared/tool-failure.js';
 import { saveToZotero, type ZoteroDeliveryPorts } from '../../../src/domain/zotero-delivery/save-to-zotero.js';
 import { zoteroSaveInput, zoteroSaveMessagePrecedence } from '../../../src/domain/zotero-delivery/zotero-save-input.js';
 import type { ZoteroSaveAnswer } from '../../../src/domain/zotero-delivery/zotero-save-output.js';
-import type { ZoteroDeliveryReading, ZoteroDeliverySetting } from '../../../src/ports/zotero-connector.port.js';
+import { DEFAULT_SETTINGS } from '../../../src/domain/provider-readiness/provider-readiness.js';
+import { FakeConfigSource } from '../../fakes/config-source.fake.js';
 
-/** The consent read, answering `reading` (delivery switched on by default). */
-export const consent = (reading: ZoteroDeliveryReading = { status: 'available', enabled: true }): ZoteroDeliverySetting => ({ read: async () => reading });
+/** Settings with Zotero delivery switched on (or off): the consent the save reads. */
+export const zoteroSettings = (enabled = true): FakeConfigSource => FakeConfigSource.available({ ...DEFAULT_SETTINGS, zotero: { enabled } });
 
 /** Checks the arguments as the MCP layer does, then saves through the real adapter (or the given ports). */
 export async function save(
@@ -23,7 +24,7 @@ export async function save(
   const context = { signal, reportProgress: (done: number, total: number) => progress.push([done, total]) };
   return saveToZotero(
     parsed.value,
-    { connector: new UndiciZoteroConnector({ timeouts: { shortMs: 1_500, longMs: 2_000 } }), consent: consent(), ...ports },
+    { connector: new UndiciZoteroConnector({ timeouts: { shortMs: 1_500, longMs: 2_000 } }), settings: zoteroSettings(), ...ports },
     context,
   );
 }

@@ -3,19 +3,9 @@ import assert from 'node:assert/strict';
 import { RECORD_TYPES, literatureRecordSchema } from '../../../src/domain/shared/literature-record.js';
 import { importWithTranslators } from '../../support/loopback-zotero-translators.js';
 import { exportFile } from './zotero-harness.js';
+import { ZOTERO_ITEM_TYPES } from '../../support/zotero-item-types.js';
 
-/** The Zotero item type each record type must become (docs/zotero.md#item-types). */
-const ZOTERO_TYPES = {
-  article: 'journalArticle',
-  review: 'journalArticle',
-  preprint: 'preprint',
-  conference_paper: 'conferencePaper',
-  book_chapter: 'bookSection',
-  book: 'book',
-  thesis: 'thesis',
-  dataset: 'dataset',
-  other: 'document',
-} as const;
+const ZOTERO_TYPES = ZOTERO_ITEM_TYPES;
 
 const record = (type: string) => ({ title: `A ${type}`, venue: `Venue of ${type}`, year: 2024, doi: `10.1/${type}`, record_type: type });
 

@@ -11,6 +11,7 @@ import { parseBibtex } from '../support/bibtex-oracle.js';
 import { graphResult, startGraphServer } from '../support/graph-server.js';
 import { REAL, graphFixture, realGraphRoute } from '../support/graph-world.js';
 import { connectInMemory } from '../support/in-memory-session.js';
+import { heldFiles } from '../support/held-files.js';
 import { startLoopbackProviders } from '../support/loopback-providers.js';
 import { request } from '../support/messages.js';
 
@@ -59,8 +60,8 @@ describe('record types from the sources into the import files (issue 28, item 3)
     const loopback = await startLoopbackProviders({ delayMs: 1 });
     try {
       const transport = connectInMemory(createContainer('lite', { configSource: FakeConfigSource.defaults(), dispatcher: loopback.dispatcher }));
-      const { results } = await answer(transport, 1, 'qiongli_literature_search', { query: 'large language models chemistry' });
-      const { files } = await answer(transport, 2, 'qiongli_zotero_export_import_files', { records: results });
+      const { results } = await answer(transport, 1, 'qiongli_literature_search', { query: 'large language models chemistry', page_size: 100 });
+      const files = await heldFiles(transport, await answer(transport, 2, 'qiongli_zotero_export_import_files', { records: results }));
       const seen = assertTypedInFiles(results, files);
       assert.deepEqual([...seen].sort(), ['absent', 'article', 'book', 'conference_paper', 'dataset', 'preprint', 'review']);
     } finally {
@@ -73,7 +74,7 @@ describe('record types from the sources into the import files (issue 28, item 3)
     try {
       const graph = graphResult(await server.call('qiongli_literature_references', { work: REAL.openalexWork, providers: ['openalex'], limit: 200 }));
       const records = graph.edges.map((edge: any) => edge.record);
-      const { files } = graphResult(await server.call('qiongli_zotero_export_import_files', { records }));
+      const files = await heldFiles(server.transport, graphResult(await server.call('qiongli_zotero_export_import_files', { records })));
       const seen = assertTypedInFiles(records, files);
       assert.deepEqual([...seen].sort(), ['article', 'book_chapter']);
     } finally {
@@ -95,9 +96,10 @@ describe('record types from the sources into the import files (issue 28, item 3)
         providers: ['openalex'],
         per_provider_limit: 100,
         total_limit: 100,
+        page_size: 100,
       });
       assert.equal(results.length, 37);
-      const { files } = await answer(transport, 2, 'qiongli_zotero_export_import_files', { records: results });
+      const files = await heldFiles(transport, await answer(transport, 2, 'qiongli_zotero_export_import_files', { records: results }));
       const seen = assertTypedInFiles(results, files);
       assert.deepEqual([...seen].sort(), ['article', 'book', 'book_chapter', 'conference_paper', 'preprint', 'thesis']);
     } finally {

@@ -50,7 +50,7 @@ describe('Zotero delivery through MCP, the loopback Zotero in a private network 
   before(async () => {
     providers = await startLoopbackProviders({ delayMs: 1 });
     const call = standard({ configSource: FakeConfigSource.defaults(), dispatcher: providers.dispatcher });
-    found = (await call('qiongli_literature_search', { query: 'large language models chemistry' })).structuredContent.results;
+    found = (await call('qiongli_literature_search', { query: 'large language models chemistry', page_size: 100 })).structuredContent.results;
     assert.equal(found.length, 59);
   });
   after(() => providers?.close());

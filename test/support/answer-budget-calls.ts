@@ -57,6 +57,8 @@ export const DEFAULTS: Record<string, Record<string, unknown>> = {
   qiongli_literature_read_fulltext: { work: 'PMCID:PMC1' },
   // The bibliography is the data checked, not a size argument: the most a call may hold.
   qiongli_literature_check_references: { references: bibliography(200) },
+  // The most records a save takes, every one already in the library: the answer names each skipped record.
+  qiongli_zotero_save: { records: records(500).map((record, index) => ({ ...record, title: hostileRecord('zotero', index).title })) },
 };
 
 /** Every count and length at its bound. */

@@ -9,13 +9,14 @@
 import type { ProviderRecord } from '../../src/ports/provider-client.port.js';
 import type { ContainerOverrides } from '../../src/composition/create-container.js';
 import type { SetupPages } from '../../src/ports/setup-page.port.js';
-import { FakeConfigSource } from '../fakes/config-source.fake.js';
 import { FakeSecretStore } from '../fakes/secret-store.fake.js';
 import { FakeSettingsWriter } from '../fakes/settings-writer.fake.js';
 import { FakeProviderClient } from '../fakes/provider-client.fake.js';
 import { FakeCitationGraphClient, fakeWork } from '../fakes/citation-graph.fake.js';
 import { FakeFullTextClient, documentOf } from '../fakes/fulltext-client.fake.js';
 import { FakeReferenceLookup } from '../fakes/reference-lookup.fake.js';
+import { fakeZotero } from '../fakes/zotero-connector.fake.js';
+import { FakeConfigSource, settingsWith } from '../fakes/config-source.fake.js';
 
 const PROVIDERS = ['openalex', 'semantic_scholar', 'crossref', 'pubmed', 'arxiv'] as const;
 
@@ -83,8 +84,20 @@ export function hostileWorld(): ContainerOverrides {
     versions: [{ relation: 'preprint_of' as const, place: 'crossref_relation' as const, doi: `10.9999/vor.${index}`, venue: hostileText('A venue', 300) }],
   }));
   const referenceSource = { works };
+  // The person's Zotero, delivery switched on, already holding every record a save sends (each skipped, named in the answer).
+  const collections = Array.from({ length: 500 }, (_, index) => ({
+    key: `C${index}`,
+    name: hostileText(`Collection ${index}`, 1000),
+    library: hostileText('My Library', 500),
+    level: 1,
+  }));
+  const zotero = fakeZotero({
+    targets: async () => ({ ok: true, value: { selected: collections[0]!, targets: collections } }),
+    findInLibrary: async (lookup) => ({ ok: true, value: lookup.by === 'doi' ? [{ itemType: 'journalArticle', title: 'held', doi: lookup.doi }] : [] }),
+  });
   return {
-    configSource: FakeConfigSource.defaults(),
+    configSource: FakeConfigSource.available({ ...settingsWith({}), zotero: { enabled: true } }),
+    zoteroConnector: zotero,
     referenceLookup: new FakeReferenceLookup({
       crossref: referenceSource,
       openalex: referenceSource,

@@ -163,7 +163,7 @@ describe("Standard's qiongli_zotero_status (docs/zotero.md#status)", () => {
     assert.deepEqual(result.structuredContent.connector, { available: false });
   });
 
-  it('ends a silent Zotero at its time budget, and lists at most 200 targets with the total', async () => {
+  it('ends a silent Zotero at its time budget, and lists at most 100 targets with the total', async () => {
     const silent = fakeZotero({
       ping: (signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve({ ok: false, error: 'zotero-timeout' }))),
     });
@@ -175,6 +175,6 @@ describe("Standard's qiongli_zotero_status (docs/zotero.md#status)", () => {
       targets: async () => ({ ok: true, value: { selected: MY_LIBRARY, targets: [MY_LIBRARY, ...Array.from({ length: 300 }, (_, i) => collection(i))] } }),
     });
     const listed = await standardZoteroStatus({ connector: crowded, settings: settings(false) }, new AbortController().signal);
-    assert.deepEqual([listed.status, listed.zotero.targets.length, listed.zotero.targets_total], ['disabled', 200, 301]);
+    assert.deepEqual([listed.status, listed.zotero.targets.length, listed.zotero.targets_total], ['disabled', 100, 301]);
   });
 });

@@ -9,7 +9,7 @@ import type { UseCaseContext } from '../shared/use-case.js';
 import { deliveryItem, toDeliveryRecordStepwise, type DeliveryRecord } from './delivery-items.js';
 import { checkDuplicates } from './duplicate-check.js';
 import type { ZoteroSaveArguments } from './zotero-save-input.js';
-import { MAX_ANSWER_TITLE, SAVE_WARNINGS, type ZoteroSaveAnswer } from './zotero-save-output.js';
+import { MAX_ANSWER_TITLE, MAX_TITLED_SKIPS, SAVE_WARNINGS, type ZoteroSaveAnswer } from './zotero-save-output.js';
 import { chooseTarget } from './zotero-target.js';
 
 /** The ports of the save (bound in the composition root). */
@@ -31,7 +31,14 @@ const toolError = (reasonCode: ZoteroReason): Result<never, ToolFailure> => fail
 /** A connector failure as a tool error (`zotero-local-api-off` never stops a save; read as refused). */
 const connectorError = (code: ZoteroFailure): Result<never, ToolFailure> => toolError(code === 'zotero-local-api-off' ? 'zotero-refused' : code);
 
-const cutTitle = (title: string): string => (title.length <= MAX_ANSWER_TITLE ? title : `${title.slice(0, MAX_ANSWER_TITLE - 1)}…`);
+/** A title as the answer names a skipped record: control characters as spaces, at most {@link MAX_ANSWER_TITLE} characters. */
+const cutTitle = (title: string): string => {
+  let end = MAX_ANSWER_TITLE - 1;
+  // Never half a surrogate pair.
+  if (/[\uD800-\uDBFF]/u.test(title.charAt(end - 1))) end -= 1;
+  const cut = title.length <= MAX_ANSWER_TITLE ? title : `${title.slice(0, end)}…`;
+  return cut.replace(/\p{Cc}/gu, ' ');
+};
 
 /**
  * The Zotero save tool (docs/zotero.md#the-tool): puts records into the person's running Zotero
@@ -73,7 +80,9 @@ export async function saveToZotero(
   const duplicates = await checkDuplicates(records, connector, { signal: context.signal, progress: context.reportProgress, budgetMs: ports.lookupBudgetMs });
   const skipped_existing = [...duplicates.skipped]
     .sort(([a], [b]) => a - b)
-    .map(([index, matched_by]) => ({ index, title: cutTitle(records[index]!.title), matched_by }));
+    .map(([index, matched_by], position) =>
+      position < MAX_TITLED_SKIPS ? { index, title: cutTitle(records[index]!.title), matched_by } : { index, matched_by },
+    );
   const sending = records.map((_, index) => index).filter((index) => !duplicates.skipped.has(index));
   const warnings: string[] = duplicates.checked ? [] : [SAVE_WARNINGS.duplicatesUnchecked];
   const answer = (saved: number, failed: ZoteroSaveAnswer['failed'], where: ZoteroTarget, session?: string): ZoteroSaveAnswer => ({

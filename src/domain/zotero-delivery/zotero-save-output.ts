@@ -20,20 +20,28 @@ export const SAVE_WARNINGS = {
   missing: 'Zotero saved fewer items than were sent; failed lists the records its answer did not name.',
 } as const;
 
-/** Longest title echoed in the answer; a longer one is cut with `…`. */
-export const MAX_ANSWER_TITLE = 300;
+/** Longest title echoed in the answer; a longer one is cut with `…` (its control characters become spaces). */
+export const MAX_ANSWER_TITLE = 100;
+
+/**
+ * Skipped records named with their title: the first ones in index order. Past them a skipped
+ * record is named by its index (and `matched_by`) only, so 500 skipped records answer well under
+ * the 40,000 characters every default answer stays within (docs/tools.md#answers-that-fit-a-models-context).
+ */
+export const MAX_TITLED_SKIPS = 50;
 
 /**
  * Result of the Zotero save tool (docs/zotero.md#the-answer). `status` is `ok` when every
  * record was saved or skipped, duplicates were checked and the target, tags and note were
  * applied; `warning` otherwise (`warnings` say what). Records are named by their index in
- * `records` and, when skipped, their title: no other record value is echoed.
+ * `records` and, for the first {@link MAX_TITLED_SKIPS} skipped ones, their title (cut at
+ * {@link MAX_ANSWER_TITLE} characters): no other record value is echoed.
  */
 export const zoteroSaveOutput = schemaOnFirstUse(() =>
   z.strictObject({
     status: z.enum(['ok', 'warning']),
     saved: z.number().int().min(0),
-    skipped_existing: z.array(z.strictObject({ index: z.number().int().min(0), title: z.string(), matched_by: z.enum(MATCH_KEYS) })),
+    skipped_existing: z.array(z.strictObject({ index: z.number().int().min(0), title: z.string().optional(), matched_by: z.enum(MATCH_KEYS) })),
     duplicates_checked: z.boolean(),
     failed: z.array(z.strictObject({ index: z.number().int().min(0), reason: z.enum(RECORD_FAILURES) })),
     target: z.strictObject({ key: z.string(), name: z.string(), library: z.string() }),

@@ -8,10 +8,17 @@ import { ZOTERO_IMPORT_FILES, zoteroStatus } from './zotero-status.js';
 export const STATUS_BUDGET_MS = 2_000;
 
 /** Most targets listed; a library with more collections lists the first ones (libraries first, in Zotero's order). */
-export const MAX_LISTED_TARGETS = 200;
+export const MAX_LISTED_TARGETS = 100;
 
-/** Longest target name listed; a longer one is cut with `…`. */
-const MAX_TARGET_NAME = 200;
+/**
+ * Longest target name listed; a longer one is cut with `…`. With {@link MAX_LISTED_TARGETS}, the
+ * answer stays under the 40,000 characters of docs/tools.md#answers-that-fit-a-models-context
+ * whatever the library holds.
+ */
+const MAX_TARGET_NAME = 100;
+
+/** Longest key a target may have to be listed: Zotero's own are a few characters (`L1`, `C12`). */
+const MAX_TARGET_KEY = 64;
 
 const targetSchema = () => z.strictObject({ key: z.string(), name: z.string(), library: z.string() });
 
@@ -48,7 +55,8 @@ export interface ZoteroStatusPorts {
   readonly budgetMs?: number;
 }
 
-const cut = (text: string): string => (text.length <= MAX_TARGET_NAME ? text : `${text.slice(0, MAX_TARGET_NAME - 1)}…`);
+const cut = (text: string): string => (text.length <= MAX_TARGET_NAME ? text : `${text.slice(0, MAX_TARGET_NAME - 1)}…`).replace(/\p{Cc}/gu, ' ');
+const usable = (target: ZoteroTarget): boolean => target.key.length <= MAX_TARGET_KEY;
 const listed = (target: ZoteroTarget) => ({ key: target.key, name: cut(target.name), library: cut(target.library) });
 
 /**
@@ -70,8 +78,9 @@ export async function standardZoteroStatus(ports: ZoteroStatusPorts, signal: Abo
     const delivery_enabled = reading.status === 'available' && reading.settings.zotero.enabled;
     const lite = zoteroStatus();
     const running = probe !== undefined;
-    const targets = probe?.targets?.targets ?? [];
-    const selected = probe?.targets?.selected;
+    const targets = (probe?.targets?.targets ?? []).filter(usable);
+    const chosen = probe?.targets?.selected;
+    const selected = chosen !== undefined && usable(chosen) ? chosen : undefined;
     return {
       ...lite,
       status: running && delivery_enabled ? 'ready' : 'disabled',

@@ -47,11 +47,26 @@ describe('saving with a scripted Zotero (docs/zotero.md#the-answer)', () => {
     assert.equal(imports, 0);
   });
 
-  it('cuts a long title in the answer', async () => {
-    const title = 'T'.repeat(1000);
+  it('cuts a long title in the answer, and its control characters become spaces', async () => {
+    const title = `T\u0001${'T'.repeat(1000)}`;
     const connector = fakeZotero({ findInLibrary: async () => ({ ok: true, value: [{ title, date: '2000' }] }) });
     const answer = await saved({ records: [{ title, year: 2000 }] }, { connector });
-    assert.equal(answer.skipped_existing[0]?.title.length, 300);
-    assert.ok(answer.skipped_existing[0]?.title.endsWith('…'));
+    assert.equal(answer.skipped_existing[0]?.title?.length, 100);
+    assert.ok(answer.skipped_existing[0]?.title?.endsWith('…'));
+    assert.ok(answer.skipped_existing[0]?.title?.startsWith('T T'));
+  });
+
+  it('names the first 50 skipped records by title and the others by index only (issue 26: the answer stays small)', async () => {
+    const many = Array.from({ length: 120 }, (_, index) => ({ title: `Held work ${index}`, doi: `10.1/held.${index}` }));
+    const connector = fakeZotero({ findInLibrary: async (lookup) => ({ ok: true, value: lookup.by === 'doi' ? [{ doi: lookup.doi }] : [] }) });
+    const answer = await saved({ records: many }, { connector });
+    assert.equal(answer.skipped_existing.length, 120);
+    assert.deepEqual(
+      answer.skipped_existing.map((entry) => entry.index),
+      many.map((_, index) => index),
+    );
+    assert.equal(answer.skipped_existing.filter((entry) => entry.title !== undefined).length, 50);
+    assert.equal(answer.skipped_existing[49]?.title, 'Held work 49');
+    assert.deepEqual(answer.skipped_existing[50], { index: 50, matched_by: 'doi' });
   });
 });

@@ -55,7 +55,7 @@ describe('benchmark harness smoke run (issue 5 docs/protocol.md#admission)', () 
       assert.equal(results.stderr.qiongli?.bytes, 0, 'Qiongli wrote nothing to stderr');
       assert.match(readFileSync(out, 'utf8'), /^# Qiongli benchmark results/);
       assert.match(readFileSync(out, 'utf8'), /\n## \(g\) Citation graph \(issue 18\)\n[\s\S]*\n## \(h\) Reading full text \(issue 20\)\n/);
-      assert.match(readFileSync(out, 'utf8'), /\n## \(j\) Reference check \(issue 27\) — smoke run\n[\s\S]*\| 3 \| 3 \| crossref 4, openalex 3,/);
+      assert.match(readFileSync(out, 'utf8'), /\n## \(k\) Reference check \(issue 27\) — smoke run\n[\s\S]*\| 3 \| 3 \| crossref 4, openalex 3,/);
       assert.equal(resultsStamp(), before, 'bench/RESULTS.md is left alone by a smoke run');
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -87,15 +87,24 @@ function runParsed(
   route: OfferRoute,
 ): string | Promise<string> {
   if (!parsed.ok) return encodeFailure(parsed.error, revision, serverMeta);
-  const encodeAnswer = (answer: Result<unknown, ToolFailure>): string | Promise<string> => {
-    if (!answer.ok || !(answer.value instanceof UrlHandOff)) return encodeResult(call.tool, answer, revision, serverMeta);
-    // The person must open a page first: offer it as the client allows (docs/protocol.md#url-elicitation).
-    return offerUrl(answer.value, route).then((offered) =>
-      offered.kind === 'final' ? encodeResult(call.tool, success(offered.value), revision, serverMeta) : offered.encoded,
-    );
-  };
   const answer = call.tool.run(parsed.value, context);
-  return answer instanceof Promise ? answer.then(encodeAnswer) : encodeAnswer(answer);
+  if (answer instanceof Promise) return answer.then((settled) => encodeAnswer(call.tool, settled, revision, serverMeta, route));
+  return encodeAnswer(call.tool, answer, revision, serverMeta, route);
+}
+
+/** Encodes a use case's answer; a page hand-off is offered along `route` first. */
+function encodeAnswer(
+  tool: ToolDefinition,
+  answer: Result<unknown, ToolFailure>,
+  revision: Revision,
+  serverMeta: string,
+  route: OfferRoute,
+): string | Promise<string> {
+  if (!answer.ok || !(answer.value instanceof UrlHandOff)) return encodeResult(tool, answer, revision, serverMeta);
+  // The person must open a page first: offer it as the client allows (docs/protocol.md#url-elicitation).
+  return offerUrl(answer.value, route).then((offered) =>
+    offered.kind === 'final' ? encodeResult(tool, success(offered.value), revision, serverMeta) : offered.encoded,
+  );
 }
 
 /** Encodes a use case's answer (a success value or a failure) as the revision's `CallToolResult`. */

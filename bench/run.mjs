@@ -6,11 +6,11 @@
 //   node bench/run.mjs --requests 20000 --runs 5 --cold-runs 10 --memory-requests 100000
 //   node bench/run.mjs --smoke --out /tmp/r.md --json /tmp/r.json   # tiny N, one run
 //   node bench/run.mjs --from-json /tmp/r.json                      # re-render RESULTS.md only
+//   node bench/run.mjs --suites a --servers qiongli --compare c99f81a=/work/c99f81a   # other builds beside this one
 //
 // Exit code 0 when Qiongli and the floor answered every request of every run (the SDK server's
 // failures under load are reported as results), 1 otherwise, 2 on bad usage.
 
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ import { captureFixture, writeFixture } from './lib/fixture.mjs';
 import { describeMachine, loadAverage } from './lib/machine.mjs';
 import { ERAS, METHODS } from './lib/messages.mjs';
 import { renderResults } from './lib/report.mjs';
-import { DEFAULT_BUNDLE, REPO_ROOT, SERVER_NAMES, serverSpecs } from './lib/servers.mjs';
+import { commitOf, compareSpec, DEFAULT_BUNDLE, parseCompare, REPO_ROOT, SERVER_LABELS, SERVER_NAMES, serverSpecs } from './lib/servers.mjs';
 import { runColdSession } from './suites/cold-session.mjs';
 import { runMemoryGrowth } from './suites/memory.mjs';
 import { runSearchBulk } from './suites/search-bulk.mjs';
@@ -32,8 +32,8 @@ import { runThroughput } from './suites/throughput.mjs';
 import { BINARY, BINARY_SERVERS, binarySpecs, runBinaryCold } from './suites/binary-cold.mjs';
 
 const USAGE = `usage: node bench/run.mjs [--requests N] [--runs N] [--cold-runs N] [--memory-requests N]
-       [--memory-chunk N] [--suites a,b,c,d,e,f,g,h,j] [--servers qiongli,sdk,floor] [--bundle PATH]
-       [--out PATH] [--json PATH] [--timeout-ms N] [--smoke] [--quiet]
+       [--memory-chunk N] [--suites a,b,c,d,e,f,g,h,j,k] [--servers qiongli,sdk,floor] [--methods tools/call,tools/list] [--bundle PATH]
+       [--compare NAME=CHECKOUT ...] [--out PATH] [--json PATH] [--timeout-ms N] [--smoke] [--quiet]
        node bench/run.mjs --from-json PATH [--out PATH]   (re-render a saved --json result)`;
 
 /** Parses the command line into the benchmark options. */
@@ -48,7 +48,9 @@ function parseOptions(argv) {
       'memory-chunk': { type: 'string' },
       suites: { type: 'string' },
       servers: { type: 'string' },
+      methods: { type: 'string' },
       bundle: { type: 'string' },
+      compare: { type: 'string', multiple: true, default: [] },
       out: { type: 'string' },
       json: { type: 'string' },
       'from-json': { type: 'string' },
@@ -91,7 +93,9 @@ function parseOptions(argv) {
     settleMs: smoke ? 0 : 100,
     suites: list('suites', ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'j', 'k'], ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'j', 'k']),
     servers: list('servers', SERVER_NAMES, [...SERVER_NAMES]),
+    methods: list('methods', METHODS, [...METHODS]),
     bundle: values.bundle ?? DEFAULT_BUNDLE,
+    compares: compareList(values.compare),
     out: values.out ?? join(REPO_ROOT, 'bench', 'RESULTS.md'),
     json: values.json,
     fromJson: values['from-json'],
@@ -99,17 +103,17 @@ function parseOptions(argv) {
   };
 }
 
-/** Size and build time of the bundle under test, and the commit it was built from (read-only git). */
-function describeBundle(bundle) {
+/** The --compare builds, each named once. */
+function compareList(given) {
+  const compares = given.map(parseCompare);
+  const names = compares.map((compare) => compare.name);
+  if (new Set(names).size !== names.length) throw new Error('--compare: each build needs a name of its own');
+  return compares;
+}
+
+/** Size and build time of a bundle, and the commit of the checkout it sits in (read-only git). */
+function describeBundle(bundle, commit = commitOf(REPO_ROOT)) {
   const stat = statSync(bundle);
-  let commit = 'unknown';
-  try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'bin'], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-    if (dirty.trim() !== '') commit += ' + uncommitted changes in src/ or bin/';
-  } catch {
-    // not a git checkout
-  }
   return { path: bundle.startsWith(REPO_ROOT) ? bundle.slice(REPO_ROOT.length) : bundle, bytes: stat.size, builtAt: stat.mtime.toISOString(), commit };
 }
 
@@ -141,13 +145,33 @@ async function main() {
     log(`capturing Qiongli's answers from ${options.bundle}`);
     const fixture = await captureFixture(bareSpecs.qiongli);
     writeFixture(fixture, join(workDir, 'fixture.json'));
+    // Report and rotation order: this build, the builds it is compared with, then the others.
+    const names = [
+      ...options.servers.filter((name) => name === 'qiongli'),
+      ...options.compares.map((compare) => compare.name),
+      ...options.servers.filter((name) => name !== 'qiongli'),
+    ];
     const specs = Object.fromEntries(options.servers.map((name) => [name, bareSpecs[name]]));
+    // Each compared build is checked against its own answers (an older build serves other tools).
+    const fixtures = Object.fromEntries(names.map((name) => [name, fixture]));
+    for (const compare of options.compares) {
+      specs[compare.name] = compareSpec(compare);
+      log(`capturing ${compare.name}'s answers from ${compare.bundle}`);
+      fixtures[compare.name] = await captureFixture(specs[compare.name]);
+    }
+    const labels = Object.fromEntries(options.servers.map((name) => [name, SERVER_LABELS[name]]));
+    for (const compare of options.compares) {
+      const built = describeBundle(compare.bundle, compare.commit);
+      labels[compare.name] = `Qiongli at ${compare.commit} (${compare.bundle}, ${Math.round(built.bytes / 1024)} KiB, built ${built.builtAt})`;
+    }
     const results = {
       meta: {
         date: new Date().toISOString(),
         argv: process.argv.slice(2),
         smoke: options.smoke,
         machine: describeMachine(),
+        servers: names,
+        labels,
         load: { start: loadStart, end: undefined },
         runs: options.runs,
         coldRuns: options.coldRuns,
@@ -159,7 +183,7 @@ async function main() {
           modern: JSON.stringify(fixture.modernListResult).length,
         },
       },
-      stderr: Object.fromEntries(options.servers.map((name) => [name, { bytes: 0, sessions: 0, head: '', lines: [] }])),
+      stderr: Object.fromEntries(names.map((name) => [name, { bytes: 0, sessions: 0, head: '', lines: [] }])),
       completeness: [],
     };
     const failures = [];
@@ -195,15 +219,15 @@ async function main() {
     };
 
     if (options.suites.includes('a')) {
-      const scenarios = ERAS.flatMap((era) => METHODS.map((method) => ({ era, method, runs: {} })));
+      const scenarios = ERAS.flatMap((era) => options.methods.map((method) => ({ era, method, runs: {} })));
       for (let r = 0; r < options.runs; r++) {
         for (const scenario of scenarios) {
-          for (const name of rotated(options.servers, r)) {
+          for (const name of rotated(names, r)) {
             const run = await runThroughput(specs[name], {
               era: scenario.era,
               method: scenario.method,
               count: options.requests,
-              fixture,
+              fixture: fixtures[name],
               timeoutMs: options.timeoutMs,
             });
             (scenario.runs[name] ??= []).push(run);
@@ -221,8 +245,8 @@ async function main() {
     if (options.suites.includes('b')) {
       const runs = {};
       for (let r = 0; r < options.coldRuns; r++) {
-        for (const name of rotated(options.servers, r)) {
-          const run = await runColdSession(specs[name], { fixture, timeoutMs: options.timeoutMs });
+        for (const name of rotated(names, r)) {
+          const run = await runColdSession(specs[name], { fixture: fixtures[name], timeoutMs: options.timeoutMs });
           (runs[name] ??= []).push(run);
           note('b cold session', name, run);
           completeness('b: cold session', name, run, run.complete ? 2 : 0, 2);
@@ -235,11 +259,11 @@ async function main() {
     if (options.suites.includes('c')) {
       const runs = {};
       for (let r = 0; r < options.runs; r++) {
-        for (const name of rotated(options.servers, r)) {
+        for (const name of rotated(names, r)) {
           const run = await runMemoryGrowth(specs[name], {
             total: options.memoryRequests,
             chunk: options.memoryChunk,
-            fixture,
+            fixture: fixtures[name],
             timeoutMs: options.timeoutMs,
             settleMs: options.settleMs,
           });
@@ -285,17 +309,29 @@ async function main() {
 
     if (options.suites.includes('e')) {
       // (e) the single executable against the floor on the same pinned Node (bench/suites/binary-cold.mjs).
-      const contest = await binarySpecs({ workDir, bundle: options.bundle, fixturePath: join(workDir, 'fixture.json'), copy: !options.smoke });
+      const contest = await binarySpecs({
+        workDir,
+        bundle: options.bundle,
+        fixturePath: join(workDir, 'fixture.json'),
+        copy: !options.smoke,
+        compares: options.compares,
+      });
       if (contest.specs === undefined) {
         results.binaryCold = { reason: contest.reason };
         log(`e skipped: ${contest.reason}`);
       } else {
         const runs = {};
+        const contestants = [...BINARY_SERVERS, ...contest.compared];
         for (let r = 0; r < options.coldRuns; r++) {
-          for (const name of rotated(BINARY_SERVERS, r)) {
-            const run = await runBinaryCold(contest.specs[name], { fixture, timeoutMs: options.timeoutMs, timeOutput: join(workDir, 'time-e.txt') });
+          for (const name of rotated(contestants, r)) {
+            const run = await runBinaryCold(contest.specs[name], {
+              fixture: fixtures[name.replace(/^binary-/, '')] ?? fixture,
+              timeoutMs: options.timeoutMs,
+              timeOutput: join(workDir, 'time-e.txt'),
+            });
             (runs[name] ??= []).push(run);
             if (name === 'binary') note('e binary cold session', 'qiongli', run);
+            else if (name.startsWith('binary-')) note('e binary cold session', name.slice('binary-'.length), run);
             completeness(`e: cold session, ${name}`, name, run, run.complete ? 2 : 0, 2);
             log(`e run ${r + 1}/${options.coldRuns} ${name}: ${run.wallMs?.toFixed(1)} ms, peak ${run.peakKiB} KiB`);
           }
@@ -303,6 +339,8 @@ async function main() {
         results.binaryCold = {
           count: options.coldRuns,
           runs,
+          contestants,
+          labels: contest.labels,
           pinnedVersion: contest.pinnedVersion,
           machineVersion: process.version,
           binaryMiB: statSync(BINARY).size / 2 ** 20,

@@ -41,7 +41,9 @@ export function judgeBinary(binaryCold) {
 /** The RESULTS.md section of measurement (e). */
 export function renderBinaryCold(binaryCold) {
   if (binaryCold.runs === undefined) return `## (e) Single executable — not measured\n\n${binaryCold.reason}\n`;
-  const names = Object.keys(LABELS);
+  const names = [...Object.keys(LABELS), ...(binaryCold.contestants ?? []).filter((name) => !(name in LABELS))];
+  const labelOf = (name) => LABELS[name] ?? binaryCold.labels?.[name] ?? name;
+  const compared = names.filter((name) => !(name in LABELS));
   const row = (label, pick) => {
     const byName = Object.fromEntries(names.map((name) => [name, stats(binaryCold.runs[name], pick)]));
     return [
@@ -49,6 +51,7 @@ export function renderBinaryCold(binaryCold) {
       ...names.map((name) => cell(byName[name])),
       fmt2(ratio(byName.binary, byName.floorPinned)),
       fmt2(ratio(byName.bundleMachine, byName.floorMachine)),
+      ...compared.map((name) => fmt2(ratio(byName[name], byName.floorPinned))),
     ];
   };
   const rows = [
@@ -60,7 +63,13 @@ export function renderBinaryCold(binaryCold) {
     row('resident file pages after the call, MiB', (run) => run.fileKiB / 1024),
   ];
   const line = (cells) => `| ${cells.join(' | ')} |`;
-  const header = ['measure', ...names.map((name) => LABELS[name]), 'binary / floor (pinned)', 'bundle / floor (machine)'];
+  const header = [
+    'measure',
+    ...names.map(labelOf),
+    'binary / floor (pinned)',
+    'bundle / floor (machine)',
+    ...compared.map((name) => `${labelOf(name)} / floor (pinned)`),
+  ];
   return [
     `## (e) Single executable — ${binaryCold.count} runs each`,
     '',

@@ -53,13 +53,40 @@ export function floorTrend(run, skip = 0) {
  */
 function perServer(runsByServer, pick) {
   const out = {};
-  for (const name of SERVER_NAMES) {
+  for (const name of Object.keys(runsByServer)) {
     const runs = runsByServer[name];
     if (runs === undefined) continue;
     const stats = summarise(runs.filter((run) => run.complete !== false).map(pick));
     out[name] = stats === undefined ? undefined : { ...stats, of: runs.length };
   }
   return out;
+}
+
+/** The servers of a run in report order: Qiongli, the builds it was compared with, the SDK, the floor. */
+const serverNamesOf = (results) => results.meta?.servers ?? SERVER_NAMES;
+/** Column headings of the servers. */
+const HEADINGS = { qiongli: 'Qiongli', sdk: 'SDK', floor: 'floor' };
+const heading = (name) => HEADINGS[name] ?? name;
+/** The compared Qiongli builds among `names` (anything but the three built-in servers). */
+const comparedIn = (names) => names.filter((name) => !SERVER_NAMES.includes(name));
+
+/**
+ * One table row: a cell per server, then Qiongli against the floor and the SDK, then Qiongli
+ * against each compared build (above 1: this build is higher).
+ */
+function serverRow(label, names, stats, format, { ratios = true } = {}) {
+  const cells = names.map((name) => cell(stats[name], format));
+  if (!ratios) return [label, ...cells];
+  const against = [...(names.includes('floor') ? ['floor'] : []), ...(names.includes('sdk') ? ['sdk'] : []), ...comparedIn(names)];
+  return [label, ...cells, ...against.map((name) => fmt2(ratio(stats.qiongli, stats[name])))];
+}
+
+/** The header of {@link serverRow}'s rows. */
+function serverHeader(first, names, { ratios = true } = {}) {
+  const columns = [first, ...names.map(heading)];
+  if (!ratios) return columns;
+  const against = [...(names.includes('floor') ? ['floor'] : []), ...(names.includes('sdk') ? ['sdk'] : []), ...comparedIn(names)];
+  return [...columns, ...against.map((name) => `Qiongli/${heading(name)}`)];
 }
 
 function table(header, rows) {
@@ -142,108 +169,94 @@ export function judgeTargets(results) {
   return judged;
 }
 
-function renderThroughput(throughput) {
+function renderThroughput(throughput, names) {
   const rows = [];
   const cpuRows = [];
+  const peakRows = [];
   for (const scenario of throughput.scenarios) {
-    const rate = perServer(scenario.runs, (run) => run.perSecond);
     const name = `${scenario.method} (${scenario.era})`;
-    rows.push([
-      name,
-      cell(rate.qiongli, fmtInt),
-      cell(rate.sdk, fmtInt),
-      cell(rate.floor, fmtInt),
-      fmt2(ratio(rate.qiongli, rate.floor)),
-      fmt2(ratio(rate.qiongli, rate.sdk)),
-    ]);
-    const cpu = perServer(scenario.runs, (run) => run.cpuMsPerK);
-    const bytes = perServer(scenario.runs, (run) => run.responses.bytes / run.responses.expected);
+    rows.push(
+      serverRow(
+        name,
+        names,
+        perServer(scenario.runs, (run) => run.perSecond),
+        fmtInt,
+      ),
+    );
     const harness = perServer(scenario.runs, (run) => run.harnessCpuMsPerK);
+    const bytes = perServer(scenario.runs, (run) => run.responses.bytes / run.responses.expected);
     cpuRows.push([
-      name,
-      cell(cpu.qiongli, fmt1),
-      cell(cpu.sdk, fmt1),
-      cell(cpu.floor, fmt1),
-      `${fmt1(harness.qiongli?.median)} / ${fmt1(harness.sdk?.median)} / ${fmt1(harness.floor?.median)}`,
-      `${fmtInt(bytes.qiongli?.median)} / ${fmtInt(bytes.sdk?.median)} / ${fmtInt(bytes.floor?.median)}`,
+      ...serverRow(
+        name,
+        names,
+        perServer(scenario.runs, (run) => run.cpuMsPerK),
+        fmt1,
+        { ratios: false },
+      ),
+      names.map((server) => fmt1(harness[server]?.median)).join(' / '),
+      names.map((server) => fmtInt(bytes[server]?.median)).join(' / '),
     ]);
+    peakRows.push(
+      serverRow(
+        name,
+        names,
+        perServer(scenario.runs, (run) => (run.peakKiB === undefined ? undefined : run.peakKiB / MiB)),
+        fmt1,
+      ),
+    );
   }
-  const peakRows = throughput.scenarios.map((scenario) => {
-    const peak = perServer(scenario.runs, (run) => (run.peakKiB === undefined ? undefined : run.peakKiB / MiB));
-    return [
-      `${scenario.method} (${scenario.era})`,
-      cell(peak.qiongli, fmt1),
-      cell(peak.sdk, fmt1),
-      cell(peak.floor, fmt1),
-      fmt2(ratio(peak.qiongli, peak.floor)),
-      fmt2(ratio(peak.qiongli, peak.sdk)),
-    ];
-  });
+  const order = names.map(heading).join(' / ');
   return [
     `## (a) Pipelined throughput over stdio — ${fmtInt(throughput.count)} requests per run, requests/s`,
     '',
     'All requests are written as fast as the pipe allows while responses are read concurrently; time runs from the first write to the last response; every response is counted by id (legacy: after `initialize`, protocol 2025-06-18; modern: 2026-07-28 `_meta` envelope on every request). Median (min–max) over the runs.',
     '',
-    table(['scenario', 'Qiongli', 'SDK', 'floor', 'Qiongli/floor', 'Qiongli/SDK'], rows),
+    table(serverHeader('scenario', names), rows),
     '',
-    "Server CPU time (user+system from /proc, 10 ms resolution) per 1,000 requests in ms; the harness's own CPU time per 1,000 requests while it drove each server; mean response size in bytes (the last two as Qiongli / SDK / floor). A run that did not answer every request is left out of the medians and shown as [complete/all runs].",
+    `Server CPU time (user+system from /proc, 10 ms resolution) per 1,000 requests in ms; the harness's own CPU time per 1,000 requests while it drove each server; mean response size in bytes (the last two as ${order}). A run that did not answer every request is left out of the medians and shown as [complete/all runs].`,
     '',
-    table(['scenario', 'Qiongli', 'SDK', 'floor', 'harness CPU', 'bytes per response'], cpuRows),
+    table([...serverHeader('scenario', names, { ratios: false }), 'harness CPU', 'bytes per response'], cpuRows),
     '',
     `## (c) Peak RSS during (a), MiB (VmHWM read after the last response)`,
     '',
-    table(['scenario', 'Qiongli', 'SDK', 'floor', 'Qiongli/floor', 'Qiongli/SDK'], peakRows),
+    table(serverHeader('scenario', names), peakRows),
   ].join('\n');
 }
 
-function renderCold(cold) {
-  const wall = perServer(cold.runs, (run) => run.wallMs);
-  const first = perServer(cold.runs, (run) => run.firstAnswerMs);
-  const peak = perServer(cold.runs, (run) => (run.peakKiB === undefined ? undefined : run.peakKiB / MiB));
+function renderCold(cold, names) {
   const rows = [
-    ['whole-process wall time, ms', wall],
-    ['spawn → initialize answered, ms', first],
-    ['CPU time (user+system, 10 ms resolution), ms', perServer(cold.runs, (run) => run.cpuMs)],
-    ['peak RSS, MiB', peak],
-  ].map(([label, stats]) => [
-    label,
-    cell(stats.qiongli, fmt1),
-    cell(stats.sdk, fmt1),
-    cell(stats.floor, fmt1),
-    fmt2(ratio(stats.qiongli, stats.floor)),
-    fmt2(ratio(stats.qiongli, stats.sdk)),
-  ]);
+    ['whole-process wall time, ms', (run) => run.wallMs],
+    ['spawn → initialize answered, ms', (run) => run.firstAnswerMs],
+    ['CPU time (user+system, 10 ms resolution), ms', (run) => run.cpuMs],
+    ['peak RSS, MiB', (run) => (run.peakKiB === undefined ? undefined : run.peakKiB / MiB)],
+  ].map(([label, pick]) => serverRow(label, names, perServer(cold.runs, pick), fmt1));
   return [
     `## (b) Cold session — ${cold.count} runs per server`,
     '',
     "Spawn, legacy `initialize` (answered), `notifications/initialized` + one `tools/call` of the route tool (answered), end of input, process exit. Peak RSS and CPU time are the kernel's figures for the server as recorded by GNU `/usr/bin/time` at exit; every server runs under it (it adds the same ~1 ms to every wall time).",
     '',
-    table(['measure', 'Qiongli', 'SDK', 'floor', 'Qiongli/floor', 'Qiongli/SDK'], rows),
+    table(serverHeader('measure', names), rows),
   ].join('\n');
 }
 
-function renderMemory(memory) {
-  const first = perServer(memory.runs, (run) => (run.firstKiB === undefined ? undefined : run.firstKiB / MiB));
-  const last = perServer(memory.runs, (run) => (run.lastKiB === undefined ? undefined : run.lastKiB / MiB));
-  const growth = perServer(memory.runs, (run) => (run.lastKiB - run.firstKiB) / MiB);
-  const peak = perServer(memory.runs, (run) => (run.peakKiB === undefined ? undefined : run.peakKiB / MiB));
+function renderMemory(memory, names) {
   const rows = [
-    [`RSS after ${fmtInt(memory.chunk)} requests, MiB`, first],
-    [`RSS after ${fmtInt(memory.total)} requests, MiB`, last],
-    ['growth, MiB', growth],
-    ['post-GC floor trend (min of last 3 chunks vs min of first 3), %', perServer(memory.runs, (run) => (floorTrend(run) ?? NaN) * 100)],
-    ['the same after warm-up (min of last 3 vs min of chunks 2–4), %', perServer(memory.runs, (run) => (floorTrend(run, 1) ?? NaN) * 100)],
-    ['peak RSS of the process, MiB', peak],
-  ].map(([label, stats]) => [label, cell(stats.qiongli, fmt1), cell(stats.sdk, fmt1), cell(stats.floor, fmt1)]);
-  const trace = SERVER_NAMES.filter((name) => memory.runs[name]?.[0] !== undefined).map(
-    (name) => `- ${name} (first run): ${memory.runs[name][0].rssKiB.map((kib) => fmt1(kib / MiB)).join(', ')} MiB`,
-  );
+    [`RSS after ${fmtInt(memory.chunk)} requests, MiB`, (run) => (run.firstKiB === undefined ? undefined : run.firstKiB / MiB)],
+    [`RSS after ${fmtInt(memory.total)} requests, MiB`, (run) => (run.lastKiB === undefined ? undefined : run.lastKiB / MiB)],
+    ['growth, MiB', (run) => (run.lastKiB - run.firstKiB) / MiB],
+    ['post-GC floor trend (min of last 3 chunks vs min of first 3), %', (run) => (floorTrend(run) ?? NaN) * 100],
+    ['the same after warm-up (min of last 3 vs min of chunks 2–4), %', (run) => (floorTrend(run, 1) ?? NaN) * 100],
+    ['peak RSS of the process, MiB', (run) => (run.peakKiB === undefined ? undefined : run.peakKiB / MiB)],
+  ].map(([label, pick]) => serverRow(label, names, perServer(memory.runs, pick), fmt1, { ratios: false }));
+  const trace = names
+    .filter((name) => memory.runs[name]?.[0] !== undefined)
+    .map((name) => `- ${name} (first run): ${memory.runs[name][0].rssKiB.map((kib) => fmt1(kib / MiB)).join(', ')} MiB`);
   return [
     `## (c) RSS after ${fmtInt(memory.total)} requests against after ${fmtInt(memory.chunk)} — ${memory.count} runs per server`,
     '',
     `One process per run serves ${fmtInt(memory.total)} legacy \`tools/call\` requests, pipelined in chunks of ${fmtInt(memory.chunk)}; VmRSS is read ${memory.settleMs} ms after each chunk is fully answered.`,
     '',
-    table(['measure', 'Qiongli', 'SDK', 'floor'], rows),
+    table(serverHeader('measure', names, { ratios: false }), rows),
     '',
     'RSS after each chunk:',
     '',
@@ -267,12 +280,14 @@ function renderSearchBulk(searchBulk) {
   ].join('\n');
 }
 
-function renderStderr(stderr) {
-  const rows = SERVER_NAMES.filter((name) => stderr[name] !== undefined).map((name) => {
-    const { bytes, sessions, lines = [] } = stderr[name];
-    const quoted = (text) => `\`${text.slice(0, 160).replaceAll('|', '\\|').replaceAll('`', "'")}\``;
-    return [name, String(sessions), String(bytes), lines.map(quoted).join('<br>')];
-  });
+function renderStderr(stderr, names) {
+  const rows = names
+    .filter((name) => stderr[name] !== undefined)
+    .map((name) => {
+      const { bytes, sessions, lines = [] } = stderr[name];
+      const quoted = (text) => `\`${text.slice(0, 160).replaceAll('|', '\\|').replaceAll('`', "'")}\``;
+      return [name, String(sessions), String(bytes), lines.map(quoted).join('<br>')];
+    });
   return [
     '## stderr',
     '',
@@ -303,6 +318,7 @@ function renderCompleteness(results) {
 export function renderResults(results) {
   const { meta } = results;
   const judged = judgeTargets(results);
+  const names = serverNamesOf(results);
   const loadNote =
     meta.load.start[0] > meta.machine.cores * 0.25
       ? `**Load average at start ${meta.load.start.join(' / ')} (1/5/15 min), above 0.25 per core: the machine was not idle when the run started; numbers may be pessimistic.** At end ${meta.load.end.join(' / ')} (the run itself keeps about two processes busy).`
@@ -317,7 +333,7 @@ export function renderResults(results) {
     `- Bundle under test: \`${meta.bundle.path}\` (${fmtInt(meta.bundle.bytes / 1024)} KiB, built ${meta.bundle.builtAt}; commit ${meta.bundle.commit})`,
     `- Node ${meta.machine.node}; Qiongli ${meta.qiongliVersion}; ${meta.toolCount} tools served (tools/list: ${fmtInt(meta.listBytes.legacy)} bytes legacy, ${fmtInt(meta.listBytes.modern)} bytes modern)`,
     `- ${loadNote}`,
-    `- Runs: ${meta.runs} per measurement (cold sessions: ${meta.coldRuns}); servers: ${SERVER_NAMES.map((name) => `${name} = ${SERVER_LABELS[name]}`).join('; ')}.`,
+    `- Runs: ${meta.runs} per measurement (cold sessions: ${meta.coldRuns}), servers rotated each run; servers: ${names.map((name) => `${name} = ${meta.labels?.[name] ?? SERVER_LABELS[name]}`).join('; ')}.`,
     '- The comparison servers answer with Qiongli\'s own tool list and result shapes (captured from Qiongli at the start of the run), so response sizes match (see "bytes per response").',
     '',
     '## Targets (issue 5)',
@@ -328,9 +344,9 @@ export function renderResults(results) {
     ),
     '',
   ];
-  if (results.throughput) parts.push(renderThroughput(results.throughput), '');
-  if (results.cold) parts.push(renderCold(results.cold), '');
-  if (results.memory) parts.push(renderMemory(results.memory), '');
+  if (results.throughput) parts.push(renderThroughput(results.throughput, names), '');
+  if (results.cold) parts.push(renderCold(results.cold, names), '');
+  if (results.memory) parts.push(renderMemory(results.memory, names), '');
   if (results.searchBulk) parts.push(renderSearchBulk(results.searchBulk), '');
   if (results.binaryCold) parts.push(renderBinaryCold(results.binaryCold), '');
   if (results.steeredSearch) parts.push(renderSteeredSearch(results.steeredSearch), '');
@@ -338,7 +354,7 @@ export function renderResults(results) {
   if (results.fullTextParse) parts.push(renderFullTextParse(results.fullTextParse), '');
   if (results.contextBudget) parts.push(renderContextBudget(results.contextBudget), '');
   if (results.referenceCheck) parts.push(renderReferenceCheck(results.referenceCheck), '');
-  parts.push(renderStderr(results.stderr), '', renderCompleteness(results), '');
+  parts.push(renderStderr(results.stderr, names), '', renderCompleteness(results), '');
   // The hand-written analysis of the targets not met (see bench/LIMITS.md).
   const limits = new URL('../LIMITS.md', import.meta.url);
   if (!meta.smoke && existsSync(limits)) parts.push(readFileSync(limits, 'utf8'));

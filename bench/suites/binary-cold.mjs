@@ -28,9 +28,10 @@ const SERVE = ['mcp', 'serve', '--profile', 'lite', '--transport', 'stdio'];
 /**
  * Spawn specs of the contestants, with their executables copied into `workDir` (unless `copy`
  * is false: a smoke run only checks that everything answers); a reason instead when there is
- * no binary to measure.
+ * no binary to measure. Each compared build (`--compare`) whose checkout has a built binary
+ * joins as `binary-<name>`, copied the same way.
  */
-export async function binarySpecs({ workDir, bundle, fixturePath, copy = true }) {
+export async function binarySpecs({ workDir, bundle, fixturePath, copy = true, compares = [] }) {
   if (!existsSync(BINARY)) return { reason: `${BINARY} is missing (npm run build:binary)` };
   const bin = join(workDir, 'executables');
   mkdirSync(bin, { recursive: true });
@@ -47,9 +48,20 @@ export async function binarySpecs({ workDir, bundle, fixturePath, copy = true })
   const config = join(workDir, 'config');
   mkdirSync(config, { recursive: true });
   const env = { PATH: process.env.PATH ?? '', QIONGLI_CONFIG_HOME: config };
+  const compared = compares.filter((compare) => compare.binary !== undefined);
+  const labels = Object.fromEntries(compared.map((compare) => [`binary-${compare.name}`, `binary at ${compare.commit}`]));
+  const comparedSpecs = Object.fromEntries(
+    compared.map((compare) => {
+      const name = `binary-${compare.name}`;
+      return [name, { name, command: place(compare.binary, name), args: SERVE, env }];
+    }),
+  );
   return {
     pinnedVersion: `v${PINS.version}`,
+    compared: Object.keys(comparedSpecs),
+    labels,
     specs: {
+      ...comparedSpecs,
       binary: { name: 'binary', command: binary, args: SERVE, env },
       floorPinned: { name: 'floorPinned', command: pinned, args: [floor, fixturePath], env },
       bundlePinned: { name: 'bundlePinned', command: pinned, args: [bundle, ...SERVE], env },

@@ -34,6 +34,35 @@ export class CallControl {
   }
 }
 
+/**
+ * What a running call sees: its signal and its progress reports. One object per call with its
+ * accessors on the prototype (an object literal with a getter and a closure cost three
+ * allocations a call; issue 24, row 10); `reportProgress` is made on its first read and may be
+ * called detached.
+ */
+class CallContext implements ToolCallContext {
+  private report: ((progress: number, total: number) => void) | undefined;
+
+  constructor(
+    private readonly control: CallControl,
+    private readonly progressToken: string | number | undefined,
+    private readonly notify: (frame: string) => void,
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.control.signal;
+  }
+
+  get reportProgress(): (progress: number, total: number) => void {
+    this.report ??= (progress, total) => {
+      const { control, progressToken } = this;
+      if (progressToken === undefined || control.answered || control.cancelled) return;
+      this.notify(notificationFrame('notifications/progress', { progressToken, progress, total }));
+    };
+    return this.report;
+  }
+}
+
 /** The `progressToken` of a request's `_meta`, when it has a usable one. */
 function progressTokenOf(params: Record<string, unknown> | undefined): string | number | undefined {
   const meta = params?._meta;
@@ -63,17 +92,7 @@ export class InflightCalls {
     invoke: (context: ToolCallContext) => string | Promise<string>,
   ): string | Promise<string | null> {
     const control = new CallControl();
-    const progressToken = progressTokenOf(params);
-    const context: ToolCallContext = {
-      get signal(): AbortSignal {
-        return control.signal;
-      },
-      reportProgress: (progress, total) => {
-        if (progressToken === undefined || control.answered || control.cancelled) return;
-        notify(notificationFrame('notifications/progress', { progressToken, progress, total }));
-      },
-    };
-    const encoded = invoke(context);
+    const encoded = invoke(new CallContext(control, progressTokenOf(params), notify));
     if (typeof encoded === 'string') return guardResponseSize(resultFrame(id, encoded), id);
     const key = idKey(id);
     this.calls.set(key, control);

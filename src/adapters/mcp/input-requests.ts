@@ -1,7 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
 import type { SealedTokens } from '../../ports/sealed-tokens.port.js';
 import type { PageOffer, UrlHandOff } from '../../domain/shared/url-hand-off.js';
 import { offerOf } from './url-offers.js';
+import { nodeCrypto } from './node-crypto.js';
 
 /** The key of the one input request Qiongli sends: the page to open. */
 export const OPEN_PAGE_INPUT = 'open_page';
@@ -42,7 +42,7 @@ const canonical = (value: unknown): string =>
       : JSON.stringify(value);
 
 /** A digest of a call's arguments, which binds a state to the call it was issued for. */
-const argsKeyOf = (args: Record<string, unknown>): string => createHash('sha256').update(canonical(args), 'utf8').digest('base64url');
+const argsKeyOf = (args: Record<string, unknown>): string => nodeCrypto().createHash('sha256').update(canonical(args), 'utf8').digest('base64url');
 
 /**
  * The 2026-07-28 multi-round-trip requests of one connection (docs/protocol.md#input-required-results):
@@ -66,7 +66,7 @@ export class InputRequests {
     const now = this.now();
     for (const [nonce, entry] of this.pending) if (entry.expiresAt < now) this.pending.delete(nonce);
     while (this.pending.size >= MAX_PENDING_INPUTS) this.pending.delete(this.pending.keys().next().value as string);
-    const nonce = randomUUID();
+    const nonce = nodeCrypto().randomUUID();
     const argsKey = argsKeyOf(args);
     this.pending.set(nonce, { handOff, toolName, argsKey, expiresAt: now + REQUEST_STATE_TTL_MS });
     const requestState = this.sealer.seal(purposeOf(toolName), { n: nonce, a: argsKey }, REQUEST_STATE_TTL_MS);

@@ -26,8 +26,11 @@ export function checkEnvelope(params: Params | undefined): EnvelopeVerdict {
   const version = meta[META.protocolVersion];
   if (typeof version !== 'string' || !isPlainObject(meta[META.clientCapabilities])) return { kind: 'malformed' };
   if (META.clientInfo in meta && !isImplementation(meta[META.clientInfo])) return { kind: 'malformed' };
-  return version === MODERN_REVISION ? { kind: 'valid' } : { kind: 'unsupported', requested: version };
+  return version === MODERN_REVISION ? VALID : { kind: 'unsupported', requested: version };
 }
+
+/** The verdict on every valid envelope: one object, not one per request. */
+const VALID: EnvelopeVerdict = { kind: 'valid' };
 
 /** Whether legacy `initialize` params are well formed (docs/protocol.md#before-an-era-is-chosen). */
 export function isValidInitialize(params: Params | undefined): boolean {

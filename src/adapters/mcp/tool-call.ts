@@ -93,15 +93,24 @@ function runParsed(
   route: OfferRoute,
 ): string | Promise<string> {
   if (!parsed.ok) return encodeFailure(parsed.error, revision, serverMeta);
-  const encodeAnswer = (answer: Result<unknown, ToolFailure>): string | Promise<string> => {
-    if (!answer.ok || !(answer.value instanceof UrlHandOff)) return encodeResult(call.tool, answer, revision, serverMeta, call.args);
-    // The person must open a page first: offer it as the client allows (docs/protocol.md#url-elicitation).
-    return offerUrl(answer.value, route).then((offered) =>
-      offered.kind === 'final' ? encodeResult(call.tool, success(offered.value), revision, serverMeta, call.args) : offered.encoded,
-    );
-  };
   const answer = call.tool.run(parsed.value, context);
-  return answer instanceof Promise ? answer.then(encodeAnswer) : encodeAnswer(answer);
+  if (answer instanceof Promise) return answer.then((settled) => encodeAnswer(call, settled, revision, serverMeta, route));
+  return encodeAnswer(call, answer, revision, serverMeta, route);
+}
+
+/** Encodes a use case's answer; a page hand-off is offered along `route` first. */
+function encodeAnswer(
+  call: AcceptedCall,
+  answer: Result<unknown, ToolFailure>,
+  revision: Revision,
+  serverMeta: string,
+  route: OfferRoute,
+): string | Promise<string> {
+  if (!answer.ok || !(answer.value instanceof UrlHandOff)) return encodeResult(call.tool, answer, revision, serverMeta, call.args);
+  // The person must open a page first: offer it as the client allows (docs/protocol.md#url-elicitation).
+  return offerUrl(answer.value, route).then((offered) =>
+    offered.kind === 'final' ? encodeResult(call.tool, success(offered.value), revision, serverMeta, call.args) : offered.encoded,
+  );
 }
 
 /**

@@ -14,6 +14,10 @@ import type { ConnectionOptions } from './connection-options.js';
 import { modernClientOpensUrls } from './client-capabilities.js';
 import type { OfferRoute } from './url-offers.js';
 import { success } from '../../domain/shared/result.js';
+import type { ToolCallContext } from './tool-definition.js';
+
+/** The route of a call whose client cannot be offered a page: one object for every such call. */
+const RESULT_ONLY: OfferRoute = { kind: 'result-only' };
 
 /** `tools/list` and `tools/call` of one connection, in any revision. */
 export class ToolMethods {
@@ -64,22 +68,26 @@ export class ToolMethods {
     if (accepted.retry !== undefined) return this.resume(id, accepted, revision);
     const name = params?.name as string;
     return this.work.runCall(id, params, framing, (context) =>
-      runCall(accepted, revision, context, this.fixed.serverMeta, this.timeSlices, this.routeFor(modern, params, name, accepted.args, framing, context.signal)),
+      runCall(accepted, revision, context, this.fixed.serverMeta, this.timeSlices, this.routeFor(modern, params, name, accepted.args, framing, context)),
     );
   }
 
-  /** How a call of this connection may offer a page to its client (docs/protocol.md#url-elicitation). */
+  /**
+   * How a call of this connection may offer a page to its client (docs/protocol.md#url-elicitation).
+   * The call's signal is read only for an elicitation: reading it creates the call's
+   * AbortController, which a call nobody can be asked about does not need (issue 24, row 10).
+   */
   private routeFor(
     modern: boolean,
     params: Params | undefined,
     toolName: string,
     args: Record<string, unknown>,
     framing: Framing,
-    signal: AbortSignal,
+    context: ToolCallContext,
   ): OfferRoute {
-    if (modern) return modernClientOpensUrls(params) ? { kind: 'input-required', inputs: this.inputs, toolName, args } : { kind: 'result-only' };
-    if (!this.legacyOpensUrls) return { kind: 'result-only' };
-    return { kind: 'elicit', requests: this.outbound, send: (frame) => this.work.send(frame, framing), signal };
+    if (modern) return modernClientOpensUrls(params) ? { kind: 'input-required', inputs: this.inputs, toolName, args } : RESULT_ONLY;
+    if (!this.legacyOpensUrls) return RESULT_ONLY;
+    return { kind: 'elicit', requests: this.outbound, send: (frame) => this.work.send(frame, framing), signal: context.signal };
   }
 
   /** The retry of an input-required call: its state checked, then the answer it carries. */

@@ -67,7 +67,8 @@ export class ToolRegistry {
   private readonly byName = new Map<string, ToolDefinition>();
   private readonly granted: ToolDefinition[];
   private describedTools: DescribedTool[] | undefined;
-  private readonly encodedLists = new Map<string, string>();
+  /** The encoded `tools` arrays, by whether they carry titles: revisions that show the same fields share one text. */
+  private readonly encodedLists = new Map<boolean, string>();
 
   constructor(definitions: readonly ToolDefinition[], grants: ReadonlySet<CapabilityGroup>) {
     if (new Set(definitions.map((definition) => definition.name)).size !== definitions.length) throw new Error('two tool definitions share one name');
@@ -99,14 +100,16 @@ export class ToolRegistry {
    * `outputSchema` only from 2025-06-18 (docs/protocol.md#the-legacy-era).
    */
   encodedToolsFor(revision: Revision): string {
-    const cached = this.encodedLists.get(revision);
-    if (cached !== undefined) return cached;
     const withTitles = traitsOf(revision).titles;
+    // Keyed by what the revision shows, not by its name: three revisions show the same list, and
+    // the single executable's snapshot held three equal copies of it, 95 KB each (issue 24, row 11).
+    const cached = this.encodedLists.get(withTitles);
+    if (cached !== undefined) return cached;
     const tools = this.described.map((tool) =>
       withTitles ? tool : { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations },
     );
     const encoded = asciiJson(JSON.stringify(tools));
-    this.encodedLists.set(revision, encoded);
+    this.encodedLists.set(withTitles, encoded);
     return encoded;
   }
 

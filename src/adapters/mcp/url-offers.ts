@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from './node-crypto.js';
 import type { PageOffer, UrlHandOff } from '../../domain/shared/url-hand-off.js';
 import type { ClientRequests } from './client-requests.js';
 import { notificationFrame } from './json-rpc.js';
@@ -38,7 +38,7 @@ export async function offerUrl(handOff: UrlHandOff, route: OfferRoute): Promise<
     case 'input-required':
       return { kind: 'input-required', encoded: route.inputs.ask(handOff, route.toolName, route.args) };
     case 'elicit': {
-      const elicitationId = randomUUID();
+      const elicitationId = nodeCrypto().randomUUID();
       const params = { mode: 'url', message: handOff.message, url: handOff.url, elicitationId };
       const answer = await route.requests.ask('elicitation/create', params, route.send, route.signal);
       const offer = answer.kind === 'result' ? offerOf(answer.value) : 'no_answer';

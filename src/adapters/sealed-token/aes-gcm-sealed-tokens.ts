@@ -1,5 +1,10 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { SealedTokens } from '../../ports/sealed-tokens.port.js';
+
+/**
+ * `node:crypto`, loaded on the first token: loaded with the program, it cost 3-8 ms of every cold
+ * session and sat in the single executable's snapshot (issue 24, row 11).
+ */
+const nodeCrypto = () => process.getBuiltinModule('node:crypto');
 
 /** Longest token accepted by `open`, in characters: anything longer is refused unread. */
 export const MAX_SEALED_TOKEN_CHARS = 4096;
@@ -31,14 +36,15 @@ export class AesGcmSealedTokens implements SealedTokens {
   }
 
   private get key(): Buffer {
-    this.secret ??= randomBytes(KEY_BYTES);
+    this.secret ??= nodeCrypto().randomBytes(KEY_BYTES);
     return this.secret;
   }
 
   seal(purpose: string, payload: unknown, ttlMs: number): string {
     const plain = Buffer.from(JSON.stringify({ e: this.now() + Math.max(0, ttlMs), p: payload }), 'utf8');
-    const nonce = randomBytes(NONCE_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.key, nonce);
+    const crypto = nodeCrypto();
+    const nonce = crypto.randomBytes(NONCE_BYTES);
+    const cipher = crypto.createCipheriv('aes-256-gcm', this.key, nonce);
     cipher.setAAD(Buffer.from(purpose, 'utf8'));
     const sealed = Buffer.concat([nonce, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
     return `${VERSION}.${sealed.toString('base64url')}`;
@@ -52,7 +58,7 @@ export class AesGcmSealedTokens implements SealedTokens {
     // Only the canonical spelling opens: a last character with other unused bits is another token.
     if (sealed.length < NONCE_BYTES + TAG_BYTES + 1 || sealed.toString('base64url') !== body) return undefined;
     try {
-      const decipher = createDecipheriv('aes-256-gcm', this.key, sealed.subarray(0, NONCE_BYTES));
+      const decipher = nodeCrypto().createDecipheriv('aes-256-gcm', this.key, sealed.subarray(0, NONCE_BYTES));
       decipher.setAAD(Buffer.from(purpose, 'utf8'));
       decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
       const plain = Buffer.concat([decipher.update(sealed.subarray(NONCE_BYTES, sealed.length - TAG_BYTES)), decipher.final()]);

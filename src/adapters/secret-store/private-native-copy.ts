@@ -1,9 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KeyringModuleLocation } from './keyring-module-location.js';
 
-const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+/**
+ * `node:crypto` on first use (the first key resolved in the single executable), not when the
+ * program loads: it was part of the executable's start-up snapshot (issue 24, row 11).
+ */
+const nodeCrypto = () => process.getBuiltinModule('node:crypto');
+
+const sha256 = (bytes: Uint8Array): string => nodeCrypto().createHash('sha256').update(bytes).digest('hex');
 
 /** The parts of the process the cache folder depends on. */
 export interface CacheEnvironment {
@@ -51,7 +56,7 @@ export function privateNativeCopy(bytes: Uint8Array, cacheFolder: string): Keyri
     }
   };
   if (!present()) {
-    const staging = join(folder, `.${digest}.${randomBytes(8).toString('hex')}`);
+    const staging = join(folder, `.${digest}.${nodeCrypto().randomBytes(8).toString('hex')}`);
     try {
       writeFileSync(staging, bytes, { mode: 0o700, flag: 'wx' });
       renameSync(staging, path);

@@ -67,12 +67,26 @@ describe('the tool registry (docs/tools.md#the-twelve-tools, docs/command-line.m
 
   it('encodes each revision once and returns the very same string every time', () => {
     const registry = new ToolRegistry(definitions, new Set(ALL_CAPABILITY_GROUPS));
+    const cache = (registry as unknown as { encodedLists: Map<boolean, string> }).encodedLists;
     const first = registry.encodedToolsFor('2026-07-28');
     const again = registry.encodedToolsFor('2026-07-28');
     // A fresh encoding would be equal but not the cached value: compare the cache itself.
-    assert.equal((registry as unknown as { encodedLists: Map<string, string> }).encodedLists.get('2026-07-28'), first);
+    assert.equal(cache.get(true), first);
     assert.equal(again, first);
     assert.notEqual(registry.encodedToolsFor('2025-03-26'), first);
+  });
+
+  it('keeps one text for the revisions that show the same fields, and its own for a revision without titles (issue 24, row 11)', () => {
+    const registry = new ToolRegistry(definitions, new Set(ALL_CAPABILITY_GROUPS));
+    const cache = (registry as unknown as { encodedLists: Map<boolean, string> }).encodedLists;
+    registry.encodeEveryRevision();
+    // The single executable's snapshot held three equal 95 KB copies; now one per set of fields.
+    assert.equal(cache.size, 2);
+    for (const revision of ['2025-06-18', '2025-11-25', '2026-07-28'] as const) assert.equal(registry.encodedToolsFor(revision), cache.get(true), revision);
+    const untitled = JSON.parse(registry.encodedToolsFor('2025-03-26')) as Record<string, unknown>[];
+    assert.equal(cache.get(false), registry.encodedToolsFor('2025-03-26'));
+    assert.ok(untitled.every((tool) => !('title' in tool) && !('outputSchema' in tool)));
+    assert.ok((JSON.parse(cache.get(true) ?? '[]') as Record<string, unknown>[]).every((tool) => 'title' in tool && 'outputSchema' in tool));
   });
 
   it('after encodeEveryRevision serves every revision without reading a schema again, byte for byte as before', () => {

@@ -1,5 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { HeldResource, HeldResources, ResourceFile } from '../../ports/held-resources.port.js';
+
+/** node:crypto, loaded on the first held file: never at start-up, so the single executable's snapshot holds none of it (docs/runtime.md). */
+const nodeCrypto = () => process.getBuiltinModule('node:crypto');
 
 /** How long a file is held: 30 minutes. */
 export const HELD_RESOURCE_TTL_MS = 30 * 60 * 1000;
@@ -33,12 +35,12 @@ export class InMemoryHeldResources implements HeldResources {
     while (this.files.size > 0 && (this.files.size >= this.bounds.files || this.bytes + size > this.bounds.bytes))
       this.drop(this.files.keys().next().value as string);
     const resource: HeldResource = {
-      uri: `${HELD_RESOURCE_PREFIX}${randomBytes(16).toString('hex')}/${encodeURIComponent(file.name)}`,
+      uri: `${HELD_RESOURCE_PREFIX}${nodeCrypto().randomBytes(16).toString('hex')}/${encodeURIComponent(file.name)}`,
       name: file.name,
       title: file.title,
       mimeType: file.mimeType,
       size,
-      sha256: createHash('sha256').update(file.text, 'utf8').digest('hex'),
+      sha256: nodeCrypto().createHash('sha256').update(file.text, 'utf8').digest('hex'),
     };
     this.files.set(resource.uri, { resource, text: file.text, heldAt: this.now() });
     this.bytes += size;

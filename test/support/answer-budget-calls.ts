@@ -91,7 +91,11 @@ export interface Answer {
   readonly ms: number;
 }
 
-/** One connection (2025-11-25) of `profile` with every group granted, its outside ports on hostile data (test/support/hostile-world.ts). */
+/**
+ * One connection (2025-11-25) of `profile` with every group granted, its outside ports on hostile data (test/support/hostile-world.ts).
+ *
+ * @public bench/suites/context-budget.mjs loads it from dist/test/support/, by a path knip cannot follow.
+ */
 export function toolSession(profile: Profile): { call(name: string, args: Record<string, unknown>): Promise<Answer> } {
   const container = createContainer(profile, { ...hostileWorld(), grants: new Set(ALL_CAPABILITY_GROUPS) });
   const transport = new FakeTransport();

@@ -13,7 +13,7 @@ import { hostileRecord, hostileWorld } from './hostile-world.js';
 import { initialize, request } from './messages.js';
 
 /** Records of the size a real search gives (about 1,300 characters each, as the 420-record export). */
-export const records = (count: number) =>
+const records = (count: number) =>
   Array.from({ length: count }, (_, index) => {
     const { title, doi, year, venue, authors, url, abstract } = hostileRecord('export', index);
     return {

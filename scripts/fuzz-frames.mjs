@@ -25,7 +25,7 @@ export function random(seed) {
   return { next, int, pick: (list) => list[int(list.length)], chance: (p) => next() < p };
 }
 
-export const ERAS = ['none', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
+const ERAS = ['none', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
 const MODERN = '2026-07-28';
 const envelope = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {} };
 

@@ -3,7 +3,7 @@
 import { ratio, summarise } from './stats.mjs';
 
 /** The targets of the single executable: cold session against the floor on the same Node, peak RSS. */
-export const BINARY_TARGETS = { coldVsFloor: 1.3, peakRssMiB: 64 };
+const BINARY_TARGETS = { coldVsFloor: 1.3, peakRssMiB: 64 };
 
 const LABELS = {
   binary: 'binary',

@@ -3,9 +3,9 @@
 /** The legacy revision the benchmark negotiates (has `title`, `outputSchema`, `structuredContent`). */
 export const LEGACY_REVISION = '2025-06-18';
 /** The modern (stateless) revision. */
-export const MODERN_REVISION = '2026-07-28';
+const MODERN_REVISION = '2026-07-28';
 /** The tool every `tools/call` of the benchmark invokes. */
-export const ROUTE_TOOL = 'qiongli_orchestrator_route';
+const ROUTE_TOOL = 'qiongli_orchestrator_route';
 /** The arguments of every benchmark `tools/call`. */
 export const ROUTE_ARGUMENTS = { request: 'find recent papers on graph neural networks for drug discovery', platform: 'cli' };
 

@@ -1,9 +1,9 @@
 // Rendering and targets of measurement (k), the reference check of issue 27 (bench/suites/reference-check.mjs).
 
 /** Targets of issue 27, row 7: checking 200 references under 100 ms of CPU; no hostile read step at 50 ms; the paced check within 1.1 × its floor. */
-export const CHECK_CPU_TARGET_MS = 100;
-export const READ_STEP_TARGET_MS = 50;
-export const PACED_RATIO_TARGET = 1.1;
+const CHECK_CPU_TARGET_MS = 100;
+const READ_STEP_TARGET_MS = 50;
+const PACED_RATIO_TARGET = 1.1;
 
 /** The target rows of measurement (k). */
 export function judgeReferenceCheck(check) {

@@ -11,7 +11,7 @@ import { renderFullTextParse } from './fulltext-report.mjs';
 import { renderContextBudget } from './context-report.mjs';
 
 /** The targets of issue 5 §2 that suites (a)–(c) can judge. */
-export const TARGETS = {
+const TARGETS = {
   throughputVsFloor: 0.5,
   throughputVsSdk: 5,
   peakRssMiB: 100,
@@ -38,7 +38,7 @@ const verdict = (met) => (met === undefined ? 'n/a' : met ? '**met**' : '**not m
  * and garbage does not. With `skip`, the first readings (heap still growing to its working
  * size) are left out.
  */
-export function floorTrend(run, skip = 0) {
+function floorTrend(run, skip = 0) {
   const readings = run.rssKiB.filter((value) => Number.isFinite(value)).slice(skip);
   if (readings.length < 2) return undefined;
   const window = Math.max(1, Math.min(3, Math.floor(readings.length / 2)));
@@ -95,7 +95,7 @@ function table(header, rows) {
 }
 
 /** Judges the targets; returns rows `{ target, measured, met }` and keeps them for the summary. */
-export function judgeTargets(results) {
+function judgeTargets(results) {
   const judged = [];
   const { throughput, cold, memory } = results;
   for (const scenario of throughput?.scenarios ?? []) {

@@ -14,7 +14,7 @@ const STDERR_HEAD = 2000;
  * Responses expected for the ids `first … first+count-1`. Resolves `done` when every id was
  * answered once. Ids are counted individually, so a missing, duplicated or failed response shows.
  */
-export class ResponseTracker {
+class ResponseTracker {
   constructor(first, count, validate) {
     this.first = first;
     this.count = count;

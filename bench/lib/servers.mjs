@@ -22,7 +22,7 @@ export const SERVER_LABELS = {
 };
 
 /** The command line every Qiongli build is served with. */
-export const QIONGLI_SERVE = ['mcp', 'serve', '--profile', 'lite', '--transport', 'stdio'];
+const QIONGLI_SERVE = ['mcp', 'serve', '--profile', 'lite', '--transport', 'stdio'];
 
 /**
  * Spawn specs `{ name, command, args }` of the selected servers.

@@ -1,10 +1,10 @@
 // Rendering and targets of measurement (f), the steered search of issue 12 (bench/suites/steered-search.mjs).
 
 /** The response bound of docs/protocol.md: 8 MiB per response. */
-export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 /** Target of issue 12: dedupe + rank + sort of 1,000 records with the new fields, median, ms. */
-export const STEERED_MERGE_TARGET_MS = 5;
+const STEERED_MERGE_TARGET_MS = 5;
 
 /** The targets rows of measurement (f): every response within the bound, every merge variant under 5 ms. */
 export function judgeSteeredSearch(steered) {

@@ -7,7 +7,7 @@ import type { ProviderRuntimeLoader } from './lazy-provider-client.js';
  * A failure to build is remembered: every read then rejects with
  * {@link ProviderRuntimeUnavailableError} (the tool answers `provider-runtime-unavailable`).
  */
-export class LazyFullTextClient implements FullTextClient {
+class LazyFullTextClient implements FullTextClient {
   private client: Promise<FullTextClient> | undefined;
 
   /** `load` is called at most once, on the first read. */

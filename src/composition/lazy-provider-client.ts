@@ -25,9 +25,9 @@ export class LazyProviderClient implements ProviderClient {
   }
 }
 
-/** The search adapter module and the one HTTP policy (the provider HTTP kernel's) every client built from it shares. */
-export interface ProviderRuntime {
-  readonly adapters: typeof import('../adapters/provider-client/index.js');
+/** The search adapter's client and the one HTTP policy (the provider HTTP kernel's) every client built from it shares. */
+interface ProviderRuntime {
+  readonly UndiciProviderClient: typeof import('../adapters/provider-client/index.js').UndiciProviderClient;
   /** Shared by the search, citation-graph and full-text clients: one pacer per source. */
   readonly http: import('../adapters/provider-http/index.js').ProviderHttp;
 }
@@ -43,9 +43,9 @@ export type ProviderRuntimeLoader = () => Promise<ProviderRuntime>;
 export function providerRuntimeLoader(dispatcher: Dispatcher | undefined, slices: TimeSlices = eventLoopSlices): ProviderRuntimeLoader {
   let loading: Promise<ProviderRuntime> | undefined;
   return () => {
-    loading ??= import('../adapters/provider-client/index.js').then((adapters) => ({
-      adapters,
-      http: new adapters.ProviderHttp({ version: VERSION, dispatcher, slices }),
+    loading ??= import('../adapters/provider-client/index.js').then(({ UndiciProviderClient, ProviderHttp }) => ({
+      UndiciProviderClient,
+      http: new ProviderHttp({ version: VERSION, dispatcher, slices }),
     }));
     return loading;
   };
@@ -53,4 +53,4 @@ export function providerRuntimeLoader(dispatcher: Dispatcher | undefined, slices
 
 /** The undici provider client, built from the shared runtime on the first search. */
 export const lazyUndiciProviderClient = (runtime: ProviderRuntimeLoader): ProviderClient =>
-  new LazyProviderClient(() => runtime().then(({ adapters, http }) => new adapters.UndiciProviderClient({ http })));
+  new LazyProviderClient(() => runtime().then(({ UndiciProviderClient, http }) => new UndiciProviderClient({ http })));

@@ -8,7 +8,7 @@ import type { ProviderRuntimeLoader } from './lazy-provider-client.js';
  * and shares it afterwards. A failure to build is remembered: every question then rejects with
  * {@link ProviderRuntimeUnavailableError} (the tool answers `provider-runtime-unavailable`).
  */
-export class LazyReferenceLookup implements ReferenceLookup {
+class LazyReferenceLookup implements ReferenceLookup {
   private lookup: Promise<ReferenceLookup> | undefined;
 
   /** `load` is called at most once, when a session is first asked. */

@@ -3,8 +3,6 @@ import type { Readable, Writable } from 'node:stream';
 import { guardAgainstCrashes, type CrashGuardIo } from './crash-guard.js';
 import { serveStreams } from './serve-streams.js';
 
-export { STOP_GRACE_MS } from './serve-streams.js';
-
 /** The process surface the server needs; `bin/qiongli` passes the real one. */
 export interface ServeIo extends CrashGuardIo {
   readonly stdin: Readable;

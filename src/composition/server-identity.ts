@@ -6,7 +6,7 @@ import { standardInstructions } from './profiles/standard.js';
 import { VERSION } from './version.js';
 
 /** Qiongli Lite's identity on the wire (docs/command-line.md: `serverInfo` is `{name: "qiongli", version}`). */
-export const LITE_IDENTITY: ServerIdentity = {
+const LITE_IDENTITY: ServerIdentity = {
   name: 'qiongli',
   version: VERSION,
   title: 'Qiongli Lite',

@@ -49,9 +49,6 @@ export const MAX_PARSED_ENTRY_CHARACTERS = 4096;
 /** Deepest brace nesting in an entry handed to {@link BibliographyParser.readEntry} (the entry's own braces count as 1). */
 export const MAX_PARSED_BRACE_DEPTH = 8;
 
-/** Service identifier of the {@link BibliographyParser} port. */
-export const BibliographyParserId: PortToken<BibliographyParser> = portToken('qiongli.BibliographyParser');
-
 /**
  * Where the {@link BibliographyParser} comes from: its library brings about 5 MB of code, so the
  * composition root loads it on the first call that reads BibTeX (a dynamic import), never at

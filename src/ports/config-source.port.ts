@@ -49,7 +49,7 @@ export interface NativeSettings {
  * Why the settings are unavailable: one rule each (docs/configuration.md#when-the-settings-are-unavailable).
  * A rule names what is wrong, never where or with what text.
  */
-export const SETTINGS_RULES = [
+const SETTINGS_RULES = [
   'relative-config-home',
   'unknown-home',
   'not-utf8',

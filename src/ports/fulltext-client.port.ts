@@ -101,7 +101,7 @@ export interface FullTextDocument {
 }
 
 /** What one source said about the work. */
-export type AttemptOutcome = 'full_text' | 'no_open_full_text' | 'not_found' | 'disabled' | 'failed';
+type AttemptOutcome = 'full_text' | 'no_open_full_text' | 'not_found' | 'disabled' | 'failed';
 
 /** One source's answer, in the order tried. */
 export interface SourceAttempt {

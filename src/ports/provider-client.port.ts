@@ -91,7 +91,7 @@ export interface ProviderFailure {
 export type ProviderResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ProviderFailure };
 
 /** The records of one provider search, and whether the answer cache gave them (no request sent). */
-export interface ProviderAnswer {
+interface ProviderAnswer {
   readonly records: readonly ProviderRecord[];
   readonly cached: boolean;
 }

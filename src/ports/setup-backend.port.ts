@@ -11,7 +11,7 @@ export interface SetupProviderState {
 }
 
 /** A switch the page shows: Zotero delivery (SPEC §15), off until the person switches it on. */
-export interface SetupSwitchState {
+interface SetupSwitchState {
   readonly enabled: boolean;
 }
 

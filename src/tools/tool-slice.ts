@@ -48,7 +48,7 @@ export interface ToolSlice<N extends string = string, K extends string = string>
  * the one sentence that says in which order the tools are used (`search with
  * qiongli_literature_search`), a `note` is a sentence of its own.
  */
-export interface ToolInstruction {
+interface ToolInstruction {
   readonly step?: string;
   readonly note?: string;
 }

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 
 /** Debian's Chromium (`apt-get install chromium`; .ci/run installs it). playwright-core never downloads a browser. */
-export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 
 /** The switches every run uses: headless, no sandbox (root in CI), nothing that reaches the network on its own. */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

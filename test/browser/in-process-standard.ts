@@ -10,7 +10,7 @@ import { BridgedTransport, ClientEnd } from '../support/in-process-v1-client.js'
 import { mcpConnection } from '../../src/composition/mcp-connection.js';
 
 /** Every frame that crossed the connection, both ways, as text: what a host could log. */
-export interface Wire {
+interface Wire {
   readonly frames: string[];
 }
 

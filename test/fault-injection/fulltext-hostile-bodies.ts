@@ -7,7 +7,7 @@
 export const HOSTILE_BYTES = 4 * 1024 * 1024;
 
 /** Which source serves a body, and so which reader reads it. */
-export type HostileSource = 'arxiv' | 'europepmc';
+type HostileSource = 'arxiv' | 'europepmc';
 
 /** One hostile body: its name, the source serving it and how to build it. */
 export interface HostileBody {

@@ -23,6 +23,8 @@ export interface LagSample<T> {
  * longest time anything (the work's steps, garbage collection, or the machine not scheduling
  * this process) kept the event loop from turning. A synchronous `work` is one gap as long as
  * it runs.
+ *
+ * @public bench/suites/provider-lag.mjs loads it from dist/test/fault-injection/, by a path knip cannot follow.
  */
 export async function probeLag<T>(work: () => Promise<T> | T): Promise<LagSample<T>> {
   let last = performance.now();

@@ -17,7 +17,7 @@ import { CLIENT_SIDE_REJECTION } from './expected-answers.js';
 import { shownText, successValue, type InteropClient, type InteropSession } from './interop-session.js';
 
 /** Three records as a search returns them: an arXiv preprint, a PubMed article, a book chapter. */
-export const ZOTERO_RECORDS = [
+const ZOTERO_RECORDS = [
   {
     title: 'Scaling laws for sparse models',
     provider: 'arxiv',

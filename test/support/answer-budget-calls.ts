@@ -13,7 +13,7 @@ import { hostileRecord, hostileWorld } from './hostile-world.js';
 import { initialize, request } from './messages.js';
 
 /** Records of the size a real search gives (about 1,300 characters each, as the issue's 420-record export). */
-export const records = (count: number) =>
+const records = (count: number) =>
   Array.from({ length: count }, (_, index) => {
     const { title, doi, year, venue, authors, url, abstract } = hostileRecord('export', index);
     return {
@@ -91,7 +91,11 @@ export interface Answer {
   readonly ms: number;
 }
 
-/** One connection (2025-11-25) of `profile` with every group granted, its outside ports on hostile data (test/support/hostile-world.ts). */
+/**
+ * One connection (2025-11-25) of `profile` with every group granted, its outside ports on hostile data (test/support/hostile-world.ts).
+ *
+ * @public bench/suites/context-budget.mjs loads it from dist/test/support/, by a path knip cannot follow.
+ */
 export function toolSession(profile: Profile): { call(name: string, args: Record<string, unknown>): Promise<Answer> } {
   const container = createContainer(profile, { ...hostileWorld(), grants: new Set(ALL_CAPABILITY_GROUPS) });
   const transport = new FakeTransport();

@@ -1,7 +1,7 @@
 import { type Creator, parse } from '@retorquere/bibtex-parser';
 
 /** One entry as a real BibTeX parser reads it. */
-export interface ParsedBibEntry {
+interface ParsedBibEntry {
   readonly type: string;
   readonly key: string;
   /** Field values as they stand in the file (outer braces removed, inner ones kept). */
@@ -23,7 +23,7 @@ export interface ParsedBibFile {
  * True when `value` is balanced for BibTeX's brace counting, in which a backslash hides no
  * brace (`\}` still closes a level): the level never dips below zero and ends at zero.
  */
-export function bibtexBalanced(value: string): boolean {
+function bibtexBalanced(value: string): boolean {
   let level = 0;
   for (const ch of value) {
     if (ch === '{') level += 1;

@@ -6,7 +6,7 @@ import { Agent, type Dispatcher } from 'undici';
 import { PROJECT_ROOT } from './built-program.js';
 
 /** The full-text fixtures (test/fixtures/fulltext/README.md). */
-export const FULLTEXT_FIXTURES = join(PROJECT_ROOT, 'test', 'fixtures', 'fulltext');
+const FULLTEXT_FIXTURES = join(PROJECT_ROOT, 'test', 'fixtures', 'fulltext');
 
 /** The text of one full-text fixture. */
 export const fulltextFixture = (name: string): string => readFileSync(join(FULLTEXT_FIXTURES, name), 'utf8');
@@ -57,7 +57,7 @@ function europePmcSearch(query: string): Answer {
 }
 
 /** The answer of every full-text source, from the fixtures. */
-export function fixtureAnswer(source: SeenRequest['source'], path: string): Answer {
+function fixtureAnswer(source: SeenRequest['source'], path: string): Answer {
   const url = new URL(path, 'http://loopback');
   if (source === 'europepmc' && url.pathname.endsWith('/search')) return europePmcSearch(url.searchParams.get('query') ?? '');
   if (source === 'europepmc')
@@ -77,7 +77,7 @@ export function fixtureAnswer(source: SeenRequest['source'], path: string): Answ
 }
 
 /** The source of a request, from the constant https host it was sent to and its path. */
-export function sourceOf(host: string, path: string): SeenRequest['source'] {
+function sourceOf(host: string, path: string): SeenRequest['source'] {
   if (host === 'www.ebi.ac.uk' && path.startsWith('/europepmc/webservices/rest/')) return 'europepmc';
   if (host === 'eutils.ncbi.nlm.nih.gov' && path.startsWith('/entrez/eutils/efetch.fcgi?db=pmc&')) return 'pmc';
   if (host === 'arxiv.org' && path.startsWith('/html/')) return 'arxiv-html';

@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { Agent, type Dispatcher } from 'undici';
 
 /** One request the loopback saw: the https host it was sent to, its path (with query) and headers. */
-export interface SeenRequest {
+interface SeenRequest {
   readonly host: string;
   readonly path: string;
   readonly headers: IncomingMessage['headers'];

@@ -7,13 +7,13 @@ import { PROJECT_ROOT } from './built-program.js';
 import type { ProviderId } from '../../src/ports/config-source.port.js';
 
 /** What the loopback calls a request's target: a provider, or PubMed's second (summary) step. */
-export type LoopbackTarget = ProviderId | 'pubmed-summary';
+type LoopbackTarget = ProviderId | 'pubmed-summary';
 
 /**
  * Which provider a request belongs to, from the constant https host it was sent to and its
  * path: the five providers share one loopback, and OpenAlex and Crossref share `/works`.
  */
-export function providerOf(host: string, path: string): LoopbackTarget | undefined {
+function providerOf(host: string, path: string): LoopbackTarget | undefined {
   if (host === 'api.openalex.org' && path.startsWith('/works')) return 'openalex';
   if (host === 'api.crossref.org' && path.startsWith('/works')) return 'crossref';
   if (host === 'api.semanticscholar.org' && path.startsWith('/graph/v1/paper/')) return 'semantic_scholar';

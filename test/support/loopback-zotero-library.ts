@@ -3,7 +3,7 @@
 import type { ImportedCreator, ImportedItem } from './loopback-zotero-translators.js';
 
 /** A collection of a library. */
-export interface LoopbackCollection {
+interface LoopbackCollection {
   readonly id: number;
   readonly name: string;
   readonly parentId?: number;
@@ -100,7 +100,7 @@ export function itemJson(item: StoredItem): Record<string, unknown> {
 }
 
 /** searchConditions.js parseSearchString: quoted phrases and words; unpaired quotes dropped. */
-export function parseSearchString(text: string): Array<{ text: string; inQuotes: boolean }> {
+function parseSearchString(text: string): Array<{ text: string; inQuotes: boolean }> {
   const parts = text.split(/\s*("[^"]*")\s*|"\s|\s"|^"|"$|'\s|\s'|^'|'$|\s/m);
   return parts
     .filter((part): part is string => typeof part === 'string' && part.length > 0)

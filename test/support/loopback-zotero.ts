@@ -10,7 +10,7 @@ import type { ZoteroSchema } from './loopback-zotero-schema.js';
 import type { ImportedItem } from './loopback-zotero-translators.js';
 
 /** Zotero's connector server port; the only one Qiongli talks to. */
-export const ZOTERO_PORT = 23119;
+const ZOTERO_PORT = 23119;
 
 /** A deliberate misbehaviour for the requests whose path starts with `path` (every path without one). */
 export type Misbehaviour = { readonly path?: string } & (
@@ -32,7 +32,7 @@ export interface LoopbackZoteroOptions {
 }
 
 /** My Library (L1) with two collections, and a group library (L2) with one. */
-export const DEFAULT_LIBRARIES: LoopbackLibrary[] = [
+const DEFAULT_LIBRARIES: LoopbackLibrary[] = [
   {
     id: 1,
     name: 'My Library',

@@ -1,6 +1,6 @@
 /** Builders of JSON-RPC messages for acceptance tests. */
 
-export const MODERN = '2026-07-28';
+const MODERN = '2026-07-28';
 
 /** A legacy initialize request. */
 export const initialize = (id: number | string = 0, protocolVersion = '2025-06-18') => ({

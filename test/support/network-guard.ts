@@ -6,7 +6,7 @@
  * listens (the request fails at once, `connection refused`). `QIONGLI_TEST_PROXY` names another
  * proxy, e.g. a logging one, to audit which requests the suite would have sent.
  */
-export const NETWORK_GUARD_PROXY = process.env['QIONGLI_TEST_PROXY'] ?? 'http://127.0.0.1:9';
+const NETWORK_GUARD_PROXY = process.env['QIONGLI_TEST_PROXY'] ?? 'http://127.0.0.1:9';
 
 /** The environment entries of the guard, to spread into a child program's environment. */
 export const networkGuardEnv = (): Record<string, string> => ({ HTTPS_PROXY: NETWORK_GUARD_PROXY, HTTP_PROXY: NETWORK_GUARD_PROXY });

@@ -12,10 +12,10 @@ import { startLoopbackGraph, type LoopbackGraph, type LoopbackRoute } from './lo
 import { testHttp } from './provider-http.js';
 import { referenceWorldRoute } from './reference-world.js';
 
-export const CHECK_TOOL = 'qiongli_literature_check_references';
+const CHECK_TOOL = 'qiongli_literature_check_references';
 
 /** A `tools/call` result as the v1 client returns it. */
-export interface CheckResult {
+interface CheckResult {
   isError?: boolean;
   structuredContent?: any;
   content: { type: string; text: string }[];

@@ -14,7 +14,7 @@ import { plainDoi } from './graph-ids.js';
 import type { SourceContext } from './source-protocol.js';
 
 /** Most `reference` entries read of one work (later ones are only checked). */
-export const MAX_CROSSREF_REFERENCES = 10_000;
+const MAX_CROSSREF_REFERENCES = 10_000;
 
 /** A Crossref work with the references its publisher deposited. */
 export interface CrossrefWork {

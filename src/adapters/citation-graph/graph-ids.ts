@@ -5,7 +5,7 @@
  */
 
 /** An OpenAlex work id: `W` and digits. */
-export const isOpenAlexWorkId = (value: string): boolean => /^W\d{1,15}$/u.test(value);
+const isOpenAlexWorkId = (value: string): boolean => /^W\d{1,15}$/u.test(value);
 
 /** A Semantic Scholar paper id: 40 lowercase hex digits, or `CorpusId:` and digits. */
 export const isSemanticScholarId = (value: string): boolean => /^(?:[0-9a-f]{40}|CorpusId:\d{1,12})$/u.test(value);

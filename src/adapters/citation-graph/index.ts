@@ -12,6 +12,4 @@
  * - Identifiers from a caller or from a provider's answer enter a URL only after a closed pattern
  *   check (`graph-ids.ts`); DOIs as one percent-encoded path segment (the search's `doiPathSegment`).
  */
-export { UndiciCitationGraphClient, type UndiciCitationGraphClientOptions } from './undici-citation-graph-client.js';
-export { OPENCITATIONS_INDEX_ENDPOINT } from './opencitations.js';
-export { SEMANTIC_SCHOLAR_PAPER_ENDPOINT } from './semantic-scholar-graph.js';
+export { UndiciCitationGraphClient } from './undici-citation-graph-client.js';

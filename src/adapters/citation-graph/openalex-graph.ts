@@ -14,7 +14,7 @@ import { arxivDoi, isArxivId, openAlexWorkIdOf, pmidOf, plainDoi } from './graph
 import type { SourceContext } from './source-protocol.js';
 
 /** Most `referenced_works` read of one work (later ones are only checked). */
-export const MAX_REFERENCED_WORKS = 10_000;
+const MAX_REFERENCED_WORKS = 10_000;
 
 /** Longest `next_cursor` sent back to OpenAlex (real ones are about 100 characters). */
 const MAX_CURSOR_CHARS = 1024;

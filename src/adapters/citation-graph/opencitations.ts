@@ -12,10 +12,10 @@ import { isPmid, plainDoi } from './graph-ids.js';
 import type { SourceContext } from './source-protocol.js';
 
 /** The OpenCitations Index v2 endpoint; `references/<id>` or `citations/<id>` is appended. A constant. */
-export const OPENCITATIONS_INDEX_ENDPOINT = 'https://api.opencitations.net/index/v2/';
+const OPENCITATIONS_INDEX_ENDPOINT = 'https://api.opencitations.net/index/v2/';
 
 /** Most edges read from one answer (a 4 MiB answer holds about 10,000); later ones are only checked. */
-export const MAX_OPENCITATIONS_EDGES = 20_000;
+const MAX_OPENCITATIONS_EDGES = 20_000;
 
 /** `doi:<doi>` (or `pmid:<digits>`) as the Index names a work; `undefined` when the work has neither. */
 function indexId(ids: WorkIds): string | undefined {

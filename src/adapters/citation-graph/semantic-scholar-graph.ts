@@ -13,10 +13,10 @@ import { isArxivId, isPmid, isSemanticScholarId, plainDoi, pmidOf } from './grap
 import type { SourceContext } from './source-protocol.js';
 
 /** The Semantic Scholar paper endpoint; the paper id (and `/references` or `/citations`) is appended. A constant. */
-export const SEMANTIC_SCHOLAR_PAPER_ENDPOINT = 'https://api.semanticscholar.org/graph/v1/paper/';
+const SEMANTIC_SCHOLAR_PAPER_ENDPOINT = 'https://api.semanticscholar.org/graph/v1/paper/';
 
 /** Contexts read per edge (later ones are only checked), and intents. */
-export const MAX_EDGE_CONTEXTS = 3;
+const MAX_EDGE_CONTEXTS = 3;
 const MAX_EDGE_INTENTS = 8;
 
 const fieldsFor = (options: RecordOptions): string => `${SEMANTIC_SCHOLAR_FIELDS}${options.abstracts === true ? ',abstract' : ''}`;

@@ -8,7 +8,7 @@ import { SemanticScholarGraph } from './semantic-scholar-graph.js';
 import { NO_EDGES, type SourceProtocol } from './source-protocol.js';
 
 /** OpenCitations is paced like Crossref: one request start per second (it publishes no limit; a call sends one). */
-export const OPENCITATIONS_INTERVAL_MS = 1000;
+const OPENCITATIONS_INTERVAL_MS = 1000;
 
 const nothing = <T>(): Promise<ProviderResult<T | undefined>> => Promise.resolve(success(undefined));
 

@@ -3,7 +3,6 @@
  * texts, and the exit codes. Pure; the composition root does the printing and exiting.
  */
 export { parseCommandLine } from './command-line.js';
-export { helpText, usageText, renderUsageError } from './help-texts.js';
+export { helpText, renderUsageError } from './help-texts.js';
 export { EXIT_OK, EXIT_FAILURE, EXIT_USAGE } from './exit-codes.js';
-export { USAGE_MESSAGES, type UsageMessage } from './usage-messages.js';
-export type { ParsedCommand, ServeCommand, ConfigCommand, ConfigAction, VersionCommand, HelpCommand, UsageError, HelpTopic } from './parsed-command.js';
+export type { ConfigAction } from './parsed-command.js';

@@ -15,7 +15,7 @@ export type ConfigSubcommand = (typeof CONFIG_SUBCOMMANDS)[number];
 export type HelpTopic = 'root' | 'mcp' | 'serve' | 'config' | `config ${ConfigSubcommand}`;
 
 /** Serve a profile over stdio with the granted capability groups (docs/command-line.md). */
-export interface ServeCommand {
+interface ServeCommand {
   readonly kind: 'serve';
   /** `lite` or `standard`; the alias `marketplace-lite` is already resolved to `lite`. */
   readonly profile: Profile;
@@ -24,12 +24,12 @@ export interface ServeCommand {
 }
 
 /** Print the package version on stdout and exit 0. */
-export interface VersionCommand {
+interface VersionCommand {
   readonly kind: 'version';
 }
 
 /** Print the help text of `topic` on stdout and exit 0. */
-export interface HelpCommand {
+interface HelpCommand {
   readonly kind: 'help';
   readonly topic: HelpTopic;
 }
@@ -44,7 +44,7 @@ export type ConfigAction =
   | { readonly name: 'set-email'; readonly provider: ProviderId; readonly address: string };
 
 /** Read or change the settings from a terminal (docs/command-line.md#qiongli-config). */
-export interface ConfigCommand {
+interface ConfigCommand {
   readonly kind: 'config';
   readonly action: ConfigAction;
 }

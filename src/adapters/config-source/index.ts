@@ -4,13 +4,9 @@
  * module is on the serve path, and the writer is imported only where settings are changed.
  */
 export { NativeSettingsFileSource, type NativeSettingsFileSourceOptions } from './native-settings-file-source.js';
-export { systemAccountDatabase, type AccountDatabase } from './account-database.js';
 export {
   locateSettings,
-  SETTINGS_FILE_NAME,
-  CONFIG_DIRECTORY_NAME,
   type ConfigEnvironment,
-  type SettingsLocation,
 } from './settings-location.js';
-export { parseSettingsDocument, parseSettingsText, settingsDocumentSchema, SETTINGS_DOCUMENT_KIND, SETTINGS_SCHEMA_VERSION } from './settings-document.js';
+export { parseSettingsDocument, parseSettingsText } from './settings-document.js';
 export { MAX_SETTINGS_BYTES } from './settings-file-bytes.js';

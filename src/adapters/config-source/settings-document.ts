@@ -65,7 +65,7 @@ const providersSchema = () =>
  * non-negative safe integer; `default_profile` is accepted but not used by Lite; `zotero`
  * (optional, default off) is the consent to deliver records to the Zotero desktop.
  */
-export const settingsDocumentSchema = schemaOnFirstUse(() =>
+const settingsDocumentSchema = schemaOnFirstUse(() =>
   z.strictObject({
     document_kind: z.literal(SETTINGS_DOCUMENT_KIND),
     schema_version: z.literal(SETTINGS_SCHEMA_VERSION),

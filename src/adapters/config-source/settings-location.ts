@@ -4,7 +4,7 @@ import path from 'node:path';
 export const SETTINGS_FILE_NAME = 'settings.json';
 
 /** Directory name appended to the platform's user configuration directory (docs/configuration.md). */
-export const CONFIG_DIRECTORY_NAME = 'qiongli';
+const CONFIG_DIRECTORY_NAME = 'qiongli';
 
 /**
  * What the settings location depends on. The composition root passes the real process values;

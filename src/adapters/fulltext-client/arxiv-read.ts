@@ -5,7 +5,7 @@ import { chooseLicence } from './licence-names.js';
 import { SourceFetcher, answeredRead, failedRead, readDocument, type SourceRead } from './source-reads.js';
 
 /** arXiv's PDF of an id: the free link its search records carry. */
-export const arxivPdfUrl = (id: string): string => `https://arxiv.org/pdf/${id}`;
+const arxivPdfUrl = (id: string): string => `https://arxiv.org/pdf/${id}`;
 
 /** The OAI-PMH record of an id; `undefined` when it cannot be had (the read goes on without it). */
 async function recordOf(fetcher: SourceFetcher, id: string): Promise<ArxivRecord | undefined> {

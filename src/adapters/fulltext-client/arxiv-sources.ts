@@ -5,9 +5,9 @@ import type { ProviderGet } from '../provider-http/send-get.js';
 import { doiOf, licenceUrlOf } from './jats-metadata.js';
 
 /** arXiv's HTML papers (docs/providers.md#full-text-sources); a constant, never configurable. */
-export const ARXIV_HTML_BASE = 'https://arxiv.org/html/';
+const ARXIV_HTML_BASE = 'https://arxiv.org/html/';
 /** arXiv's OAI-PMH interface (since 2025); a constant, never configurable. */
-export const ARXIV_OAI_ENDPOINT = 'https://oaipmh.arxiv.org/oai';
+const ARXIV_OAI_ENDPOINT = 'https://oaipmh.arxiv.org/oai';
 /** arXiv asks every client of its APIs for at most one request every three seconds: the search's lane. */
 export const ARXIV_INTERVAL_MS = intervalFor('arxiv', undefined);
 

@@ -9,7 +9,7 @@ import type { JatsMetadata } from './jats-metadata.js';
 import { LatexmlEvents } from './latexml-events.js';
 
 /** Deepest element nesting read in a full-text document (JATS with MathML reaches a few dozen). */
-export const MAX_DOCUMENT_DEPTH = 256;
+const MAX_DOCUMENT_DEPTH = 256;
 
 /** HTML characters handed to the parser per step. */
 const HTML_CHARS_PER_STEP = 8 * 1024;

@@ -8,7 +8,7 @@ import type { ProviderGet } from '../provider-http/send-get.js';
 import { doiOf } from './jats-metadata.js';
 
 /** The Europe PMC REST base (docs/providers.md#full-text-sources); a constant, never configurable. */
-export const EUROPEPMC_REST = 'https://www.ebi.ac.uk/europepmc/webservices/rest';
+const EUROPEPMC_REST = 'https://www.ebi.ac.uk/europepmc/webservices/rest';
 
 /** Gap between two request starts to Europe PMC: five a second, half the ten a second it allows. */
 export const EUROPEPMC_INTERVAL_MS = 200;
@@ -17,7 +17,7 @@ export const EUROPEPMC_INTERVAL_MS = 200;
 const PAGE_SIZE = 10;
 
 /** A PMCID as Europe PMC and PubMed Central write it. */
-export const PMCID = /^PMC[1-9]\d{0,11}$/u;
+const PMCID = /^PMC[1-9]\d{0,11}$/u;
 
 /** The `query` of a lookup: `DOI:"<doi>"`, `EXT_ID:<pmid> AND SRC:MED` or `PMCID:<PMCID>`. */
 function lookupQuery(work: Exclude<WorkReference, { kind: 'arxiv' }>): string {

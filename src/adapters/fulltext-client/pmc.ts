@@ -2,7 +2,7 @@ import { intervalFor } from '../provider-http/tier-pacing.js';
 import type { ProviderGet } from '../provider-http/send-get.js';
 
 /** The PubMed Central E-utilities fetch endpoint (docs/providers.md#full-text-sources); a constant, never configurable. */
-export const PMC_EFETCH_ENDPOINT = 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils/efetch.fcgi';
+const PMC_EFETCH_ENDPOINT = 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils/efetch.fcgi';
 
 /** NCBI's pace, shared with PubMed searches (one lane): 3 request starts a second without a key, 10 with one. */
 export const pmcIntervalMs = (apiKey: string | undefined): number => intervalFor('pubmed', apiKey);

@@ -1,5 +1,5 @@
 /** How long a read is kept: ten minutes, as the search's answers. */
-export const READ_TTL_MS = 10 * 60 * 1000;
+const READ_TTL_MS = 10 * 60 * 1000;
 
 /**
  * A small least-recently-used cache of reads, keyed by the request (never holding a credential:

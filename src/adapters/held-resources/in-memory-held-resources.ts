@@ -10,10 +10,10 @@ export const HELD_RESOURCE_TTL_MS = 30 * 60 * 1000;
  * Bounds of the held files: at most 32 files and 64 MiB of UTF-8 together (a Zotero export's
  * four files are at most 2 MiB; an evidence snapshot of 2 MiB of arguments about as much).
  */
-export const HELD_RESOURCE_BOUNDS = { files: 32, bytes: 64 * 1024 * 1024 } as const;
+const HELD_RESOURCE_BOUNDS = { files: 32, bytes: 64 * 1024 * 1024 } as const;
 
 /** The scheme and authority of every held file's uri. */
-export const HELD_RESOURCE_PREFIX = 'qiongli://held/';
+const HELD_RESOURCE_PREFIX = 'qiongli://held/';
 
 /**
  * {@link HeldResources} in this process's memory: a file is held until 30 minutes have passed or

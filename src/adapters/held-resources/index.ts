@@ -1,1 +1,1 @@
-export { InMemoryHeldResources, HELD_RESOURCE_BOUNDS, HELD_RESOURCE_PREFIX, HELD_RESOURCE_TTL_MS } from './in-memory-held-resources.js';
+export { InMemoryHeldResources, HELD_RESOURCE_TTL_MS } from './in-memory-held-resources.js';

@@ -4,7 +4,7 @@ import { offerOf } from './url-offers.js';
 import { nodeCrypto } from './node-crypto.js';
 
 /** The key of the one input request Qiongli sends: the page to open. */
-export const OPEN_PAGE_INPUT = 'open_page';
+const OPEN_PAGE_INPUT = 'open_page';
 /** How long a `requestState` stays valid: 5 minutes, time for the person to answer the client's prompt. */
 export const REQUEST_STATE_TTL_MS = 5 * 60_000;
 /** Input requests a connection keeps waiting for their retry; past it the oldest is forgotten. */

@@ -13,14 +13,14 @@ export function hasModernClaim(params: Params | undefined): boolean {
 }
 
 /** Verdict on a modern envelope. */
-export type EnvelopeVerdict = { readonly kind: 'valid' } | { readonly kind: 'malformed' } | { readonly kind: 'unsupported'; readonly requested: string };
+type EnvelopeVerdict = { readonly kind: 'valid' } | { readonly kind: 'malformed' } | { readonly kind: 'unsupported'; readonly requested: string };
 
 /**
  * Checks the modern envelope of one request (docs/protocol.md#before-an-era-is-chosen): `_meta` object, protocol version
  * string, client capabilities object, optional client info with string name and version; then
  * the version itself.
  */
-export function checkEnvelope(params: Params | undefined): EnvelopeVerdict {
+function checkEnvelope(params: Params | undefined): EnvelopeVerdict {
   const meta = params?._meta;
   if (!isPlainObject(meta)) return { kind: 'malformed' };
   const version = meta[META.protocolVersion];
@@ -49,7 +49,7 @@ const DATE_SHAPED = /^\d{4}-\d{2}-\d{2}$/;
  * value is echoed only when it has the shape of a revision date (`YYYY-MM-DD`); anything else
  * is reported as null, so the error never carries arbitrary peer text.
  */
-export function unsupportedVersionData(requested: unknown): { supported: string[]; requested: string | null } {
+function unsupportedVersionData(requested: unknown): { supported: string[]; requested: string | null } {
   return {
     supported: [MODERN_REVISION],
     requested: typeof requested === 'string' && DATE_SHAPED.test(requested) ? requested : null,

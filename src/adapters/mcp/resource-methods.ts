@@ -10,7 +10,7 @@ import type { InflightWork, Reply } from './inflight-work.js';
 import type { MethodHandler } from './connection-era.js';
 
 /** Cache hint of a modern `resources/read` result: a held file never changes under its uri; it is the person's own. */
-export const READ_CACHE_HINT = { ttlMs: 1_800_000, cacheScope: 'private' } as const;
+const READ_CACHE_HINT = { ttlMs: 1_800_000, cacheScope: 'private' } as const;
 
 /** The keys `resources/read` params may carry. */
 const READ_KEYS = new Set(['uri', '_meta']);

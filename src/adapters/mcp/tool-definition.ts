@@ -42,9 +42,9 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
 }
 
 /** 256 KiB: the default params budget. */
-export const DEFAULT_INPUT_BUDGET = 256 * 1024;
+const DEFAULT_INPUT_BUDGET = 256 * 1024;
 /** 2 MiB: the params budget of the two bulk tools. */
-export const BULK_INPUT_BUDGET = 2 * 1024 * 1024;
+const BULK_INPUT_BUDGET = 2 * 1024 * 1024;
 
 /** Annotations of a read-only, local, idempotent tool (eleven of the twelve). */
 export const LOCAL_READ_ONLY: ToolAnnotations = {

@@ -5,7 +5,7 @@ import { yearBounds } from '../provider-http/steering.js';
 import type { ProviderGet } from '../provider-http/send-get.js';
 import { rowsFor, singleRequestProtocol, type ProviderQuery } from './provider-protocol.js';
 
-export { ARXIV_QUERY_ENDPOINT, arxivRecords } from '../provider-http/arxiv-work.js';
+export { arxivRecords } from '../provider-http/arxiv-work.js';
 
 /** The `submittedDate` range of a query's years, the missing bound 1000 or 9999 (docs/providers.md#steered-requests). */
 function dateRange(query: ProviderQuery): string {

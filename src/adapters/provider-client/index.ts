@@ -29,27 +29,6 @@
  *   OpenAlex title searches turn `,` `|` `!` into spaces; Semantic Scholar's title mode is its
  *   usual search; a search with abstracts has its own cache keys.
  */
-export { UndiciProviderClient, type UndiciProviderClientOptions } from './undici-provider-client.js';
-export type { ProviderQuery } from './provider-protocol.js';
-export { CROSSREF_WORKS_ENDPOINT } from '../provider-http/crossref-work.js';
-export { OPENALEX_WORKS_ENDPOINT } from '../provider-http/openalex-work.js';
+export { UndiciProviderClient } from './undici-provider-client.js';
 /** The kernel's HTTP policy, which the composition root builds once for every client: it and undici load with this adapter. */
 export { ProviderHttp } from '../provider-http/provider-http.js';
-export { buildOpenAlexDoiRequest, buildOpenAlexRequest, openAlexRecords } from './openalex.js';
-export {
-  SEMANTIC_SCHOLAR_DOI_ENDPOINT,
-  SEMANTIC_SCHOLAR_SEARCH_ENDPOINT,
-  buildSemanticScholarDoiRequest,
-  buildSemanticScholarRequest,
-  semanticScholarRecords,
-} from './semantic-scholar.js';
-export { buildCrossrefDoiRequest, buildCrossrefRequest, crossrefRecords } from './crossref.js';
-export {
-  PUBMED_ESEARCH_ENDPOINT,
-  PUBMED_ESUMMARY_ENDPOINT,
-  buildPubMedSearchRequest,
-  buildPubMedSummaryRequest,
-  pubMedSearchIds,
-  pubMedSummaryRecords,
-} from './pubmed.js';
-export { ARXIV_QUERY_ENDPOINT, arxivRecords, buildArxivRequest } from './arxiv.js';

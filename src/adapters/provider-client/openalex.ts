@@ -13,7 +13,7 @@ import type { ProviderGet } from '../provider-http/send-get.js';
 import { rowsFor, singleRequestProtocol, singleWorkRecords, type ProviderQuery } from './provider-protocol.js';
 
 /** OpenAlex asks for at most this many records per search (docs/providers.md#requests). */
-export const OPENALEX_MAX_ROWS = PROVIDER_CATALOGUE.openalex.maxPerProviderLimit;
+const OPENALEX_MAX_ROWS = PROVIDER_CATALOGUE.openalex.maxPerProviderLimit;
 
 /**
  * A title search inside OpenAlex's `filter`: `,` and `|` separate filters and alternatives

@@ -19,7 +19,7 @@ export function singleWorkRecords<W>(work: W | undefined, toRecord: (work: W) =>
  * What a search sends and parses through: the client's HTTP policy (pacing, budget, body cap,
  * one polite retry) and its time slices.
  */
-export interface SearchHttp {
+interface SearchHttp {
   /** The text of a 2xx body, or the failure; `undefined` when a `notFoundIsEmpty` lookup was answered 404. */
   fetchText(get: ProviderGet): Promise<ProviderResult<string | undefined>>;
   /** Runs a stepwise body parser in time slices: a throw → `decode_error`, an abort → `cancelled`. */
@@ -65,7 +65,7 @@ export function rowsFor(limit: number, cap: number = MAX_PER_PROVIDER_LIMIT): nu
 }
 
 /** The {@link RecordOptions} a query asks for. */
-export const recordOptions = (query: ProviderQuery): RecordOptions => ({ abstracts: query.includeAbstracts === true });
+const recordOptions = (query: ProviderQuery): RecordOptions => ({ abstracts: query.includeAbstracts === true });
 
 /**
  * Builds the protocol of a provider that answers a search with one GET (`cap`: its largest

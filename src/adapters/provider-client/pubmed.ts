@@ -8,9 +8,6 @@ import { rowsFor, type ProviderProtocol, type ProviderQuery } from './provider-p
 
 export {
   buildPubMedSummaryRequest,
-  MAX_PUBMED_IDS,
-  PUBMED_ESEARCH_ENDPOINT,
-  PUBMED_ESUMMARY_ENDPOINT,
   pubMedSearchIds,
   pubMedSummaryRecords,
 } from '../provider-http/pubmed-work.js';

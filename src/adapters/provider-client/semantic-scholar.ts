@@ -13,19 +13,19 @@ import type { ProviderGet } from '../provider-http/send-get.js';
 import { rowsFor, singleRequestProtocol, singleWorkRecords, type ProviderQuery } from './provider-protocol.js';
 
 /** The Semantic Scholar paper search endpoint (docs/providers.md#requests); a constant, never configurable. */
-export const SEMANTIC_SCHOLAR_SEARCH_ENDPOINT = 'https://api.semanticscholar.org/graph/v1/paper/search';
+const SEMANTIC_SCHOLAR_SEARCH_ENDPOINT = 'https://api.semanticscholar.org/graph/v1/paper/search';
 
 /**
  * The Semantic Scholar single-paper endpoint of a DOI lookup, to which the DOI path segment is
  * appended (docs/providers.md#steered-requests); a constant, never configurable.
  */
-export const SEMANTIC_SCHOLAR_DOI_ENDPOINT = 'https://api.semanticscholar.org/graph/v1/paper/DOI:';
+const SEMANTIC_SCHOLAR_DOI_ENDPOINT = 'https://api.semanticscholar.org/graph/v1/paper/DOI:';
 
 /**
  * Semantic Scholar's relevance search refuses `limit` above 100 (HTTP 400), so the SPEC's
  * min(n, 200) is further capped here, as for OpenAlex.
  */
-export const SEMANTIC_SCHOLAR_MAX_ROWS = PROVIDER_CATALOGUE.semantic_scholar.maxPerProviderLimit;
+const SEMANTIC_SCHOLAR_MAX_ROWS = PROVIDER_CATALOGUE.semantic_scholar.maxPerProviderLimit;
 
 const fieldsFor = (query: ProviderQuery): string => (query.includeAbstracts === true ? `${SEMANTIC_SCHOLAR_FIELDS},abstract` : SEMANTIC_SCHOLAR_FIELDS);
 

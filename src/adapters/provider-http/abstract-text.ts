@@ -2,13 +2,13 @@ import { asArray, type JsonObject } from './json-fields.js';
 import { stripKnownMarkup } from './markup-text.js';
 
 /** Longest abstract a record carries, in characters (code points), `…` included (docs/provider-data.md). */
-export const MAX_ABSTRACT_CHARS = 2000;
+const MAX_ABSTRACT_CHARS = 2000;
 
 /** Raw text read for one abstract; whatever lies beyond is only marked by the `…` cut. */
 const MAX_RAW_ABSTRACT_CHARS = 64 * 1024;
 
 /** The cut mark ending an abstract that was longer than {@link MAX_ABSTRACT_CHARS}. */
-export const ABSTRACT_CUT = '…';
+const ABSTRACT_CUT = '…';
 
 /**
  * An abstract as a record carries it: whitespace runs collapsed, ends trimmed, and at most
@@ -41,7 +41,7 @@ function afterCodePoints(text: string, count: number): number {
 }
 
 /** Word positions of an OpenAlex inverted index looked at: no abstract of 2,000 characters has more words. */
-export const MAX_INDEX_POSITIONS = MAX_ABSTRACT_CHARS / 2;
+const MAX_INDEX_POSITIONS = MAX_ABSTRACT_CHARS / 2;
 
 /** Distinct words read from one inverted index (the reader skips later ones). */
 export const MAX_INDEX_WORDS = 2048;

@@ -7,7 +7,7 @@ import { Pool, type Dispatcher } from 'undici';
  * undici retries: undici reconnects at once after a "socket" error while connecting, so a proxy
  * that closes every tunnel would otherwise be dialled tens of thousands of times a second.
  */
-export class ProxyTunnelFailed extends Error {
+class ProxyTunnelFailed extends Error {
   readonly code = 'UND_ERR_PRX_TUNNEL';
 
   constructor() {

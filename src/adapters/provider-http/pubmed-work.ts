@@ -19,7 +19,7 @@ import { pubMedRecordType } from './record-types.js';
 export const PUBMED_ESEARCH_ENDPOINT = 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils/esearch.fcgi';
 
 /** The PubMed E-utilities summary endpoint (docs/providers.md#requests); a constant, never configurable. */
-export const PUBMED_ESUMMARY_ENDPOINT = 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils/esummary.fcgi';
+const PUBMED_ESUMMARY_ENDPOINT = 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils/esummary.fcgi';
 
 /** `url` with `&api_key=<key>` when a key resolved (docs/providers.md#providers-and-readiness). */
 export const withKey = (url: string, apiKey: string | undefined): string => (apiKey ? `${url}&api_key=${encodeURIComponent(apiKey)}` : url);
@@ -39,7 +39,7 @@ function isRateLimitAnswer(answer: JsonObject): boolean {
  * Most ids read from an esearch `idlist` and most uids and summaries read from an esummary
  * answer: five times the largest page a search asks for; later ones are only checked.
  */
-export const MAX_PUBMED_IDS = 1000;
+const MAX_PUBMED_IDS = 1000;
 
 const ID = /^\d{1,20}$/u;
 

@@ -61,7 +61,7 @@ export function cleanText(value: string | undefined, maxBytes: number = MAX_TEXT
  * `20210`, `May 2021`) → `undefined`. Whether it may be a record's year (an integer in
  * {@link YEAR_RANGE}) is the domain's rule.
  */
-export function yearOf(value: unknown): number | undefined {
+function yearOf(value: unknown): number | undefined {
   if (typeof value === 'number') return value;
   if (typeof value !== 'string') return undefined;
   const match = LEADING_YEAR.exec(value.trim());

@@ -2,7 +2,7 @@ import { SaxesParser } from 'saxes';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
 import { MAX_ATTRIBUTE_CHARS, MAX_TEXT_PIECE, XmlReadError, type XmlEvents, type XmlReadOptions } from './xml-events.js';
 
-export { MAX_ATTRIBUTE_CHARS, MAX_TEXT_PIECE, XmlReadError, type XmlEvents, type XmlReadOptions } from './xml-events.js';
+export { MAX_ATTRIBUTE_CHARS, MAX_TEXT_PIECE, type XmlEvents, type XmlReadOptions } from './xml-events.js';
 
 /** Deepest element nesting accepted; an Atom feed is 4 levels deep. */
 export const MAX_XML_DEPTH = 64;

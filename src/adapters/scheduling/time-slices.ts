@@ -6,10 +6,10 @@ import type { TimeSlices } from '../../ports/time-slices.port.js';
  * Far below the 50 ms contract, so one slice plus one slow step plus the ping's own handling
  * still fit (docs/provider-data.md).
  */
-export const SLICE_MS = 8;
+const SLICE_MS = 8;
 
 /** Thrown (static message) when the signal aborts a computation between two slices. */
-export class SlicedWorkAborted extends Error {
+class SlicedWorkAborted extends Error {
   constructor() {
     super('sliced work aborted');
     this.name = 'SlicedWorkAborted';

@@ -7,7 +7,7 @@
 type Value = { readonly sig: 's' | 'o' | 'g'; readonly text: string } | { readonly sig: 'u' | 'y'; readonly num: number };
 
 /** Little-endian D-Bus marshalling of the few types this client sends. */
-export class Writer {
+class Writer {
   private bytes: number[] = [];
   get length(): number {
     return this.bytes.length;

@@ -15,7 +15,7 @@ export const SECRET_INPUT_MESSAGES: Readonly<Record<SecretInputFailure, string>>
 };
 
 /** Strict UTF-8, or `undefined`. */
-export function decodeSecret(bytes: Uint8Array): string | undefined {
+function decodeSecret(bytes: Uint8Array): string | undefined {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {

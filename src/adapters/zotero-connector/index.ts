@@ -5,4 +5,3 @@
  * adapter: Zotero is not a literature provider and shares nothing of their HTTP layer.
  */
 export { UndiciZoteroConnector } from './undici-zotero-connector.js';
-export { ZOTERO_ORIGIN } from './zotero-http.js';

@@ -15,9 +15,9 @@ import { readImported, readLibraryItems, readTargets } from './zotero-answers.js
 import { callZotero, statusFailure, zoteroClient, type ZoteroAnswer, type ZoteroCall } from './zotero-http.js';
 
 /** Time for a ping, the targets, a library lookup (docs/zotero.md#bounds). */
-export const SHORT_CALL_MS = 5_000;
+const SHORT_CALL_MS = 5_000;
 /** Most time for an import or a session update. */
-export const LONG_CALL_MS = 30_000;
+const LONG_CALL_MS = 30_000;
 
 /** How long calls may take: `short` for a ping, the targets, a lookup; an import or update gets `short` plus `perItem` ms per item, at most `long`. */
 export interface ZoteroTimeouts {
@@ -26,14 +26,14 @@ export interface ZoteroTimeouts {
 }
 
 /** Largest request body sent (the records of one call encode to well under it). */
-export const MAX_REQUEST_BYTES = 8 * 1024 * 1024;
+const MAX_REQUEST_BYTES = 8 * 1024 * 1024;
 /** Largest answer bodies read. */
 const MAX_PING_BYTES = 64 * 1024;
 const MAX_TARGETS_BYTES = 8 * 1024 * 1024;
 const MAX_IMPORT_ANSWER_BYTES = 16 * 1024 * 1024;
 const MAX_LOOKUP_BYTES = 4 * 1024 * 1024;
 /** Most library items one lookup asks for. */
-export const LOOKUP_LIMIT = 50;
+const LOOKUP_LIMIT = 50;
 
 /**
  * {@link ZoteroConnector} over undici (docs/zotero.md#how-qiongli-talks-to-zotero): one `Client`

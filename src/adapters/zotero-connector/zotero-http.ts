@@ -6,13 +6,13 @@ import type { ZoteroFailure } from '../../ports/zotero-connector.port.js';
  * Zotero's connector server: a constant, never configurable (docs/zotero.md). Zotero binds it to
  * the loopback address only.
  */
-export const ZOTERO_ORIGIN = 'http://127.0.0.1:23119';
+const ZOTERO_ORIGIN = 'http://127.0.0.1:23119';
 
 /** The connector protocol version Zotero's own connector sends and Zotero answers with (server_connector.js). */
-export const CONNECTOR_API_VERSION = '3';
+const CONNECTOR_API_VERSION = '3';
 
 /** Longest wait for the TCP connection (Zotero listens on the loopback: a connection is immediate or refused). */
-export const CONNECT_TIMEOUT_MS = 1_000;
+const CONNECT_TIMEOUT_MS = 1_000;
 
 /**
  * The one dispatcher of the Zotero connector: an undici `Client` bound to {@link ZOTERO_ORIGIN}.

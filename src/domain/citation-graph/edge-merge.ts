@@ -87,7 +87,7 @@ const edgeYear = (year: unknown): number | undefined =>
   Number.isInteger(year) && (year as number) >= 1000 && (year as number) <= 9999 ? (year as number) : undefined;
 
 /** Whether an edge passes the year bounds (with either bound set, an edge without a year does not). */
-export function withinYears(edge: MergedEdge, years: YearBounds | undefined): boolean {
+function withinYears(edge: MergedEdge, years: YearBounds | undefined): boolean {
   if (years === undefined || (years.from === undefined && years.to === undefined)) return true;
   const year = edge.fields?.year ?? edge.year;
   if (year === undefined) return false;

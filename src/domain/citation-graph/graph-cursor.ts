@@ -4,7 +4,7 @@ import type { SealedTokens } from '../../ports/sealed-tokens.port.js';
 import type { MergedEdge } from './edge-merge.js';
 
 /** How long a cursor opens: 30 minutes (the crawl's answers are cached for 10 minutes; older ones are read again). */
-export const CURSOR_TTL_MS = 30 * 60 * 1000;
+const CURSOR_TTL_MS = 30 * 60 * 1000;
 
 /** A source that failed during the crawl: from that round on it is not read again, so pages stay consistent. */
 export interface StoppedSource {

@@ -8,7 +8,7 @@ import type { LookupReport } from './graph-page.js';
 import type { WorkResolution } from './resolve-work.js';
 
 /** Warning of a call with no source to ask: no network at all. */
-export const NO_ACTIVE_SOURCES_WARNING = 'no active citation-graph sources; no network request was performed';
+const NO_ACTIVE_SOURCES_WARNING = 'no active citation-graph sources; no network request was performed';
 /** Warning of a call whose sources all answered, none of them knowing the work. */
 export const WORK_NOT_FOUND_WARNING = 'no source knows this work';
 /** Warning of a call none of whose sources could be asked (no identifier any of them takes). */

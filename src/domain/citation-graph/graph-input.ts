@@ -7,14 +7,14 @@ import { yearArgument } from '../search-plan/search-plan-input.js';
 import { RESULT_SORTS } from '../literature-search/literature-search-input.js';
 
 /** Most edges one page returns, and the default (docs/tools.md#the-citation-graph). */
-export const MAX_GRAPH_LIMIT = 200;
+const MAX_GRAPH_LIMIT = 200;
 export const DEFAULT_GRAPH_LIMIT = 50;
 
 /** Longest `work` accepted, in UTF-8 bytes after trimming (a DOI may hold up to 2 KiB). */
-export const MAX_WORK_BYTES = 4096;
+const MAX_WORK_BYTES = 4096;
 
 /** Longest `cursor` accepted, in characters (a cursor this server issued is a few hundred). */
-export const MAX_CURSOR_CHARACTERS = 4096;
+const MAX_CURSOR_CHARACTERS = 4096;
 
 /** The sources each direction can ask: Crossref deposits only references. */
 export const SOURCES_OF: Readonly<Record<GraphDirection, readonly GraphSourceId[]>> = {

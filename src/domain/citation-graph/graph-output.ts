@@ -13,7 +13,7 @@ export const MAX_CONTEXT_CHARACTERS = 500;
  * A work of the graph: the literature record of docs/providers.md#the-literature-record, its
  * `provider`/`providers` naming the graph sources whose answers describe it.
  */
-export const graphRecordSchema = schemaOnFirstUse(() =>
+const graphRecordSchema = schemaOnFirstUse(() =>
   literatureRecordSchema().extend({
     provider: z.enum(GRAPH_SOURCE_IDS),
     providers: z.array(z.enum(GRAPH_SOURCE_IDS)),
@@ -24,7 +24,7 @@ export const graphRecordSchema = schemaOnFirstUse(() =>
 export type GraphRecord = z.output<ReturnType<typeof graphRecordSchema>>;
 
 /** One edge: the work at its other end and which sources reported the edge. */
-export const graphEdgeSchema = schemaOnFirstUse(() =>
+const graphEdgeSchema = schemaOnFirstUse(() =>
   z.strictObject({
     record: graphRecordSchema(),
     providers: z.array(z.enum(GRAPH_SOURCE_IDS)).describe('The sources that reported this edge (per-edge provenance).'),
@@ -42,7 +42,7 @@ export const graphEdgeSchema = schemaOnFirstUse(() =>
 export type GraphEdge = z.output<ReturnType<typeof graphEdgeSchema>>;
 
 /** One source's diagnostic for the call. */
-export const sourceDiagnosticSchema = schemaOnFirstUse(() =>
+const sourceDiagnosticSchema = schemaOnFirstUse(() =>
   z.strictObject({
     status: z
       .enum(['ok', 'not_found', 'not_asked', 'error'])
@@ -65,7 +65,7 @@ export const sourceDiagnosticSchema = schemaOnFirstUse(() =>
 export type SourceDiagnostic = z.output<ReturnType<typeof sourceDiagnosticSchema>>;
 
 /** Diagnostics of a graph call. */
-export const graphDiagnosticsSchema = schemaOnFirstUse(() =>
+const graphDiagnosticsSchema = schemaOnFirstUse(() =>
   z.strictObject({
     status: z.enum(DIAGNOSTICS_STATUSES),
     status_reason: z.literal('no_active_sources').optional(),

@@ -12,7 +12,7 @@ export interface MetadataLookup {
 }
 
 /** Single-work lookups per page: OpenAlex's are free and unpaced, Crossref's are paced to one a second. */
-export const LOOKUPS_PER_PAGE = { openalex: 50, crossref: 5 } as const;
+const LOOKUPS_PER_PAGE = { openalex: 50, crossref: 5 } as const;
 
 /** Lookups sent at once. */
 const LOOKUP_WAVE = 5;

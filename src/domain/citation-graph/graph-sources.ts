@@ -19,7 +19,7 @@ export function askedSources(direction: GraphDirection, settings: NativeSettings
  * single-work lookups are free), else Crossref when it is, else nowhere. The `providers`
  * argument chooses whose edges are read, not where a DOI is looked up.
  */
-export const lookupProvider = (settings: NativeSettings): MetadataLookup['provider'] | undefined =>
+const lookupProvider = (settings: NativeSettings): MetadataLookup['provider'] | undefined =>
   settings.providers.openalex.enabled ? 'openalex' : settings.providers.crossref.enabled ? 'crossref' : undefined;
 
 /** What every session of one call shares besides its credentials. */

@@ -8,10 +8,10 @@ import { normaliseDoi } from '../literature-search/record-keys.js';
  * Why a source was not asked: no identifier it takes is known (the sources that answered gave
  * none), or the sources that could have given one failed (so whether it knows the work is open).
  */
-export type NotAskedReason = 'no_identifier' | 'not_reached';
+type NotAskedReason = 'no_identifier' | 'not_reached';
 
 /** What resolving told about one source. */
-export type SourceResolution =
+type SourceResolution =
   | { readonly status: 'resolved'; readonly work?: ResolvedWork }
   | { readonly status: 'not_found' }
   | { readonly status: 'not_asked'; readonly reason: NotAskedReason }

@@ -9,7 +9,7 @@ import { success, type Result } from '../shared/result.js';
 import { projectProviders, providerProjectionShape } from './provider-projection.js';
 
 /** What `config_path` always says: an opaque name, never a filesystem path (docs/tools.md#1-qiongli_config_status). */
-export const MANAGED_CONFIG_PATH = '<managed-native-config>';
+const MANAGED_CONFIG_PATH = '<managed-native-config>';
 
 /** Arguments of `qiongli_config_status` (docs/tools.md#1-qiongli_config_status): `cwd` is accepted and ignored. */
 export const configStatusInput = schemaOnFirstUse(() =>

@@ -12,15 +12,15 @@ import {
 import { PROVIDER_CATALOGUE, UPGRADE_SETTINGS } from '../shared/provider-catalogue.js';
 
 /** A provider (or field) as a status tool reports it. */
-export const CONFIGURED_STATES = ['configured', 'missing'] as const;
+const CONFIGURED_STATES = ['configured', 'missing'] as const;
 /** `configured` or `missing`. */
-export type ConfiguredState = (typeof CONFIGURED_STATES)[number];
+type ConfiguredState = (typeof CONFIGURED_STATES)[number];
 
 /**
  * Settings a status may report missing — what would upgrade a provider's access — in the order
  * docs/tools.md#1-qiongli_config_status lists them (search order).
  */
-export const MISSING_SETTINGS = UPGRADE_SETTINGS;
+const MISSING_SETTINGS = UPGRADE_SETTINGS;
 
 const slot = () => z.enum(CONFIGURED_STATES);
 /**
@@ -38,16 +38,16 @@ const providerEntry = () =>
   z.strictObject({ enabled: z.boolean(), configured: z.boolean(), fields: z.strictObject({ api_key: apiKeySlot(), email: slot().optional() }) });
 
 /** An object with one value for each of the five providers (each key required, no other key). */
-export const everyProvider = <T extends z.ZodType>(value: T) => z.record(z.enum(PROVIDER_IDS), value);
+const everyProvider = <T extends z.ZodType>(value: T) => z.record(z.enum(PROVIDER_IDS), value);
 
 /** `providers`: every provider, `configured` when ready, else `missing`. */
-export const providerSummarySchema = schemaOnFirstUse(() => everyProvider(slot()));
+const providerSummarySchema = schemaOnFirstUse(() => everyProvider(slot()));
 
 /** `access`: every provider's access tier (docs/providers.md#access-tiers). */
-export const providerAccessSchema = schemaOnFirstUse(() => everyProvider(z.enum(ACCESS_TIERS)));
+const providerAccessSchema = schemaOnFirstUse(() => everyProvider(z.enum(ACCESS_TIERS)));
 
 /** `redacted_config`: per provider whether it is enabled, ready, and which field slots are set. */
-export const redactedConfigSchema = schemaOnFirstUse(() => z.strictObject({ providers: everyProvider(providerEntry()) }));
+const redactedConfigSchema = schemaOnFirstUse(() => z.strictObject({ providers: everyProvider(providerEntry()) }));
 
 /** The provider view both status tools share. */
 export const providerProjectionShape = schemaOnFirstUse(() => ({

@@ -1,9 +1,6 @@
 import { PASSAGE_ID, type TextDigest } from '../fulltext/passage-ids.js';
 import type { Stepwise } from '../shared/stepwise.js';
 
-/** What the snapshot says of a recorded passage (docs/tools.md#evidence-from-passages). */
-export type PassageCheckStatus = 'text_matches_id' | 'text_differs_from_id';
-
 const SHA256 = /^[0-9a-f]{64}$/u;
 
 /** Results checked between two pauses. */

@@ -7,7 +7,7 @@ import { ARGUMENT_BOUND_PRECEDENCE, BULK_ARGUMENT_BOUNDS, withArgumentBounds } f
 import { anyJsonObject } from '../shared/json-object-schema.js';
 
 /** Most result objects one snapshot may hold (docs/tools.md#8-qiongli_literature_export_evidence). */
-export const MAX_EVIDENCE_RESULTS = 1000;
+const MAX_EVIDENCE_RESULTS = 1000;
 
 /** Message when a canonical evidence field and its compatibility alias are both given. */
 export const EVIDENCE_ALIAS_CONFLICT = 'canonical evidence fields cannot be combined with compatibility aliases';

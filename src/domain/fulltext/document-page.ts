@@ -9,7 +9,7 @@ import { inSection, listPart, resolveSection, takeWithin } from './passage-pages
 import { recheckPassages } from './passage-recheck.js';
 
 /** Static notes a page may carry (docs/tools.md#qiongli_literature_read_fulltext). */
-export const PAGE_NOTES = {
+const PAGE_NOTES = {
   noSection: 'No section matches the section argument; pick an id or heading from sections.',
   noMatch: 'No passage contains the find terms.',
   documentCut: 'The document is longer than the reader keeps; its last passages are left out.',
@@ -20,7 +20,7 @@ export const PAGE_NOTES = {
  * (its key and the longest note), the `next_cursor` (its key and a sealed cursor, about 250),
  * `truncated` and the outline's counts.
  */
-export const PAGE_RESERVE = 700;
+const PAGE_RESERVE = 700;
 
 /** What one page of a document shows. */
 export interface DocumentPage {

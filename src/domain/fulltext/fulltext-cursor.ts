@@ -2,7 +2,7 @@ import type { SealedTokens } from '../../ports/sealed-tokens.port.js';
 import type { ReadFullTextArguments } from './fulltext-input.js';
 
 /** How long a page cursor stays valid: one hour. */
-export const CURSOR_TTL_MS = 60 * 60 * 1000;
+const CURSOR_TTL_MS = 60 * 60 * 1000;
 
 /** What a cursor holds: where the next page starts, and which document it pages through. */
 export interface CursorState {

@@ -5,10 +5,10 @@ import { UNSUPPORTED_ARGUMENT } from '../shared/parse-arguments.js';
 import { MAX_PASSAGE_CHARACTERS, PASSAGE_ID } from './passage-ids.js';
 
 /** Page size bounds in characters of the whole answer (docs/tools.md#qiongli_literature_read_fulltext): a page always holds a whole passage. */
-export const PAGE_CHARACTERS = { min: MAX_PASSAGE_CHARACTERS, default: 20_000, max: 64_000 } as const;
+const PAGE_CHARACTERS = { min: MAX_PASSAGE_CHARACTERS, default: 20_000, max: 64_000 } as const;
 
 /** Most passage ids one call re-checks. */
-export const MAX_RECHECK_IDS = 200;
+const MAX_RECHECK_IDS = 200;
 
 /**
  * The static messages of the argument checks, in the order they win when several fail; then

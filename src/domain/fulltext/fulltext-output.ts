@@ -4,13 +4,13 @@ import { FULLTEXT_SOURCES, LICENCE_ORIGINS } from '../../ports/fulltext-client.p
 import { PROVIDER_FAILURE_KINDS } from '../../ports/provider-client.port.js';
 
 /** Overall status of a read (docs/tools.md#qiongli_literature_read_fulltext). */
-export const READ_STATUSES = ['ok', 'no_open_full_text', 'sources_failed', 'not_run'] as const;
+const READ_STATUSES = ['ok', 'no_open_full_text', 'sources_failed', 'not_run'] as const;
 
 /** What one source said, as `attempts[].outcome` reports it. */
-export const ATTEMPT_OUTCOMES = ['full_text', 'no_open_full_text', 'not_found', 'disabled', 'failed'] as const;
+const ATTEMPT_OUTCOMES = ['full_text', 'no_open_full_text', 'not_found', 'disabled', 'failed'] as const;
 
 /** Verdicts of `recheck`. */
-export const RECHECK_STATUSES = ['unchanged', 'moved', 'changed', 'missing'] as const;
+const RECHECK_STATUSES = ['unchanged', 'moved', 'changed', 'missing'] as const;
 
 const text = (description: string) => z.string().describe(description);
 

@@ -8,7 +8,7 @@ import { resolveProviderAccess, type KeyFallback } from '../literature-search/pr
  * otherwise Europe PMC, then PubMed Central (reached through a PMCID, given or learnt from Europe
  * PMC).
  */
-export const sourcesFor = (work: WorkReference): readonly FullTextSource[] => (work.kind === 'arxiv' ? ['arxiv'] : ['europepmc', 'pmc']);
+const sourcesFor = (work: WorkReference): readonly FullTextSource[] => (work.kind === 'arxiv' ? ['arxiv'] : ['europepmc', 'pmc']);
 
 /**
  * The sources a read may use (docs/providers.md#full-text-sources): Europe PMC when its settings

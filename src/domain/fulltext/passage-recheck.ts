@@ -1,7 +1,7 @@
 import { parsePassageId, type Passage } from './passage-ids.js';
 
 /** What re-reading says of a recorded passage id. */
-export type RecheckStatus = 'unchanged' | 'moved' | 'changed' | 'missing';
+type RecheckStatus = 'unchanged' | 'moved' | 'changed' | 'missing';
 
 /** The verdict on one recorded id; `current_id` names the passage now standing for it. */
 export interface RecheckVerdict {

@@ -16,7 +16,7 @@ import { cleanAbstract } from './abstract-text.js';
 import { RECORD_TYPES, type RecordType } from '../shared/literature-record.js';
 
 /** Mutable identifier slots of a record being merged. */
-export type IdentifierSlots = { -readonly [K in keyof RecordIdentifiers]: RecordIdentifiers[K] };
+type IdentifierSlots = { -readonly [K in keyof RecordIdentifiers]: RecordIdentifiers[K] };
 
 /** The fields of a literature record that one provider can contribute (docs/providers.md#the-literature-record). */
 export interface RecordFields {

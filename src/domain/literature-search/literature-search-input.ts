@@ -18,16 +18,9 @@ import {
 } from './literature-search-messages.js';
 
 export {
-  LITERATURE_SEARCH_MODES,
   RESULT_SORTS,
   type ResultSort,
-  MAX_VENUE_FILTER_CHARACTERS,
   type LiteratureSearchMode,
-  MAX_TOTAL_LIMIT,
-  MAX_PER_PROVIDER_LIMIT,
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
-  MAX_CURSOR_CHARACTERS,
   LITERATURE_SEARCH_MESSAGES,
 } from './literature-search-messages.js';
 

@@ -15,7 +15,7 @@ export const DIAGNOSTICS_STATUSES = ['complete', 'partial', 'failed', 'not_run']
  * One attempted provider's diagnostic (docs/providers.md#how-a-search-runs step 4): `{status: "ok", count, cached?}` or
  * `{status: "error", count: 0, error_kind, warning: "<provider>: <kind>"}`.
  */
-export const providerDiagnosticSchema = schemaOnFirstUse(() =>
+const providerDiagnosticSchema = schemaOnFirstUse(() =>
   z.strictObject({
     status: z.enum(['ok', 'error']),
     count: z.number().int().min(0),
@@ -29,7 +29,7 @@ export const providerDiagnosticSchema = schemaOnFirstUse(() =>
 export type ProviderDiagnostic = z.output<ReturnType<typeof providerDiagnosticSchema>>;
 
 /** Diagnostics of a search: one entry per attempted provider, plus every warning. */
-export const searchDiagnosticsSchema = schemaOnFirstUse(() =>
+const searchDiagnosticsSchema = schemaOnFirstUse(() =>
   z.strictObject({
     status: z.enum(DIAGNOSTICS_STATUSES),
     status_reason: z.literal('no_active_providers').optional(),
@@ -45,7 +45,7 @@ export type SearchDiagnostics = z.output<ReturnType<typeof searchDiagnosticsSche
  * The compact stand-in of the embedded search plan (docs/tools.md#paging-a-search): its id (the
  * same plan, the same id), the providers it routes to (plan order) and its query entries.
  */
-export const compactPlanSchema = schemaOnFirstUse(() =>
+const compactPlanSchema = schemaOnFirstUse(() =>
   z.strictObject({
     plan_id: z.string(),
     providers: z.array(z.enum(PROVIDER_IDS)),

@@ -65,15 +65,5 @@ export async function resolveProviderAccess(
   return new Map(resolved.filter((entry) => entry !== undefined));
 }
 
-/** The credentials of each provider that can be asked (see {@link resolveProviderAccess}); a key that cannot be used is simply left out. */
-export async function resolveProviderCredentials(
-  providers: readonly ProviderId[],
-  settings: NativeSettings,
-  secrets: SecretStore,
-): Promise<Map<ProviderId, ProviderCredentials>> {
-  const grants = await resolveProviderAccess(providers, settings, secrets);
-  return new Map([...grants].map(([id, grant]) => [id, grant.credentials]));
-}
-
 /** The static warning of a provider asked keyless because its named key cannot be used: `<provider>: <why> (searched keyless)`. */
 export const keylessFallbackWarning = (provider: ProviderId, fallback: KeyFallback): string => `${provider}: ${fallback} (searched keyless)`;

@@ -17,13 +17,13 @@ function fnv1a(text: string, hash: number): number {
  * The id of a plan: `plan-` and 16 hex digits fingerprinting its JSON text (two FNV-1a hashes),
  * so the same plan always has the same id. Not a secret, and not a MAC.
  */
-export function planId(plan: SearchPlan): string {
+function planId(plan: SearchPlan): string {
   const text = JSON.stringify(plan);
   return `plan-${fnv1a(text, 0x050c5d1f).toString(16).padStart(8, '0')}${fnv1a(text, 0x811c9dc5).toString(16).padStart(8, '0')}`;
 }
 
 /** The compact stand-in of a plan: its id, the providers it routes to (plan order), its query entries. */
-export const compactPlan = (plan: SearchPlan): CompactPlan => ({
+const compactPlan = (plan: SearchPlan): CompactPlan => ({
   plan_id: planId(plan),
   providers: plan.provider_queries.map((row) => row.provider),
   query_entries: plan.query_entries.map((entry) => ({ ...entry })),

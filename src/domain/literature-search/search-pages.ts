@@ -12,7 +12,7 @@ export const SEARCH_CURSOR_TTL_MS = 30 * 60 * 1000;
  * of records' JSON together; the oldest list is dropped first, and a dropped list is an expired
  * cursor. A list of 1000 records with abstracts is about 3 Mi characters.
  */
-export const HELD_LIST_BOUNDS = { lists: 16, characters: 16 * 1024 * 1024 } as const;
+const HELD_LIST_BOUNDS = { lists: 16, characters: 16 * 1024 * 1024 } as const;
 
 /**
  * Characters a page's text content may take (SPEC §13): a page of at most the default page size

@@ -8,7 +8,7 @@ import type { ResultOptions } from './merge-search-results.js';
 import { normaliseDoi } from './record-keys.js';
 
 /** What the query is matched against, as the provider port names it. */
-export type SearchBy = NonNullable<ProviderSearchRequest['searchBy']>;
+type SearchBy = NonNullable<ProviderSearchRequest['searchBy']>;
 
 /** A search's arguments beyond the limits, resolved (docs/tools.md#7-qiongli_literature_search). */
 export interface SearchSteering {
@@ -28,7 +28,7 @@ export const WITHOUT_DOI_LOOKUP: ReadonlySet<ProviderId> = new Set(['arxiv']);
 export const noDoiLookupWarning = (provider: ProviderId): string => `${provider}: no DOI lookup; left out of a doi search`;
 
 /** Longest DOI looked up, in UTF-8 bytes: the longest a record keeps and the Zotero export accepts. */
-export const MAX_DOI_QUERY_BYTES = 2 * 1024;
+const MAX_DOI_QUERY_BYTES = 2 * 1024;
 
 /** A UTF-16 surrogate not paired with its other half (no provider could be sent it as UTF-8). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;

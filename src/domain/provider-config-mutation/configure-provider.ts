@@ -6,7 +6,7 @@ import type { Result } from '../shared/result.js';
 import { WIZARD_PROVIDER_NAMES } from './provider-names.js';
 
 /** Hosts the wizard may listen on: loopback only. */
-export const WIZARD_HOSTS = ['127.0.0.1', 'localhost'] as const;
+const WIZARD_HOSTS = ['127.0.0.1', 'localhost'] as const;
 
 /** Every static message of the configure/wizard checks, in the order they report (docs/tools.md#3-qiongli_configure_provider/#4). */
 const M = {

@@ -7,7 +7,7 @@ import type { Result } from '../shared/result.js';
 import { FIELD_NAMES, isAllowedField, SAVE_PROVIDER_NAMES } from './provider-names.js';
 
 /** Largest `value` accepted, in UTF-8 bytes: 64 KiB. */
-export const MAX_VALUE_BYTES = 64 * 1024;
+const MAX_VALUE_BYTES = 64 * 1024;
 
 /** Every static message of the save tool's checks, in the order they report (docs/tools.md#2-qiongli_save_provider_config). */
 const M = {

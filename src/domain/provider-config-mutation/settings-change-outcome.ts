@@ -31,7 +31,7 @@ export type SettingsChangeOutcome =
   | { readonly status: 'refused'; readonly refusal: ChangeRefusal; readonly rule?: SettingsRule };
 
 /** The static sentence of each refusal (the settings rule's own sentence is added for `settings-unavailable`). */
-export const CHANGE_REFUSAL_MESSAGES: Readonly<Record<ChangeRefusal, string>> = {
+const CHANGE_REFUSAL_MESSAGES: Readonly<Record<ChangeRefusal, string>> = {
   'settings-unavailable': 'the settings cannot be changed while they are unusable',
   conflict: 'the settings changed while this change was being made; nothing was saved, try again',
   busy: 'another program is changing the settings right now; nothing was saved, try again',

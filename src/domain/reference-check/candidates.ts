@@ -20,7 +20,7 @@ export interface SourcedNotice {
 }
 
 /** A version link, and which source reported it. */
-export interface SourcedVersion {
+interface SourcedVersion {
   readonly source: ReferenceSourceId;
   readonly link: VersionLink;
 }
@@ -85,7 +85,7 @@ export function venueBigramsOf(candidate: Candidate): Bigrams | undefined {
 const ORDER = new Map<string, number>(PROVIDER_IDS.map((id, index) => [id, index]));
 
 /** Most candidates kept per reference (five sources × a few each, merged). */
-export const MAX_CANDIDATES = 30;
+const MAX_CANDIDATES = 30;
 
 /**
  * The candidates of one reference, merged as the sources' works arrive, as a search dedupes
@@ -122,11 +122,4 @@ export class CandidatePool {
     for (const notice of find.work.notices ?? []) candidate.notices.push({ source: find.source, notice });
     for (const link of find.work.versions ?? []) candidate.versions.push({ source: find.source, link });
   }
-}
-
-/** The candidates of a list of finds (see {@link CandidatePool}). */
-export function mergeCandidates(finds: readonly SourceFind[]): Candidate[] {
-  const pool = new CandidatePool();
-  for (const find of finds) pool.add(find);
-  return pool.candidates;
 }

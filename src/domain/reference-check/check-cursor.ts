@@ -2,10 +2,10 @@ import type { SealedTokens } from '../../ports/sealed-tokens.port.js';
 import type { CheckReferencesResult, ReferenceCheck } from './check-output.js';
 
 /** How long a cursor opens: 30 minutes (§13). */
-export const CHECK_CURSOR_TTL_MS = 30 * 60 * 1000;
+const CHECK_CURSOR_TTL_MS = 30 * 60 * 1000;
 
 /** Finished checks a process holds for paging; the oldest is dropped past this. */
-export const HELD_CHECKS = 8;
+const HELD_CHECKS = 8;
 
 /** A finished check held for its next pages: every check, and what every page repeats. */
 export interface HeldCheck {

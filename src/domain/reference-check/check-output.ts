@@ -6,7 +6,7 @@ import { literatureRecordSchema } from '../shared/literature-record.js';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 
 /** The three status flags of a matched work. */
-export const FLAG_NAMES = ['retracted', 'corrected', 'expression_of_concern'] as const;
+const FLAG_NAMES = ['retracted', 'corrected', 'expression_of_concern'] as const;
 
 /** One flag name. */
 export type FlagName = (typeof FLAG_NAMES)[number];
@@ -15,7 +15,7 @@ export type FlagName = (typeof FLAG_NAMES)[number];
 export const FLAG_SOURCES = ['crossref_updated_by', 'crossref_update_to', 'openalex', 'pubmed'] as const;
 
 /** Verdicts, in the order the summary counts them. */
-export const VERDICTS = ['verified', 'mismatch', 'not_found', 'ambiguous', 'unchecked', 'unreadable'] as const;
+const VERDICTS = ['verified', 'mismatch', 'not_found', 'ambiguous', 'unchecked', 'unreadable'] as const;
 
 /** Characters of a reference's title echoed in `reference` (what was read, bounded). */
 export const ECHOED_TITLE_CHARACTERS = 300;
@@ -38,7 +38,7 @@ const flag = () =>
   });
 
 /** One reference's check. */
-export const referenceCheckSchema = schemaOnFirstUse(() =>
+const referenceCheckSchema = schemaOnFirstUse(() =>
   z.strictObject({
     index: z.number().int().min(0).describe('Position of the reference in the input (0-based).'),
     verdict: z.enum(VERDICTS),
@@ -83,7 +83,7 @@ export const referenceCheckSchema = schemaOnFirstUse(() =>
 export type ReferenceCheck = z.output<ReturnType<typeof referenceCheckSchema>>;
 
 /** One source's diagnostic for the whole check. */
-export const checkSourceDiagnosticSchema = schemaOnFirstUse(() =>
+const checkSourceDiagnosticSchema = schemaOnFirstUse(() =>
   z.strictObject({
     status: z.enum(['ok', 'error']),
     requests: z.number().int().min(0).describe('HTTP requests this check sent to the source (answers from the cache are free).'),

@@ -48,7 +48,7 @@ function compactRecord(record: LiteratureRecord): LiteratureRecord {
  * answering with enormous texts): every record in it compacted ({@link compactRecord}). The
  * verdict, confidence, differences, flags and which versions exist stay whole.
  */
-export function compactCheck(check: ReferenceCheck): ReferenceCheck {
+function compactCheck(check: ReferenceCheck): ReferenceCheck {
   return {
     ...check,
     ...(check.matched === undefined ? {} : { matched: compactRecord(check.matched) }),

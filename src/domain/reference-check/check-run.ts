@@ -11,16 +11,16 @@ import { mergeFlags, noticesFor, versionsOf } from './status-flags.js';
 import { decide, type Decision } from './verdict.js';
 
 /** References resolved at once (the sources' pacing lanes bound the requests themselves). */
-export const CONCURRENT_REFERENCES = 4;
+const CONCURRENT_REFERENCES = 4;
 
 /** DOIs per Crossref status lookup. */
-export const STATUS_BATCH = 20;
+const STATUS_BATCH = 20;
 
 /** The static note of a reference no source knows: `not found in <sources>`, never "fake". */
-export const notFoundNote = (sources: readonly ReferenceSourceId[]): string => `not found in ${sources.join(', ')}`;
+const notFoundNote = (sources: readonly ReferenceSourceId[]): string => `not found in ${sources.join(', ')}`;
 
 /** The static note of an unreadable reference. */
-export const UNREADABLE_NOTES = {
+const UNREADABLE_NOTES = {
   syntax: 'could not be read: its syntax is broken',
   too_long: 'could not be read: longer than a reference may be',
   nesting: 'could not be read: nested deeper than a reference may be',

@@ -3,10 +3,10 @@ import type { CheckReferencesResult, CheckSourceDiagnostic, ReferenceCheck } fro
 import type { SourceUse } from './resolve-reference.js';
 
 /** Warning of a call with no source to ask: nothing was checked, no network at all. */
-export const NO_SOURCES_WARNING = 'no active literature providers; no reference was checked';
+const NO_SOURCES_WARNING = 'no active literature providers; no reference was checked';
 
 /** Warning of a call with references that could not be read. */
-export const unreadableWarning = (count: number): string => `${count} reference${count === 1 ? '' : 's'} could not be read`;
+const unreadableWarning = (count: number): string => `${count} reference${count === 1 ? '' : 's'} could not be read`;
 
 type Summary = CheckReferencesResult['summary'];
 type Diagnostics = CheckReferencesResult['diagnostics'];

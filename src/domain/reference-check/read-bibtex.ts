@@ -27,7 +27,7 @@ const MAX_STRINGS_CHARACTERS = 2048;
 const usesMacro = (entry: string): boolean => /(?:=|#)\s*[A-Za-z]/u.test(entry);
 
 /** The reference one entry's fields describe. */
-export function referenceOfBibtex(fields: BibtexFields): GivenReference {
+function referenceOfBibtex(fields: BibtexFields): GivenReference {
   const first = fields.authors?.[0];
   const eprintIsArxiv = fields.eprint !== undefined && (fields.eprintType === undefined || /arxiv/iu.test(fields.eprintType));
   const reference: { -readonly [K in keyof GivenReference]: GivenReference[K] } = {};

@@ -17,7 +17,7 @@ import {
 import { MAX_REFERENCES } from './reference-check-input.js';
 
 /** Deepest nesting of one CSL-JSON item (item, `issued`, `date-parts`, the inner list: 4; names: 3). */
-export const MAX_ITEM_DEPTH = 8;
+const MAX_ITEM_DEPTH = 8;
 
 /** Characters scanned between two pauses. */
 const SCANNED_PER_STEP = 32 * 1024;
@@ -35,7 +35,7 @@ interface ItemSpan {
  * its own and a too-deep item never reaches `JSON.parse` (whose time grows with depth: 100 ms
  * for 256 KiB of `[`). `undefined` when the text is not one array or object.
  */
-export function* itemSpans(text: string): Stepwise<ItemSpan[] | undefined> {
+function* itemSpans(text: string): Stepwise<ItemSpan[] | undefined> {
   const start = text.search(/\S/u);
   if (start < 0 || (text[start] !== '[' && text[start] !== '{')) return undefined;
   const single = text[start] === '{';
@@ -100,7 +100,7 @@ function firstAuthorOf(item: Record<string, unknown>): string | undefined {
 }
 
 /** The reference one CSL-JSON item describes. */
-export function referenceOfCsl(item: unknown): GivenReference {
+function referenceOfCsl(item: unknown): GivenReference {
   if (!isObject(item)) return unreadable('syntax');
   const rawTitle = text(item['title']);
   if (rawTitle !== undefined && rawTitle.length > KEPT_CHARACTERS.title) return unreadable('too_long');

@@ -3,7 +3,7 @@ import { arxivInText, checkable, doiInText, KEPT_CHARACTERS, keptText, pmidInTex
 import { MAX_REFERENCES } from './reference-check-input.js';
 
 /** Longest plain-text reference read, in characters (a reference with its abstract pasted in fits). */
-export const MAX_TEXT_REFERENCE_CHARACTERS = 8192;
+const MAX_TEXT_REFERENCE_CHARACTERS = 8192;
 
 const ENUMERATION = /^\s*(?:\[\d{1,4}\]|\(\d{1,4}\)|\d{1,4}[.)]|[-*•–])\s+/u;
 const LINKS = /\b(?:https?:\/\/\S+|doi:\s*\S+|10\.\d{4,9}\/\S+|arxiv:\s*\S+)/giu;
@@ -11,21 +11,21 @@ const YEAR_IN_PARENTHESES = /\((?:[^()]{0,20}?\b)?((?:1[89]|20)\d{2})[a-z]?(?:\b
 const YEAR = /(?:^|[^\d/.-])((?:1[89]|20)\d{2})[a-z]?(?![\d/])/u;
 
 /** The pieces of a plain-text bibliography: blank-line paragraphs when there are any, else lines. */
-export function pieces(text: string): string[] {
+function pieces(text: string): string[] {
   const paragraphs = /\n[ \t\r]*\n/u.test(text);
   const parts = paragraphs ? text.split(/\n[ \t\r]*\n/u) : text.split(/\r?\n/u);
   return parts.map((part) => part.replace(ENUMERATION, '').replace(/\s+/gu, ' ').trim()).filter((part) => part.length > 0);
 }
 
 /** The publication year a reference text states: one in parentheses first (APA), else the first, links left out. */
-export function yearInText(text: string): number | undefined {
+function yearInText(text: string): number | undefined {
   const bare = text.replace(LINKS, ' ');
   const match = YEAR_IN_PARENTHESES.exec(bare) ?? YEAR.exec(bare);
   return match === null ? undefined : Number(match[1]);
 }
 
 /** The first author's surname at the head of a reference (`Smith, J.`, `Smith J,`, `J. Smith,`), when it reads as one. */
-export function leadingSurname(text: string): string | undefined {
+function leadingSurname(text: string): string | undefined {
   const head = /^(?:(?:\p{Lu}\.\s*){1,3}|\p{Lu}\p{Ll}+\s+(?:\p{Lu}\.\s*)*)?([\p{Lu}][\p{L}'’-]+)(?=[\s,.])/u.exec(text.slice(0, 200));
   return head?.[1];
 }

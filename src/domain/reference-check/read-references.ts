@@ -20,10 +20,10 @@ import { readRis } from './read-ris.js';
 import type { ReferenceFormat, ReferenceObject } from './reference-check-input.js';
 import { detectFormat, withoutNul } from './reference-format.js';
 
-export { detectFormat, needsBibtexParser } from './reference-format.js';
+export { detectFormat } from './reference-format.js';
 
 /** The reference one object describes; its `text` fills in what the fields leave out. */
-export function referenceOfObject(object: ReferenceObject): GivenReference {
+function referenceOfObject(object: ReferenceObject): GivenReference {
   const fromText = object.text === undefined ? undefined : referenceOfText(object.text);
   if (fromText?.unreadable !== undefined && object.title === undefined) return fromText;
   const reference: { -readonly [K in keyof GivenReference]: GivenReference[K] } = {};

@@ -8,19 +8,19 @@ import { utf8ByteLength } from '../shared/text-bounds.js';
 
 /** Most references one call checks, and the most bytes they may take (docs/tools.md#the-reference-check). */
 export const MAX_REFERENCES = 200;
-export const MAX_REFERENCE_BYTES = 256 * 1024;
+const MAX_REFERENCE_BYTES = 256 * 1024;
 
 /** Checks per page: default and bounds (§13). */
 export const PAGE_SIZE = { min: 1, default: 25, max: 100 } as const;
 
 /** Formats a references string may be in. */
-export const REFERENCE_FORMATS = ['bibtex', 'ris', 'csl-json', 'text'] as const;
+const REFERENCE_FORMATS = ['bibtex', 'ris', 'csl-json', 'text'] as const;
 
 /** One format. */
 export type ReferenceFormat = (typeof REFERENCE_FORMATS)[number];
 
 /** Longest `cursor` accepted (one this server issued is a few hundred characters). */
-export const MAX_CURSOR_CHARACTERS = 4096;
+const MAX_CURSOR_CHARACTERS = 4096;
 
 /**
  * The static messages of the argument checks, in the order they win when several fail; then the
@@ -62,7 +62,7 @@ const M = CHECK_MESSAGES;
 export const checkMessagePrecedence: readonly string[] = [...ARGUMENT_BOUND_PRECEDENCE, ...Object.values(ARGUMENT_MESSAGES)];
 
 /** Bounds of one reference object's fields, in characters. */
-export const FIELD_CHARACTERS = { title: 2048, author: 512, authors: 100, venue: 1024, doi: 512, pmid: 16, arxiv: 64, text: 8192 } as const;
+const FIELD_CHARACTERS = { title: 2048, author: 512, authors: 100, venue: 1024, doi: 512, pmid: 16, arxiv: 64, text: 8192 } as const;
 
 const text = (max: number) => boundedString({ max, unit: 'characters', nonBlank: false }, { type: M.referenceField, tooLong: M.referenceFieldTooLong });
 

@@ -32,13 +32,13 @@ export class SourceUse {
 const LOOKUPS: Readonly<Record<'doi' | 'pmid' | 'arxiv', readonly ReferenceSourceId[]>> = { doi: ['crossref', 'openalex'], pmid: ['pubmed'], arxiv: ['arxiv'] };
 
 /** The search tiers: the three general sources together, then PubMed and arXiv when they found no match. */
-export const SEARCH_TIERS: readonly (readonly ReferenceSourceId[])[] = [
+const SEARCH_TIERS: readonly (readonly ReferenceSourceId[])[] = [
   ['crossref', 'openalex', 'semantic_scholar'],
   ['pubmed', 'arxiv'],
 ];
 
 /** Candidates asked of each source per search. */
-export const CANDIDATES_PER_SEARCH = 5;
+const CANDIDATES_PER_SEARCH = 5;
 
 /** Characters of a plain-text reference sent as a search. */
 const QUERY_TEXT_CHARACTERS = 512;
@@ -51,7 +51,7 @@ export interface Resolution {
 }
 
 /** The search a reference is looked for by. */
-export function queryOf({ given }: PreparedReference): BibliographicQuery {
+function queryOf({ given }: PreparedReference): BibliographicQuery {
   return {
     ...(given.title === undefined ? {} : { title: given.title }),
     ...(given.firstAuthor === undefined ? {} : { firstAuthor: given.firstAuthor }),

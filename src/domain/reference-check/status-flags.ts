@@ -6,10 +6,8 @@ import { doiOf } from './given-reference.js';
 import { isPreprint } from './verdict.js';
 import { FLAG_SOURCES, type FlagName } from './check-output.js';
 
-export { FLAG_NAMES, FLAG_SOURCES, type FlagName } from './check-output.js';
-
 /** One flag: the notice's DOI and date when known, and where it was read. */
-export interface Flag {
+interface Flag {
   readonly notice_doi?: string;
   readonly date?: string;
   readonly source: (typeof FLAG_SOURCES)[number];
@@ -84,7 +82,7 @@ export interface VersionEntry {
 }
 
 /** Most versions listed per work. */
-export const MAX_VERSIONS = 5;
+const MAX_VERSIONS = 5;
 
 const keyOf = (doi?: string, arxiv?: string, url?: string): string | undefined =>
   doi !== undefined ? `doi:${doi}` : arxiv !== undefined ? `arxiv:${arxiv}` : url;

@@ -3,10 +3,10 @@ import { confidenceOf, SCORE, scoreCandidate, type MatchScore, type PreparedRefe
 import { dice, recordSurname, sameSurname } from './text-similarity.js';
 
 /** What a check concludes of one reference (docs/tools.md#the-reference-check). */
-export type Verdict = 'verified' | 'mismatch' | 'not_found' | 'ambiguous' | 'unchecked' | 'unreadable';
+type Verdict = 'verified' | 'mismatch' | 'not_found' | 'ambiguous' | 'unchecked' | 'unreadable';
 
 /** A field the reference gives differently from the work it names. */
-export interface Difference {
+interface Difference {
   readonly field: 'title' | 'first_author' | 'year' | 'doi' | 'pmid' | 'arxiv';
   readonly given: string | number;
   /** The work's value; absent when the work has none. */
@@ -26,7 +26,7 @@ export interface Decision {
 }
 
 /** Most candidates an ambiguous verdict lists. */
-export const MAX_ALTERNATIVES = 3;
+const MAX_ALTERNATIVES = 3;
 
 /** How close (in `base`) another work's score must be to the best one's for the reference to be ambiguous. */
 const AMBIGUITY_MARGIN = 0.1;
@@ -44,7 +44,7 @@ const firstSurname = (candidate: Candidate): string | undefined => {
 };
 
 /** Whether two candidates are a preprint and its version of record: one of each, titles alike, same first author (when both say). */
-export function areVersions(a: Candidate, b: Candidate): boolean {
+function areVersions(a: Candidate, b: Candidate): boolean {
   if (isPreprint(a) === isPreprint(b) || dice(a.title, b.title) < 0.8) return false;
   const [left, right] = [firstSurname(a), firstSurname(b)];
   return left === undefined || right === undefined || sameSurname(left, right);
@@ -73,7 +73,7 @@ export function isSameWork(reference: PreparedReference, candidate: Candidate, s
 }
 
 /** The fields the reference gives differently from the candidate. */
-export function differencesOf(reference: PreparedReference, candidate: Candidate, score: MatchScore): Difference[] {
+function differencesOf(reference: PreparedReference, candidate: Candidate, score: MatchScore): Difference[] {
   const { given } = reference;
   const { fields } = candidate;
   const differences: Difference[] = [];

@@ -51,9 +51,6 @@ export const standardRoutePreviewOutput = schemaOnFirstUse(() =>
 /** What a route preview answers besides the profile's fixed flags. */
 type RouteFields = { request: string; platform: (typeof PREVIEW_PLATFORMS)[number] };
 
-/** A route preview in Lite, as returned to the client. */
-export type RoutePreview = z.output<ReturnType<typeof routePreviewOutput>>;
-
 /**
  * Previews how a request would be routed. A pure function: no profile runs agents, processes or
  * shells. In Lite (the default flags) the preview says execution needs the Full CLI, as SPEC

@@ -1,7 +1,7 @@
 import { boundedString } from '../shared/string-checks.js';
 
 /** Most characters a working-directory hint (`cwd`) may hold (docs/tools.md#5-qiongli_literature_status, #6). */
-export const MAX_CONTEXT_CHARACTERS = 4096;
+const MAX_CONTEXT_CHARACTERS = 4096;
 
 /**
  * The optional `cwd` argument of literature status and search planning: a non-blank string of

@@ -3,7 +3,7 @@ import type { SearchPlan } from './search-plan-output.js';
 type ExecutionStep = SearchPlan['execution_sequence'][number];
 
 /** The record sources the final merge step reads. */
-export const MERGE_INPUTS: readonly string[] = ['provider_queries', 'native_search_queries', 'native_fulltext_candidates', 'user_corpus'];
+const MERGE_INPUTS: readonly string[] = ['provider_queries', 'native_search_queries', 'native_fulltext_candidates', 'user_corpus'];
 
 /**
  * The steps an agent follows to execute a plan (docs/tools.md#6-qiongli_search_plan), in order: literature status,

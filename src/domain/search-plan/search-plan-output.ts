@@ -4,16 +4,16 @@ import { PROVIDER_IDS } from '../../ports/config-source.port.js';
 import { SEARCH_MODES } from './search-modes.js';
 
 /** How a plan can be executed, from provider readiness × native search (docs/tools.md#6-qiongli_search_plan). */
-export const SEARCH_EXECUTION_MODES = ['hybrid_search', 'provider_connected', 'native_only', 'strategy_only'] as const;
+const SEARCH_EXECUTION_MODES = ['hybrid_search', 'provider_connected', 'native_only', 'strategy_only'] as const;
 
 /** Whether any provider is ready. */
-export const CAPABILITY_MODES = ['provider_connected', 'strategy_only'] as const;
+const CAPABILITY_MODES = ['provider_connected', 'strategy_only'] as const;
 
 /**
  * Filters every planned query carries. Keys appear in sorted order; years are integers whatever
  * spelling the request used, and each year appears under both spellings (`from_year`/`fromYear`).
  */
-export const searchFiltersSchema = schemaOnFirstUse(() =>
+const searchFiltersSchema = schemaOnFirstUse(() =>
   z.strictObject({
     document_types: z.array(z.string()).optional(),
     fromYear: z.number().int().optional(),
@@ -42,13 +42,13 @@ export const queryEntrySchema = schemaOnFirstUse(() =>
 const queryIds = () => z.array(z.string());
 
 /** One provider's queries: a ready provider and the query entries it runs (by id). */
-export const providerQuerySchema = schemaOnFirstUse(() => z.strictObject({ provider: z.enum(PROVIDER_IDS), query_ids: queryIds() }));
+const providerQuerySchema = schemaOnFirstUse(() => z.strictObject({ provider: z.enum(PROVIDER_IDS), query_ids: queryIds() }));
 
 /** One native tool's queries: the tool and the query entries it runs (by id). */
-export const nativeQuerySchema = schemaOnFirstUse(() => z.strictObject({ tool: z.string(), query_ids: queryIds() }));
+const nativeQuerySchema = schemaOnFirstUse(() => z.strictObject({ tool: z.string(), query_ids: queryIds() }));
 
 /** One native tool's full-text candidate queries: each entry's text followed by the plan's suffix. */
-export const nativeFulltextQuerySchema = schemaOnFirstUse(() =>
+const nativeFulltextQuerySchema = schemaOnFirstUse(() =>
   z.strictObject({
     tool: z.string(),
     query_ids: queryIds(),
@@ -58,7 +58,7 @@ export const nativeFulltextQuerySchema = schemaOnFirstUse(() =>
 );
 
 /** One step of the execution sequence an agent follows. */
-export const executionStepSchema = schemaOnFirstUse(() =>
+const executionStepSchema = schemaOnFirstUse(() =>
   z.strictObject({
     actor: z.literal('agent'),
     action: z.string(),

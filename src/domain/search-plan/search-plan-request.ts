@@ -36,7 +36,7 @@ export interface SearchPlanRequest {
 export const YEAR_ORDER_MESSAGE = 'from_year must be less than or equal to to_year';
 
 /** The static message of an alias conflict; the canonical name is chosen by code, never input. */
-export const conflictingAliases = (canonical: AliasedArgument): string => `conflicting aliases for ${canonical}`;
+const conflictingAliases = (canonical: AliasedArgument): string => `conflicting aliases for ${canonical}`;
 
 /**
  * Resolves validated `qiongli_search_plan` arguments into a {@link SearchPlanRequest}: picks the

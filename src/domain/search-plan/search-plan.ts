@@ -19,10 +19,7 @@ import { resolveSearchPlanRequest } from './search-plan-request.js';
 
 export { buildSearchPlan, PLAN_PROVIDER_ORDER } from './build-search-plan.js';
 export { searchPlanInput, searchPlanMessagePrecedence, SEARCH_PLAN_ALIASES, type SearchPlanArguments } from './search-plan-input.js';
-export { searchPlanOutput, searchFiltersSchema, queryEntrySchema, type SearchPlan, type SearchFilters } from './search-plan-output.js';
-export { resolveSearchPlanRequest, type SearchPlanRequest } from './search-plan-request.js';
-export { SEARCH_MODES, DEFAULT_SEARCH_MODE, type SearchMode } from './search-modes.js';
-export { normaliseIdentifier, defaultNativeSearchTool } from './identifier-normalisation.js';
+export { searchPlanOutput, queryEntrySchema, type SearchPlan } from './search-plan-output.js';
 
 /**
  * The `qiongli_search_plan` use case (docs/tools.md#6-qiongli_search_plan): plans, never searches.

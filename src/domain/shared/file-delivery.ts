@@ -11,7 +11,7 @@ import { invalidArguments, toolError, type ToolFailure } from './tool-failure.js
  * them (`resources/read`); `inline` sends them in the answer, one part at a time, for a client
  * that cannot read resources.
  */
-export const DELIVERY_MODES = ['resource', 'inline'] as const;
+const DELIVERY_MODES = ['resource', 'inline'] as const;
 
 /** One delivery mode. */
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
@@ -52,7 +52,7 @@ export const deliveryArguments = () => ({
 });
 
 /** One held file as the answer describes it. */
-export const deliveredFileSchema = schemaOnFirstUse(() =>
+const deliveredFileSchema = schemaOnFirstUse(() =>
   z.strictObject({ name: z.string(), title: z.string(), uri: z.string(), mime_type: z.string(), size: z.number().int().min(0), sha256: z.string() }),
 );
 

@@ -3,7 +3,7 @@ import { schemaOnFirstUse } from './schema-on-first-use.js';
 import { PROVIDER_IDS } from '../../ports/config-source.port.js';
 
 /** An author: `{family, given?}` or `{literal}` (docs/providers.md#the-literature-record). */
-export const recordAuthorSchema = schemaOnFirstUse(() =>
+const recordAuthorSchema = schemaOnFirstUse(() =>
   z.union([z.strictObject({ family: z.string(), given: z.string().optional() }), z.strictObject({ literal: z.string() })]),
 );
 
@@ -19,7 +19,7 @@ export const RECORD_TYPES = ['article', 'preprint', 'conference_paper', 'book_ch
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 /** External identifiers of a record. */
-export const recordIdentifiersSchema = schemaOnFirstUse(() =>
+const recordIdentifiersSchema = schemaOnFirstUse(() =>
   z.strictObject({
     arxiv: z.string().optional(),
     pmid: z.string().optional(),

@@ -5,7 +5,7 @@ import { invalidArguments, type ToolFailure } from './tool-failure.js';
 import { failure, success, type Result } from './result.js';
 
 /** The message used when a check has no message of its own. Static, like every message. */
-export const GENERIC_INVALID_ARGUMENTS = 'Invalid arguments';
+const GENERIC_INVALID_ARGUMENTS = 'Invalid arguments';
 
 /** The message for a key outside a tool's allow-list. */
 export const UNSUPPORTED_ARGUMENT = 'Unsupported argument';

@@ -5,7 +5,7 @@ import { ALL_CAPABILITY_GROUPS, LITE_DEFAULT_GROUPS, type CapabilityGroup } from
  * writes, no listener) and Standard (Lite plus the setup page). A profile is only a set of
  * bindings and default grants; no use case asks which one it runs in.
  */
-export const PROFILES = ['lite', 'standard'] as const;
+const PROFILES = ['lite', 'standard'] as const;
 
 /** One profile. */
 export type Profile = (typeof PROFILES)[number];

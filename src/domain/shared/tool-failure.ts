@@ -44,7 +44,7 @@ export const CAPABILITY_UNAVAILABLE = {
 } as const;
 
 /** A reason code a tool may fail with. */
-export type ReasonCode = keyof typeof TOOL_ERRORS | 'native-config-unavailable' | 'capability-unavailable';
+type ReasonCode = keyof typeof TOOL_ERRORS | 'native-config-unavailable' | 'capability-unavailable';
 
 /**
  * An expected failure of a use case: the `E` of a use case's `Result<T, ToolFailure>`. The MCP

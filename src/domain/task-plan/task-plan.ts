@@ -50,9 +50,6 @@ export const standardTaskPlanOutput = schemaOnFirstUse(() =>
 /** What a task-plan preview answers besides the profile's fixed flags. */
 type TaskPlanFields = { task_id: string; paper_type: string; topic: string };
 
-/** A task-plan preview in Lite, as returned to the client. */
-export type TaskPlanPreview = z.output<ReturnType<typeof taskPlanOutput>>;
-
 /**
  * Previews a research task plan. A pure function (no agent, process, shell, network, write,
  * clock or randomness); the three texts come back trimmed, after the profile's fixed flags

@@ -44,7 +44,7 @@ export const toDeliveryRecord = (record: ZoteroSaveRecord): DeliveryRecord => fi
 const DOI_FIELD_TYPES = new Set(['article', 'review', 'preprint', 'conference_paper', 'dataset']);
 
 /** The Extra line that flags a retracted record (the same word as the import files' note). */
-export const RETRACTED_LINE = 'Retracted';
+const RETRACTED_LINE = 'Retracted';
 
 /**
  * One record as the CSL-JSON item Zotero's CSL JSON import translator reads (docs/zotero.md#what-is-sent).

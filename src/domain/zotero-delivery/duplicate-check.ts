@@ -13,7 +13,7 @@ export interface DuplicateCheck {
 const LOOKUPS_AT_ONCE = 4;
 
 /** Time all lookups of one call may take together (docs/zotero.md#no-duplicates). */
-export const LOOKUP_BUDGET_MS = 30_000;
+const LOOKUP_BUDGET_MS = 30_000;
 
 /** How the check runs. */
 export interface DuplicateCheckOptions {

@@ -16,7 +16,7 @@ export interface RecordKeys {
 const MAX_TITLE_WORDS = 6;
 
 /** An arXiv id without prefix or version, lowercased (`arXiv:2101.00001v2` → `2101.00001`). */
-export const normaliseArxiv = (id: string | undefined): string | undefined => {
+const normaliseArxiv = (id: string | undefined): string | undefined => {
   const value = id
     ?.trim()
     .replace(/^arxiv:\s*/i, '')

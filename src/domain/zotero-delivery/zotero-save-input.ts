@@ -10,7 +10,7 @@ import { ZOTERO_EXPORT_MESSAGES, zoteroRecordFields } from '../zotero-export/zot
 import { openObject } from '../zotero-export/zotero-record-checks.js';
 
 /** Bounds of the Zotero save tool's arguments (docs/zotero.md#the-tool). */
-export const ZOTERO_SAVE_LIMITS = { records: 500, tags: 20, tagChars: 255, collectionChars: 1024, snapshotIdChars: 128 } as const;
+const ZOTERO_SAVE_LIMITS = { records: 500, tags: 20, tagChars: 255, collectionChars: 1024, snapshotIdChars: 128 } as const;
 
 /** Static messages of the save's own checks, in the order they win. */
 export const ZOTERO_SAVE_MESSAGES = {

@@ -2,13 +2,13 @@ import * as z from 'zod';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 
 /** How a record was found already in the library: the first key that matched, in this order. */
-export const MATCH_KEYS = ['doi', 'pmid', 'arxiv', 'title_year'] as const;
+const MATCH_KEYS = ['doi', 'pmid', 'arxiv', 'title_year'] as const;
 
 /** One of {@link MATCH_KEYS}. */
 export type MatchKey = (typeof MATCH_KEYS)[number];
 
 /** Why one record was not saved while others were (docs/zotero.md#the-answer). */
-export const RECORD_FAILURES = ['not-in-zotero-answer'] as const;
+const RECORD_FAILURES = ['not-in-zotero-answer'] as const;
 
 /** The fixed warnings an answer may carry. */
 export const SAVE_WARNINGS = {

@@ -42,23 +42,19 @@ export const escapeBibtex = (value: string): string => value.replace(/[\\{}#%&_$
 export const bibtexLink = (value: string): string => value.replace(/[{}\\ $]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 
 /**
- * Builds `bibliography.bib` (docs/tools.md#10-qiongli_zotero_export_import_files). A record is `@article{key,` with `title`, `author`
+ * `bibliography.bib` from its entries ({@link bibtexEntry}; docs/tools.md#10-qiongli_zotero_export_import_files): blank-line separated, a final newline,
+ * empty without records. A record is `@article{key,` with `title`, `author`
  * (` and `-joined), `year`, `journal`, `doi`, `url` when known. The entry type and the venue's
  * field follow the record type (`EXPORT_TYPES`): a preprint is `@misc{key,` with the venue as
  * `howpublished`, a proceedings paper `@inproceedings` and a chapter `@incollection` with
  * `booktitle`, a book `@book` with `publisher`, a thesis `@phdthesis` with `school`, a dataset
  * or other work `@misc`; an arXiv preprint adds `eprinttype = {arxiv}` and
  * `eprint = {<id>}`; then `abstract` when known and `note = {Retracted}` for a retracted record. Values were folded to one line; text values are then escaped with
- * {@link escapeBibtex}, DOI and URL with {@link bibtexLink}. Entries are separated by a blank line.
+ * {@link escapeBibtex}, DOI and URL with {@link bibtexLink}.
  *
  * Every value is balanced for a brace counter that ignores backslashes, as BibTeX, biber and
  * pybtex count, so no value can close an entry or a field early or leave it open.
  */
-export function bibtex(records: readonly ExportRecord[], keys: readonly string[]): string {
-  return bibtexFile(records.map((record, index) => bibtexEntry(record, keys[index] ?? `ref${index + 1}`)));
-}
-
-/** `bibliography.bib` from its entries: blank-line separated, a final newline, empty without records. */
 export const bibtexFile = blankLineSeparated;
 
 /** One record's BibTeX entry. */

@@ -21,20 +21,6 @@ export interface CslItem {
   readonly source: 'qiongli';
 }
 
-/**
- * Builds `references.json` (docs/tools.md#10-qiongli_zotero_export_import_files): a CSL-JSON array, one item per record, pretty
- * printed with a final newline. `type` follows the record type (`EXPORT_TYPES`: a preprint is
- * `article`, which Zotero makes a Preprint item; an article or review `article-journal`; …).
- * The venue is `container-title`, or `publisher` for a book, thesis, dataset or other work; an
- * arXiv preprint names `arXiv` as publisher (Zotero: repository) and `arXiv:<id>` as number
- * (Zotero: archive ID), another preprint its venue as publisher. The abstract is
- * `abstract`; a retracted record gets `note: "Retracted"` (Zotero: Extra). `id` is the record's
- * citation key. Keys always appear in the same order, so the same records give the same bytes.
- */
-export function cslJson(records: readonly ExportRecord[], keys: readonly string[]): string {
-  return cslFile(records.map((record, index) => cslEntry(record, keys[index] ?? `ref${index + 1}`)));
-}
-
 /** One record's item as it appears inside the array of `references.json` (indented, no separator). */
 export const cslEntry = (record: ExportRecord, id: string): string => JSON.stringify([cslItem(record, id)], null, 2).slice(4, -2); // "[\n  " … "\n]"
 
@@ -53,7 +39,16 @@ export function* cslEntryStepwise(record: ExportRecord, id: string): Stepwise<st
   return `${entry.slice(0, at)}${literal}${entry.slice(at + 2)}`;
 }
 
-/** `references.json` from its entries: the bytes `JSON.stringify(items, null, 2)` writes, and a newline. */
+/**
+ * `references.json` from its entries ({@link cslEntry}; docs/tools.md#10-qiongli_zotero_export_import_files): a CSL-JSON array, one item per record, the bytes
+ * `JSON.stringify(items, null, 2)` writes, and a newline. `type` follows the record type (`EXPORT_TYPES`: a preprint is
+ * `article`, which Zotero makes a Preprint item; an article or review `article-journal`; …).
+ * The venue is `container-title`, or `publisher` for a book, thesis, dataset or other work; an
+ * arXiv preprint names `arXiv` as publisher (Zotero: repository) and `arXiv:<id>` as number
+ * (Zotero: archive ID), another preprint its venue as publisher. The abstract is
+ * `abstract`; a retracted record gets `note: "Retracted"` (Zotero: Extra). `id` is the record's
+ * citation key. Keys always appear in the same order, so the same records give the same bytes.
+ */
 export const cslFile = (entries: readonly string[]): string => (entries.length === 0 ? '[]\n' : `[\n  ${entries.join(',\n  ')}\n]\n`);
 
 function cslItem(record: ExportRecord, id: string): CslItem {

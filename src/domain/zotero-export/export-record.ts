@@ -1,5 +1,5 @@
 import { foldedOrAbsent, foldedOrAbsentStepwise, foldToOneLine } from './one-line-text.js';
-import { finishNow, type Stepwise } from '../shared/stepwise.js';
+import type { Stepwise } from '../shared/stepwise.js';
 import type { ExportAuthorInput, ZoteroRecordInput } from './zotero-export-input.js';
 import type { RecordType } from '../shared/literature-record.js';
 
@@ -38,21 +38,19 @@ export const RETRACTED_NOTE = 'Retracted';
  * keeps, docs/provider-data.md). A longer list is cut: no record's author list can make one
  * step of the export unbounded.
  */
-export const MAX_EXPORT_AUTHORS = 1000;
+const MAX_EXPORT_AUTHORS = 1000;
 
 const DOI_PREFIX = /^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:)/i;
 const ARXIV_PREFIX = /^arxiv:/i;
 
 /**
- * Prepares one validated record for export. The DOI loses a leading resolver URL or `doi:`
+ * Prepares one validated record for export, with a pause between slices of a long abstract (the
+ * only value not bounded by a field limit). The DOI loses a leading resolver URL or `doi:`
  * prefix, the arXiv id a leading `arXiv:`. A person without a family name but with a given
  * name becomes a literal name; an author with no name at all is dropped; authors past the
  * first {@link MAX_EXPORT_AUTHORS} are left out. A non-string `abstract` is ignored; only
  * `retracted: true` marks a record retracted.
  */
-export const toExportRecord = (record: ZoteroRecordInput): ExportRecord => finishNow(toExportRecordStepwise(record));
-
-/** {@link toExportRecord} with a pause between slices of a long abstract (the only value not bounded by a field limit). */
 export function* toExportRecordStepwise(record: ZoteroRecordInput): Stepwise<ExportRecord> {
   const abstract = typeof record.abstract === 'string' ? yield* foldedOrAbsentStepwise(record.abstract) : undefined;
   const doi = foldedOrAbsent(record.doi?.trim().replace(DOI_PREFIX, ''));

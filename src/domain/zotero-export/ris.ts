@@ -1,8 +1,11 @@
 import { RETRACTED_NOTE, type ExportAuthor, type ExportRecord } from './export-record.js';
 import { EXPORT_TYPES } from './export-types.js';
 
+/** Entries separated by a blank line, with a final newline; empty without entries (RIS and BibTeX files). */
+export const blankLineSeparated = (entries: readonly string[]): string => (entries.length === 0 ? '' : `${entries.join('\n\n')}\n`);
+
 /**
- * Builds `references.ris` (docs/tools.md#10-qiongli_zotero_export_import_files). Per record: `TY` by record type (`JOUR` for an
+ * `references.ris` from its entries ({@link risEntry}; docs/tools.md#10-qiongli_zotero_export_import_files). Per record: `TY` by record type (`JOUR` for an
  * article or review, `GEN` for a preprint, `CONF`, `CHAP`, `BOOK`, `THES`, `DATA`; see
  * `EXPORT_TYPES`), one `AU  - Last, First` per author, then `TI`, `PY`, the venue (`JO`; `T2`
  * for a proceedings paper or chapter; `PB` for a book, thesis or dataset), `DO`, `UR`, `AB` (abstract) when known,
@@ -13,12 +16,6 @@ import { EXPORT_TYPES } from './export-types.js';
  * Every value was folded to one line when the record was prepared, so no value can end a line and
  * start a tag of its own: each line of the file is a tag line or the blank separator.
  */
-export const ris = (records: readonly ExportRecord[]): string => risFile(records.map(risEntry));
-
-/** Entries separated by a blank line, with a final newline; empty without entries (RIS and BibTeX files). */
-export const blankLineSeparated = (entries: readonly string[]): string => (entries.length === 0 ? '' : `${entries.join('\n\n')}\n`);
-
-/** `references.ris` from its entries. */
 export const risFile = blankLineSeparated;
 
 /** One record's RIS entry, `TY` to `ER`. */

@@ -16,7 +16,7 @@ import { RECORD_TYPES } from '../shared/literature-record.js';
 export type ZoteroImportFile = (typeof ZOTERO_IMPORT_FILES)[number];
 
 /** Bounds of one exported record (docs/tools.md#10-qiongli_zotero_export_import_files). */
-export const ZOTERO_RECORD_LIMITS = {
+const ZOTERO_RECORD_LIMITS = {
   records: 1000,
   titleBytes: 16 * 1024,
   doiBytes: 2 * 1024,
@@ -123,7 +123,7 @@ export const zoteroRecordFields = () => ({
  * are accepted and ignored, at every level of the record; they still count towards the
  * whole-argument bounds.
  */
-export const zoteroRecordInput = schemaOnFirstUse(() => openObject(zoteroRecordFields(), m.record));
+const zoteroRecordInput = schemaOnFirstUse(() => openObject(zoteroRecordFields(), m.record));
 
 /** One validated record to export. */
 export type ZoteroRecordInput = z.output<ReturnType<typeof zoteroRecordInput>>;

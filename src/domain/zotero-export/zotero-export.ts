@@ -32,7 +32,7 @@ export interface ZoteroImportFiles {
 }
 
 /** What each import file holds, and its media type. */
-export const IMPORT_FILE_KINDS: Readonly<Record<ZoteroImportFile, { readonly title: string; readonly mimeType: string }>> = {
+const IMPORT_FILE_KINDS: Readonly<Record<ZoteroImportFile, { readonly title: string; readonly mimeType: string }>> = {
   'references.json': { title: 'CSL-JSON records for Zotero (File > Import)', mimeType: 'application/vnd.citationstyles.csl+json' },
   'references.ris': { title: 'RIS records for Zotero or any reference manager', mimeType: 'application/x-research-info-systems' },
   'bibliography.bib': { title: 'BibTeX entries', mimeType: 'application/x-bibtex' },

@@ -5,10 +5,10 @@ import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { ZOTERO_IMPORT_FILES, zoteroStatus } from './zotero-status.js';
 
 /** Most time the probe of Zotero may take: ping and targets together (docs/zotero.md#status). */
-export const STATUS_BUDGET_MS = 2_000;
+const STATUS_BUDGET_MS = 2_000;
 
 /** Most targets listed; a library with more collections lists the first ones (libraries first, in Zotero's order). */
-export const MAX_LISTED_TARGETS = 100;
+const MAX_LISTED_TARGETS = 100;
 
 /**
  * Longest target name listed; a longer one is cut with `…`. With {@link MAX_LISTED_TARGETS}, the

@@ -3,9 +3,9 @@
 /** A well-formed secret reference. */
 export const REF_A = 'qsr1_0123456789abcdef0123456789abcdef';
 /** Another well-formed secret reference. */
-export const REF_B = 'qsr1_ffffffffffffffffffffffffffffffff';
+const REF_B = 'qsr1_ffffffffffffffffffffffffffffffff';
 /** A third well-formed secret reference. */
-export const REF_C = 'qsr1_00000000000000000000000000000001';
+const REF_C = 'qsr1_00000000000000000000000000000001';
 
 /** A document that sets every field of every provider, and switches Zotero delivery on. */
 export function fullDocument(): Record<string, unknown> {

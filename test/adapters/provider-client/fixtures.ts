@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
  * The project's own copy of the provider fixtures. Tests run from
  * dist/test/adapters/provider-client/, four levels below the project root.
  */
-export const PROVIDER_FIXTURES = new URL('../../../../test/fixtures/providers/', import.meta.url);
+const PROVIDER_FIXTURES = new URL('../../../../test/fixtures/providers/', import.meta.url);
 
 /** The text of one provider fixture (UTF-8). */
 export function fixtureText(name: string): string {

@@ -9,9 +9,6 @@ import { CLIENT_HEADERS, ORIGINS, TEST_VERSION } from '../provider-client/mock-p
 export { CLIENT_HEADERS, ORIGINS, trackMockAgents } from '../provider-client/mock-providers.js';
 export { fixtureJson, fixtureText } from '../provider-client/fixtures.js';
 
-/** A JSON answer's headers. */
-export const JSON_REPLY = { headers: { 'content-type': 'application/json' } } as const;
-
 /** A MockAgent refusing real connections, a fake clock, the kernel over both, and the lookup over the kernel. */
 export function mockedLookup(options: { cacheEntries?: number; requestMs?: number } = {}): {
   agent: MockAgent;

@@ -14,7 +14,7 @@ export const THREE_READY: NativeSettings = onlyEnabled({
 });
 
 /** Settings with arXiv alone enabled (plans then route to one provider). */
-export const ARXIV_ONLY: NativeSettings = onlyEnabled({ arxiv: { enabled: true } });
+const ARXIV_ONLY: NativeSettings = onlyEnabled({ arxiv: { enabled: true } });
 
 /**
  * Calls `qiongli_search_plan` the way the MCP layer does: validate with the input schema and

@@ -41,7 +41,7 @@ const ATTACKS = [
 ];
 
 /** Arbitrary text: full Unicode code points, raw UTF-16 units (lone surrogates) and attack fragments. */
-export const text = fc
+const text = fc
   .array(
     fc.oneof(
       fc.constantFrom(...ATTACKS),

@@ -21,7 +21,7 @@ const HARNESS_DIR = join(PROJECT_ROOT, 'dist', 'test', 'harness');
 const GRAPH_HARNESS = join(HARNESS_DIR, 'serve-graph-with-loopback.mjs');
 
 /** The groups the graph sessions grant: Lite's default ones and `graph`. */
-export const GRAPH_CAPABILITIES = 'config,literature,evidence,zotero,orchestration,graph';
+const GRAPH_CAPABILITIES = 'config,literature,evidence,zotero,orchestration,graph';
 
 /**
  * An isolated configuration home whose sessions each client adapter opens, unchanged, against
@@ -106,7 +106,7 @@ export function textOfContents(contents: readonly unknown[]): string {
 }
 
 /** What the caller sees when the client throws. */
-export const seenThrown = (error: unknown): Seen => ({ outcome: 'thrown', message: error instanceof Error ? error.message : String(error) });
+const seenThrown = (error: unknown): Seen => ({ outcome: 'thrown', message: error instanceof Error ? error.message : String(error) });
 
 /** Runs a call and turns a throw into what the caller sees. */
 export async function observe(call: () => Promise<Seen>): Promise<Seen> {

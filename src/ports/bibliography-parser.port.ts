@@ -27,6 +27,22 @@ export interface BibtexFields {
 }
 
 /** What reading one entry gives: its fields, or that the parser could not read it (no detail: input is never echoed). */
+/**
+ * Where each field of {@link BibtexFields} is read from: the BibTeX fields in order, the first
+ * with a value winning. Both readers (the library's and the plain-entry one) follow it.
+ */
+export const BIBTEX_FIELD_SOURCES: readonly (readonly [Exclude<keyof BibtexFields, 'type' | 'authors'>, readonly string[]])[] = [
+  ['title', ['title']],
+  ['year', ['year']],
+  ['date', ['date']],
+  ['venue', ['journal', 'journaltitle', 'booktitle']],
+  ['doi', ['doi']],
+  ['pmid', ['pmid']],
+  ['eprint', ['eprint']],
+  ['eprintType', ['archiveprefix', 'eprinttype']],
+  ['url', ['url']],
+];
+
 export type BibtexEntryReading = { readonly ok: true; readonly value: BibtexFields } | { readonly ok: false; readonly error: 'unreadable' };
 
 /**

@@ -1,5 +1,11 @@
 import { parse, type Creator, type Entry } from '@retorquere/bibtex-parser';
-import type { BibliographyParser, BibtexAuthor, BibtexEntryReading, BibtexFields } from '../../ports/bibliography-parser.port.js';
+import {
+  BIBTEX_FIELD_SOURCES,
+  type BibliographyParser,
+  type BibtexAuthor,
+  type BibtexEntryReading,
+  type BibtexFields,
+} from '../../ports/bibliography-parser.port.js';
 
 /**
  * Library options: no sentence casing (titles are compared on a case-free normal form), no
@@ -43,16 +49,10 @@ function fieldsOf(entry: Entry): BibtexFields {
       }
     }
   };
-  set('title', 'title');
-  if (authors.length > 0) out.authors = authors;
-  set('year', 'year');
-  set('date', 'date');
-  set('venue', 'journal', 'journaltitle', 'booktitle');
-  set('doi', 'doi');
-  set('pmid', 'pmid');
-  set('eprint', 'eprint');
-  set('eprintType', 'archiveprefix', 'eprinttype');
-  set('url', 'url');
+  for (const [key, names] of BIBTEX_FIELD_SOURCES) {
+    set(key, ...names);
+    if (key === 'title' && authors.length > 0) out.authors = authors;
+  }
   return out;
 }
 

@@ -2,6 +2,7 @@ import { GRAPH_SOURCE_IDS, type GraphDirection, type GraphSourceId } from '../..
 import { PROVIDER_FAILURE_KINDS, type ProviderFailureKind, type TransportCause } from '../../ports/provider-client.port.js';
 import type { SealedTokens } from '../../ports/sealed-tokens.port.js';
 import type { MergedEdge } from './edge-merge.js';
+import { fnv1a } from '../shared/fnv1a.js';
 
 /** How long a cursor opens: 30 minutes (the crawl's answers are cached for 10 minutes; older ones are read again). */
 const CURSOR_TTL_MS = 30 * 60 * 1000;
@@ -36,16 +37,6 @@ export interface CursorBinding {
 /** The sealing purpose of a binding: a cursor opens only for exactly the same call. */
 const purposeOf = (binding: CursorBinding): string =>
   `qiongli.graph.v1:${JSON.stringify([binding.direction, binding.work, binding.sources, binding.years?.from ?? null, binding.years?.to ?? null, binding.sort, binding.includeAbstracts])}`;
-
-/** 32-bit FNV-1a of a text, continued from `hash`. */
-function fnv1a(text: string, hash: number): number {
-  let value = hash;
-  for (let index = 0; index < text.length; index++) {
-    value ^= text.charCodeAt(index);
-    value = Math.imul(value, 0x01000193) >>> 0;
-  }
-  return value;
-}
 
 /**
  * The fingerprint of the first `count` visible edges: two FNV-1a hashes (different seeds) of

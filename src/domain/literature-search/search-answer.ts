@@ -2,16 +2,7 @@ import type { SearchPlan } from '../search-plan/search-plan.js';
 import { DEFAULT_PAGE_SIZE } from './literature-search-messages.js';
 import type { CompactPlan, LiteratureSearchResult } from './literature-search-output.js';
 import { SEARCH_PAGE_CHARACTERS, recordsWithin, type HeldSearch } from './search-pages.js';
-
-/** 32-bit FNV-1a of a text, continued from `hash`. */
-function fnv1a(text: string, hash: number): number {
-  let value = hash;
-  for (let index = 0; index < text.length; index++) {
-    value ^= text.charCodeAt(index);
-    value = Math.imul(value, 0x01000193) >>> 0;
-  }
-  return value;
-}
+import { fnv1a } from '../shared/fnv1a.js';
 
 /**
  * The id of a plan: `plan-` and 16 hex digits fingerprinting its JSON text (two FNV-1a hashes),

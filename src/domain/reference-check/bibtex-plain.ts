@@ -7,7 +7,7 @@
  * here; every other entry goes to the library. A test holds the two to the same fields on the
  * plain entries of the labelled set.
  */
-import type { BibtexAuthor, BibtexFields } from '../../ports/bibliography-parser.port.js';
+import { BIBTEX_FIELD_SOURCES, type BibtexAuthor, type BibtexFields } from '../../ports/bibliography-parser.port.js';
 
 /** A value written `{…}` or `"…"` with nothing TeX inside, or bare digits. */
 const PLAIN = /^(?:\{([^\\{}$~%#^_]*)\}|"([^\\{}$~%#^_"]*)"|(\d+))$/u;
@@ -81,15 +81,9 @@ export function plainBibtexFields(type: string, fields: ReadonlyMap<string, stri
     const value = first(...names);
     if (value !== undefined) out[key] = value;
   };
-  set('title', 'title');
-  if (authors.length > 0) out.authors = authors;
-  set('year', 'year');
-  set('date', 'date');
-  set('venue', 'journal', 'journaltitle', 'booktitle');
-  set('doi', 'doi');
-  set('pmid', 'pmid');
-  set('eprint', 'eprint');
-  set('eprintType', 'archiveprefix', 'eprinttype');
-  set('url', 'url');
+  for (const [key, names] of BIBTEX_FIELD_SOURCES) {
+    set(key, ...names);
+    if (key === 'title' && authors.length > 0) out.authors = authors;
+  }
   return out;
 }

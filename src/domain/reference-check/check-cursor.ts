@@ -1,5 +1,6 @@
 import type { SealedTokens } from '../../ports/sealed-tokens.port.js';
 import type { CheckReferencesResult, ReferenceCheck } from './check-output.js';
+import { fnv1a } from '../shared/fnv1a.js';
 
 /** How long a cursor opens: 30 minutes (§13). */
 const CHECK_CURSOR_TTL_MS = 30 * 60 * 1000;
@@ -46,16 +47,6 @@ export class HeldChecks {
     }
     return check;
   }
-}
-
-/** 32-bit FNV-1a of a text, continued from `hash`. */
-function fnv1a(text: string, hash: number): number {
-  let value = hash;
-  for (let index = 0; index < text.length; index++) {
-    value ^= text.charCodeAt(index);
-    value = Math.imul(value, 0x01000193) >>> 0;
-  }
-  return value;
 }
 
 /**

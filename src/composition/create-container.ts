@@ -83,7 +83,6 @@ export interface ContainerOverrides {
 /** The tools each profile serves, in `tools/list` order (src/composition/profiles/). */
 const PROFILE_TOOLS: Readonly<Record<Profile, readonly ToolSlice[]>> = { lite: LITE_TOOLS, standard: STANDARD_TOOLS };
 
-/** Time slices of the scheduling adapter (docs/provider-data.md). */
 /** SHA-256 over `node:crypto`. */
 const DIGESTS: TextDigests = { sha256Hex };
 

@@ -26,7 +26,6 @@ export interface BibtexFields {
   readonly url?: string;
 }
 
-/** What reading one entry gives: its fields, or that the parser could not read it (no detail: input is never echoed). */
 /**
  * Where each field of {@link BibtexFields} is read from: the BibTeX fields in order, the first
  * with a value winning. Both readers (the library's and the plain-entry one) follow it.
@@ -43,6 +42,7 @@ export const BIBTEX_FIELD_SOURCES: readonly (readonly [Exclude<keyof BibtexField
   ['url', ['url']],
 ];
 
+/** What reading one entry gives: its fields, or that the parser could not read it (no detail: input is never echoed). */
 export type BibtexEntryReading = { readonly ok: true; readonly value: BibtexFields } | { readonly ok: false; readonly error: 'unreadable' };
 
 /**

@@ -13,10 +13,13 @@ export interface RecordIdentifiers {
 }
 
 /**
- * What kind of work a record is, from the source's own type (docs/providers.md#record-types):
- * the domain's `RECORD_TYPES`, spelled here because ports import no domain.
+ * The kinds of work a record can be, from the source's own type (docs/providers.md#record-types).
+ * Written once, here: the domain's `RECORD_TYPES` is this list.
  */
-export type ProviderRecordType = 'article' | 'preprint' | 'conference_paper' | 'book_chapter' | 'book' | 'thesis' | 'dataset' | 'review' | 'other';
+export const PROVIDER_RECORD_TYPES = ['article', 'preprint', 'conference_paper', 'book_chapter', 'book', 'thesis', 'dataset', 'review', 'other'] as const;
+
+/** One record type as a source states it. */
+export type ProviderRecordType = (typeof PROVIDER_RECORD_TYPES)[number];
 
 /** One record as a provider returned it, before dedupe (docs/providers.md#the-literature-record). */
 export interface ProviderRecord {

@@ -1,6 +1,7 @@
 import { Client, request, type Dispatcher } from 'undici';
 import { failure, success, type Result } from '../../domain/shared/result.js';
 import type { ZoteroFailure } from '../../ports/zotero-connector.port.js';
+import { withDeadline } from '../../domain/shared/deadline.js';
 
 /**
  * Zotero's connector server: a constant, never configurable (docs/zotero.md). Zotero binds it to
@@ -55,16 +56,13 @@ const NOT_RUNNING_CODES = new Set(['ECONNREFUSED', 'EADDRNOTAVAIL', 'ENETUNREACH
  * A refused connection → `zotero-not-running`; no full answer within `timeoutMs` (or `signal`
  * aborted) → `zotero-timeout`; the connection closed unanswered → `zotero-bad-answer`.
  */
-export async function callZotero(call: ZoteroCall, dispatcher: Dispatcher, signal: AbortSignal): Promise<Result<ZoteroAnswer, ZoteroFailure>> {
-  // An explicit timer, cleared at the end: a signal of AbortSignal.timeout that only
-  // AbortSignal.any refers to may be collected before it fires (a dripping answer would then
-  // never end, as undici's body timeout counts only the pause between two chunks).
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), call.timeoutMs);
-  const cancel = (): void => deadline.abort();
-  signal.addEventListener('abort', cancel, { once: true });
-  if (signal.aborted) deadline.abort();
-  const both = deadline.signal;
+export function callZotero(call: ZoteroCall, dispatcher: Dispatcher, signal: AbortSignal): Promise<Result<ZoteroAnswer, ZoteroFailure>> {
+  // A whole-call deadline: undici's body timeout counts only the pause between two chunks, so a
+  // dripping answer would otherwise never end.
+  return withDeadline(signal, call.timeoutMs, (both) => sendCall(call, dispatcher, both));
+}
+
+async function sendCall(call: ZoteroCall, dispatcher: Dispatcher, both: AbortSignal): Promise<Result<ZoteroAnswer, ZoteroFailure>> {
   try {
     const response = await request(`${ZOTERO_ORIGIN}${call.path}`, {
       dispatcher,
@@ -92,9 +90,6 @@ export async function callZotero(call: ZoteroCall, dispatcher: Dispatcher, signa
     });
   } catch (error) {
     return failure(transportFailure(error, both));
-  } finally {
-    clearTimeout(timer);
-    signal.removeEventListener('abort', cancel);
   }
 }
 

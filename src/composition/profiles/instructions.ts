@@ -12,6 +12,7 @@ const joined = (steps: readonly string[]): string =>
 export function instructionsOf(intro: string, granted: readonly ToolSlice[]): string {
   const steps = granted.flatMap((slice) => (slice.instruction?.step === undefined ? [] : [slice.instruction.step]));
   const notes = granted.flatMap((slice) => (slice.instruction?.note === undefined ? [] : [slice.instruction.note]));
-  const sequence = steps.length === 0 ? [] : [`${joined(steps).charAt(0).toUpperCase()}${joined(steps).slice(1)}.`];
+  const sentence = joined(steps);
+  const sequence = steps.length === 0 ? [] : [`${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`];
   return [intro, ...sequence, ...notes].join(' ');
 }

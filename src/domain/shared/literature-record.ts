@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { schemaOnFirstUse } from './schema-on-first-use.js';
 import { PROVIDER_IDS } from '../../ports/config-source.port.js';
+import { PROVIDER_RECORD_TYPES } from '../../ports/provider-client.port.js';
 
 /** An author: `{family, given?}` or `{literal}` (docs/providers.md#the-literature-record). */
 const recordAuthorSchema = schemaOnFirstUse(() =>
@@ -13,7 +14,7 @@ const recordAuthorSchema = schemaOnFirstUse(() =>
  * rest were added for Zotero delivery (docs/zotero.md), additively: a client that knows only the
  * first two still reads every record.
  */
-export const RECORD_TYPES = ['article', 'preprint', 'conference_paper', 'book_chapter', 'book', 'thesis', 'dataset', 'review', 'other'] as const;
+export const RECORD_TYPES = PROVIDER_RECORD_TYPES;
 
 /** One record type. */
 export type RecordType = (typeof RECORD_TYPES)[number];

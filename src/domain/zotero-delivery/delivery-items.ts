@@ -1,7 +1,8 @@
 import { PROVIDER_IDS, type ProviderId } from '../../ports/config-source.port.js';
 import { PROVIDER_CATALOGUE } from '../shared/provider-catalogue.js';
 import { finishNow, type Stepwise } from '../shared/stepwise.js';
-import { toExportRecordStepwise, type ExportAuthor, type ExportRecord } from '../zotero-export/export-record.js';
+import { toExportRecordStepwise, type ExportRecord } from '../zotero-export/export-record.js';
+import { cslName } from '../zotero-export/csl-json.js';
 import { EXPORT_TYPES } from '../zotero-export/export-types.js';
 import { foldedOrAbsent } from '../zotero-export/one-line-text.js';
 import type { ZoteroSaveRecord } from './zotero-save-input.js';
@@ -81,10 +82,3 @@ export function deliveryItem(record: DeliveryRecord): Record<string, unknown> {
     ...(extra.length > 0 ? { note: extra.join('\n') } : {}),
   };
 }
-
-const cslName = (author: ExportAuthor): Record<string, string> =>
-  author.kind === 'literal'
-    ? { literal: author.literal }
-    : author.given !== undefined
-      ? { family: author.family, given: author.given }
-      : { family: author.family };

@@ -2,6 +2,7 @@ import type { ZoteroConnector } from '../../ports/zotero-connector.port.js';
 import type { DeliveryRecord } from './delivery-items.js';
 import { firstMatch, itemKeys, lookupsFor, recordKeys, type RecordKeys } from './library-match.js';
 import type { MatchKey } from './zotero-save-output.js';
+import { withDeadline } from '../shared/deadline.js';
 
 /** What the duplicate check found: the records to skip (by index) and whether the library was asked about every record. */
 export interface DuplicateCheck {
@@ -41,24 +42,17 @@ export async function checkDuplicates(records: readonly DeliveryRecord[], connec
     if (match === undefined) kept.push(keys[index]!);
     else skipped.set(index, match);
   });
-  // The budget is an explicit timer, cleared at the end: a signal of AbortSignal.timeout that
-  // only AbortSignal.any refers to may be collected before it fires, and the check never end.
-  const budget = new AbortController();
-  const timer = setTimeout(() => budget.abort(), options.budgetMs ?? LOOKUP_BUDGET_MS);
-  const cancel = (): void => budget.abort();
-  options.signal.addEventListener('abort', cancel, { once: true });
-  if (options.signal.aborted) budget.abort();
   const queue = records.map((_, index) => index).filter((index) => !skipped.has(index));
   let checked = true;
   let done = records.length - queue.length;
-  const worker = async (): Promise<void> => {
+  const worker = async (budget: AbortSignal): Promise<void> => {
     for (let index = queue.shift(); index !== undefined && checked; index = queue.shift()) {
-      if (budget.signal.aborted) {
+      if (budget.aborted) {
         checked = false;
         return;
       }
       for (const lookup of lookupsFor(records[index]!, keys[index]!)) {
-        const found = await connector.findInLibrary(lookup, budget.signal);
+        const found = await connector.findInLibrary(lookup, budget);
         if (!found.ok) {
           checked = false;
           return;
@@ -72,11 +66,8 @@ export async function checkDuplicates(records: readonly DeliveryRecord[], connec
       options.progress(++done, records.length);
     }
   };
-  try {
-    await Promise.all(Array.from({ length: LOOKUPS_AT_ONCE }, worker));
-  } finally {
-    clearTimeout(timer);
-    options.signal.removeEventListener('abort', cancel);
-  }
+  await withDeadline(options.signal, options.budgetMs ?? LOOKUP_BUDGET_MS, (budget) =>
+    Promise.all(Array.from({ length: LOOKUPS_AT_ONCE }, () => worker(budget))),
+  );
   return { skipped, checked };
 }

@@ -76,7 +76,10 @@ export function lookupsFor(record: DeliveryRecord, keys: RecordKeys): ZoteroLook
   return lookups;
 }
 
-const extraLine = (extra: string | undefined, key: string): string | undefined => new RegExp(`^${key}\\s*:\\s*(\\S+)`, 'im').exec(extra ?? '')?.[1];
+/** A line `KEY: value` of a Zotero item's Extra field, per key read there (compiled once: they run on every library item a duplicate check reads). */
+const EXTRA_LINES = { DOI: /^DOI\s*:\s*(\S+)/im, PMID: /^PMID\s*:\s*(\S+)/im, arXiv: /^arXiv\s*:\s*(\S+)/im } as const;
+
+const extraLine = (extra: string | undefined, key: keyof typeof EXTRA_LINES): string | undefined => EXTRA_LINES[key].exec(extra ?? '')?.[1];
 
 /** The keys a library item carries, read where Zotero keeps each (its field, or a line of Extra). */
 export function itemKeys(item: ZoteroLibraryItem): RecordKeys {

@@ -1,10 +1,9 @@
 import type { ConfigSource } from '../../ports/config-source.port.js';
 import type { TimeSlices } from '../../ports/time-slices.port.js';
 import type { ZoteroConnector, ZoteroFailure, ZoteroImportedItem, ZoteroTarget } from '../../ports/zotero-connector.port.js';
-import { failure, success, type Result } from '../shared/result.js';
-import { configUnavailableMessage } from '../shared/settings-rule-messages.js';
+import { success, type Result } from '../shared/result.js';
 import { finishNow, type Stepwise } from '../shared/stepwise.js';
-import { TOOL_ERRORS, type ToolFailure } from '../shared/tool-failure.js';
+import { configUnavailable, toolError, type ToolFailure } from '../shared/tool-failure.js';
 import type { UseCaseContext } from '../shared/use-case.js';
 import { deliveryItem, toDeliveryRecordStepwise, type DeliveryRecord } from './delivery-items.js';
 import { checkDuplicates } from './duplicate-check.js';
@@ -22,11 +21,6 @@ export interface ZoteroDeliveryPorts {
   /** Time all duplicate lookups may take together (default 30 s). */
   readonly lookupBudgetMs?: number;
 }
-
-/** The tool errors of Zotero delivery (their messages are the fixed ones of the reason table). */
-type ZoteroReason = Extract<keyof typeof TOOL_ERRORS, `zotero-${string}`>;
-
-const toolError = (reasonCode: ZoteroReason): Result<never, ToolFailure> => failure({ kind: 'tool_error', reasonCode, message: TOOL_ERRORS[reasonCode] });
 
 /** A connector failure as a tool error (`zotero-local-api-off` never stops a save; read as refused). */
 const connectorError = (code: ZoteroFailure): Result<never, ToolFailure> => toolError(code === 'zotero-local-api-off' ? 'zotero-refused' : code);
@@ -64,7 +58,7 @@ export async function saveToZotero(
 ): Promise<Result<ZoteroSaveAnswer, ToolFailure>> {
   const reading = await ports.settings.read();
   if (reading.status === 'unavailable') {
-    return failure({ kind: 'tool_error', reasonCode: 'native-config-unavailable', message: configUnavailableMessage(reading.rule) });
+    return configUnavailable(reading.rule);
   }
   if (!reading.settings.zotero.enabled) return toolError('zotero-delivery-off');
   const { connector } = ports;

@@ -73,7 +73,8 @@ function cslItem(record: ExportRecord, id: string): CslItem {
   };
 }
 
-const cslName = (author: ExportAuthor): { family: string; given?: string } | { literal: string } =>
+/** An author as a CSL name: `literal`, or `family` with `given` when known. */
+export const cslName = (author: ExportAuthor): { family: string; given?: string } | { literal: string } =>
   author.kind === 'literal'
     ? { literal: author.literal }
     : author.given !== undefined

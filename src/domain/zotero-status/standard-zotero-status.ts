@@ -3,6 +3,7 @@ import type { ConfigSource } from '../../ports/config-source.port.js';
 import type { ZoteroConnector, ZoteroTarget, ZoteroTargets } from '../../ports/zotero-connector.port.js';
 import { schemaOnFirstUse } from '../shared/schema-on-first-use.js';
 import { ZOTERO_IMPORT_FILES, zoteroStatus } from './zotero-status.js';
+import { withDeadline } from '../shared/deadline.js';
 
 /** Most time the probe of Zotero may take: ping and targets together (docs/zotero.md#status). */
 const STATUS_BUDGET_MS = 2_000;
@@ -68,36 +69,28 @@ const listed = (target: ZoteroTarget) => ({ key: target.key, name: cut(target.na
  * (a closed port answers at once).
  */
 export async function standardZoteroStatus(ports: ZoteroStatusPorts, signal: AbortSignal): Promise<StandardZoteroStatus> {
-  const budget = new AbortController();
-  const timer = setTimeout(() => budget.abort(), ports.budgetMs ?? STATUS_BUDGET_MS);
-  const cancel = (): void => budget.abort();
-  signal.addEventListener('abort', cancel, { once: true });
-  if (signal.aborted) budget.abort();
-  try {
-    const [reading, probe] = await Promise.all([ports.settings.read(), probeZotero(ports.connector, budget.signal)]);
-    const delivery_enabled = reading.status === 'available' && reading.settings.zotero.enabled;
-    const lite = zoteroStatus();
-    const running = probe !== undefined;
-    const targets = (probe?.targets?.targets ?? []).filter(usable);
-    const chosen = probe?.targets?.selected;
-    const selected = chosen !== undefined && usable(chosen) ? chosen : undefined;
-    return {
-      ...lite,
-      status: running && delivery_enabled ? 'ready' : 'disabled',
-      connector: { available: running },
-      zotero: {
-        running,
-        ...(probe?.version === undefined ? {} : { version: probe.version }),
-        delivery_enabled,
-        ...(selected === undefined ? {} : { selected_target: listed(selected) }),
-        targets: targets.slice(0, MAX_LISTED_TARGETS).map(listed),
-        ...(targets.length > MAX_LISTED_TARGETS ? { targets_total: targets.length } : {}),
-      },
-    };
-  } finally {
-    clearTimeout(timer);
-    signal.removeEventListener('abort', cancel);
-  }
+  const [reading, probe] = await withDeadline(signal, ports.budgetMs ?? STATUS_BUDGET_MS, (budget) =>
+    Promise.all([ports.settings.read(), probeZotero(ports.connector, budget)]),
+  );
+  const delivery_enabled = reading.status === 'available' && reading.settings.zotero.enabled;
+  const lite = zoteroStatus();
+  const running = probe !== undefined;
+  const targets = (probe?.targets?.targets ?? []).filter(usable);
+  const chosen = probe?.targets?.selected;
+  const selected = chosen !== undefined && usable(chosen) ? chosen : undefined;
+  return {
+    ...lite,
+    status: running && delivery_enabled ? 'ready' : 'disabled',
+    connector: { available: running },
+    zotero: {
+      running,
+      ...(probe?.version === undefined ? {} : { version: probe.version }),
+      delivery_enabled,
+      ...(selected === undefined ? {} : { selected_target: listed(selected) }),
+      targets: targets.slice(0, MAX_LISTED_TARGETS).map(listed),
+      ...(targets.length > MAX_LISTED_TARGETS ? { targets_total: targets.length } : {}),
+    },
+  };
 }
 
 /** Ping, then the targets: `undefined` when the ping fails (Zotero is not running, or not answering). */

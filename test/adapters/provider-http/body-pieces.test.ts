@@ -59,7 +59,7 @@ describe('a document near the 16 MiB bound is never joined into one string (issu
     assert.equal(pieces.join(''), text);
   });
 
-  it('reads a JATS article, an arXiv page and their digests from pieces exactly as from the whole text', () => {
+  it('reads a JATS article and an arXiv page from pieces exactly as from the whole text', () => {
     const readers: [string, (text: string | string[], builder: DocumentBuilder) => Stepwise<unknown>][] = [
       ['europepmc-fulltext-PMC12311175.xml', readJatsDocument],
       ['arxiv-html-2609.04321v1.html', readLatexmlDocument],

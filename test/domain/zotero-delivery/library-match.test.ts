@@ -81,7 +81,8 @@ describe('choosing the target (docs/zotero.md#target-tags-note)', () => {
   });
 
   it('prefers an exact name to a name alike but for case', () => {
-    assert.equal(chooseTarget('reading', targets).ok && chooseTarget('reading', targets).ok, true);
+    assert.deepEqual(chooseTarget('reading', targets), { ok: true, value: targets.targets[2] });
+    assert.deepEqual(chooseTarget('Reading', targets), { ok: true, value: targets.targets[1] });
     assert.deepEqual(chooseTarget('READING', targets), { ok: false, error: 'zotero-collection-ambiguous' });
     assert.deepEqual(chooseTarget('C6', targets), { ok: true, value: targets.targets[2] });
   });

@@ -11,7 +11,8 @@ import type {
 } from '../../ports/citation-graph.port.js';
 import type { ProviderRecord } from '../../ports/provider-client.port.js';
 import { answerKey, type AnswerCache } from '../provider-http/answer-cache.js';
-import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
+import { cachedAnswer, type AnswerStores } from '../provider-http/cached-answer.js';
+import { providerFailure, type ProviderResult } from '../provider-http/provider-failure.js';
 import type { ProviderGet } from '../provider-http/send-get.js';
 import type { ProviderHttp } from '../provider-http/provider-http.js';
 import type { RecordOptions } from '../provider-http/record-fields.js';
@@ -39,7 +40,7 @@ export class SourceSession implements GraphSession {
   private readonly deadlines = new Map<Phase, number>();
   private requests = 0;
   private listCalls = 0;
-  private readonly memo = new Map<string, unknown>();
+  private readonly stores: AnswerStores;
   private readonly learned = new Map<string, unknown>();
 
   constructor(
@@ -49,6 +50,7 @@ export class SourceSession implements GraphSession {
     private readonly shared: SessionShared,
   ) {
     this.options = { abstracts: access.includeAbstracts === true };
+    this.stores = { http: shared.http, cache: shared.cache, memo: new Map() };
   }
 
   resolve(work: WorkIdentifier): Promise<ProviderResult<ResolvedWork | undefined>> {
@@ -69,34 +71,18 @@ export class SourceSession implements GraphSession {
   }
 
   /** See {@link SourceContext.answer}; the request spends the budget of `phase`. */
-  private async answer<T>(phase: Phase, get: ProviderGet, parse: BodyParse<T>, options: AnswerOptions<T> = {}): Promise<ProviderResult<T>> {
-    const { http, cache } = this.shared;
+  private answer<T>(phase: Phase, get: ProviderGet, parse: BodyParse<T>, options: AnswerOptions<T> = {}): Promise<ProviderResult<T>> {
+    const { http } = this.shared;
     const key = answerKey(this.source, get, this.options.abstracts === true);
-    if (this.memo.has(key)) return success(this.memo.get(key) as T);
-    const hit = cache.get(key, http.clock.now());
-    if (hit !== undefined) {
-      this.memo.set(key, hit);
-      return success(hit as T);
-    }
-    const deadline = this.deadlines.get(phase) ?? http.deadlineFromNow();
-    this.deadlines.set(phase, deadline);
-    this.requests += 1;
-    if (options.list === true) this.listCalls += 1;
-    const { signal, credentials } = this.access;
-    const body = await http.fetchText({ get, lane: this.source, intervalMs: this.protocol.intervalMs(credentials), deadline, signal });
-    if (!body.ok) return body;
-    let value: T;
-    if (body.value === undefined) {
-      if (!('absent' in options)) return providerFailure('http_error');
-      value = options.absent as T;
-    } else {
-      const parsed = await http.parseInSlices(parse(body.value), signal);
-      if (!parsed.ok) return parsed;
-      value = parsed.value;
-    }
-    cache.set(key, value, http.clock.now());
-    this.memo.set(key, value);
-    return success(value);
+    const request = () => {
+      const deadline = this.deadlines.get(phase) ?? http.deadlineFromNow();
+      this.deadlines.set(phase, deadline);
+      this.requests += 1;
+      if (options.list === true) this.listCalls += 1;
+      const { signal, credentials } = this.access;
+      return { get, lane: this.source, intervalMs: this.protocol.intervalMs(credentials), deadline, signal };
+    };
+    return cachedAnswer(this.stores, key, request, parse, 'absent' in options ? { value: options.absent as T } : undefined);
   }
 
   /** Runs one operation: never throws, and `cancelled` once the signal aborted. */

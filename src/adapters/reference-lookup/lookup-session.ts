@@ -10,6 +10,7 @@ import type {
 } from '../../ports/reference-lookup.port.js';
 import type { Stepwise } from '../../domain/shared/stepwise.js';
 import { answerKey, type AnswerCache } from '../provider-http/answer-cache.js';
+import { cachedAnswer, type AnswerStores } from '../provider-http/cached-answer.js';
 import { providerFailure, success, type ProviderResult } from '../provider-http/provider-failure.js';
 import type { ProviderHttp } from '../provider-http/provider-http.js';
 import type { ProviderGet } from '../provider-http/send-get.js';
@@ -62,7 +63,7 @@ export const nothing = <T>(value: T): Promise<ProviderResult<T>> => Promise.reso
  */
 export class LookupSession implements ReferenceLookupSession {
   private sent = 0;
-  private readonly memo = new Map<string, unknown>();
+  private readonly stores: AnswerStores;
   private readonly learned = new Map<string, unknown>();
   private readonly intervalMs: number;
 
@@ -73,6 +74,7 @@ export class LookupSession implements ReferenceLookupSession {
     private readonly shared: LookupShared,
   ) {
     this.intervalMs = intervalFor(source, access.credentials.apiKey);
+    this.stores = { http: shared.http, cache: shared.cache, memo: new Map() };
   }
 
   byIdentifier(identifier: ReferenceIdentifier): Promise<LookupResult<FoundWork | undefined>> {
@@ -92,34 +94,15 @@ export class LookupSession implements ReferenceLookupSession {
   }
 
   /** See {@link LookupContext.answer}; `deadline` is the question's. */
-  private async answer<T>(deadline: number, get: ProviderGet, read: BodyRead<T>, ifAbsent: { readonly value: T } | undefined): Promise<ProviderResult<T>> {
-    const { http, cache } = this.shared;
-    const key = answerKey(this.source, get);
-    if (this.memo.has(key)) return success(this.memo.get(key) as T);
-    const hit = cache.get(key, http.clock.now());
-    if (hit !== undefined) {
-      this.memo.set(key, hit);
-      return success(hit as T);
-    }
-    const { signal } = this.access;
-    const onSend = () => {
-      this.sent += 1;
-    };
-    const body = await http.fetchText({ get, lane: this.source, intervalMs: this.intervalMs, deadline, signal, onSend });
-    if (!body.ok) return body;
-    let value: T;
-    if (body.value === undefined) {
-      if (ifAbsent === undefined) return providerFailure('http_error');
-      value = ifAbsent.value;
-    } else {
-      const parsed = await http.parseInSlices(read(body.value), signal);
-      if (!parsed.ok) return parsed;
-      value = parsed.value;
-    }
-    cache.set(key, value, http.clock.now());
-    this.memo.set(key, value);
-    return success(value);
+  private answer<T>(deadline: number, get: ProviderGet, read: BodyRead<T>, ifAbsent: { readonly value: T } | undefined): Promise<ProviderResult<T>> {
+    const request = () => ({ get, lane: this.source, intervalMs: this.intervalMs, deadline, signal: this.access.signal, onSend: this.countSent });
+    return cachedAnswer(this.stores, answerKey(this.source, get), request, read, ifAbsent);
   }
+
+  /** Counts a request as it is sent (a retry too; never one that paced out). */
+  private readonly countSent = (): void => {
+    this.sent += 1;
+  };
 
   /** Runs one question: never throws; `cancelled` once the signal aborted; a failure is its kind only. */
   private async guarded<T>(question: (context: LookupContext) => Promise<ProviderResult<T>>): Promise<LookupResult<T>> {

@@ -147,8 +147,9 @@ function inlinePart(resources: readonly HeldResource[], index: number, offset: n
     const text = ports.held.read(resource.uri)?.text;
     if (text === undefined || from > text.length) return invalidArguments(DELIVERY_MESSAGES.invalidCursor);
     const end = partEnd(text, from, budget);
-    parts.push({ name: resource.name, offset: from, end, text: text.slice(from, end) });
-    budget -= JSON.stringify(text.slice(from, end)).length;
+    const part = text.slice(from, end);
+    parts.push({ name: resource.name, offset: from, end, text: part });
+    budget -= JSON.stringify(part).length;
     if (end < text.length) {
       from = end;
       break;
